@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+import { SERVICE_URL } from "./support/demo";
+
+test("the console shows the embedded service as reachable with its interface version", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Service console" })).toBeVisible();
+  await expect(page.getByTestId("service-status")).toHaveText("Reachable");
+  await expect(page.getByTestId("service-version")).toHaveText("1.71.0");
+  await expect(page.getByText("(embedded reference service)")).toBeVisible();
+});
+
+test("every console page carries a nonce-based CSP and the security headers", async ({ page }) => {
+  const response = await page.goto("/");
+  const headers = response!.headers();
+  const csp = headers["content-security-policy"]!;
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers["strict-transport-security"]).toContain("max-age=");
+  expect(headers["referrer-policy"]).toBeTruthy();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  const second = await page.goto("/");
+  expect(second!.headers()["content-security-policy"]).not.toBe(csp);
+});
+
+test("an unknown console address shows the not-found page", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response!.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
+
+test("the service's API reference page lists the operations for people", async ({ page }) => {
+  await page.goto(`${SERVICE_URL}/reference`);
+  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+  await expect(page.locator("#createPartnerWorkspace")).toContainText("/client/partner-workspaces");
+  await expect(page.locator("#createClientUser")).toContainText("not replay-safe");
+  await page.getByRole("link", { name: "/openapi.json" }).click();
+  await expect(page).toHaveURL(/openapi\.json$/);
+});

@@ -1,0 +1,290 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { type z } from "zod";
+import { errorBody } from "../contract/errors";
+import { HEADERS, parseServiceMetadata, type ServiceMetadata } from "../contract/headers";
+import {
+  OPERATION_IDS,
+  OPERATIONS,
+  type OperationDefinition,
+  type OperationId,
+  type OperationInput,
+  type OperationResult,
+} from "../contract/operations";
+import {
+  ContractViolationError,
+  InvalidInputError,
+  JobQuarantinedError,
+  OutcomeUnknownError,
+  ServiceError,
+  ServiceUnreachableError,
+} from "./errors";
+import { KeyQueue } from "./key-queue";
+
+export interface RetryPolicy {
+  /** Attempts in all for retryable failures (first try included). */
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A `Retry-After` longer than this is not waited for; the error goes to the caller. */
+  maxRetryAfterMs: number;
+}
+
+export interface ServiceClientOptions {
+  baseUrl: string;
+  /** Per-request timeout; operations with a documented hint (300 s) use that instead. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Injectable for tests: waits and jitter. The transport is always real HTTP. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Sees the metadata of every response (usage warnings, billing source). */
+  onMetadata?: (operationId: OperationId, metadata: ServiceMetadata) => void;
+}
+
+export interface CallOptions {
+  /** Reuse one key for one logical action (for example a form resubmitted after a failure). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export type ServiceResponse<Id extends OperationId> = OperationResult<Id> & {
+  metadata: ServiceMetadata;
+  /** The key sent, when the operation declares one. */
+  idempotencyKey?: string;
+};
+
+const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 4_000,
+  maxRetryAfterMs: 10_000,
+};
+/** Codes that certify the request was refused before any work, so even a non-replay-safe call may be sent again. */
+const REFUSED_BEFORE_WORK = new Set(["client_request_in_progress", "rate_limit_exceeded"]);
+
+const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+function buildUrl(
+  baseUrl: string,
+  op: OperationDefinition,
+  input: { params?: unknown; query?: unknown },
+): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = op.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(params[name])),
+  );
+  const url = new URL(baseUrl + path);
+  for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+  }
+  return url.toString();
+}
+
+function checkInput(
+  operationId: OperationId,
+  op: OperationDefinition,
+  input: { params?: unknown; query?: unknown; body?: unknown },
+) {
+  const issues: { location: string; path: string; message: string }[] = [];
+  const check = (location: string, schema: z.ZodType | undefined, value: unknown) => {
+    if (!schema) return;
+    const result = schema.safeParse(value ?? (location === "path" ? undefined : {}));
+    if (!result.success) {
+      for (const i of result.error.issues)
+        issues.push({ location, path: i.path.map(String).join("."), message: i.message });
+    }
+  };
+  check("path", op.request.params, input.params);
+  check("query", op.request.query, input.query);
+  check("body", op.request.body, input.body);
+  if (issues.length) throw new InvalidInputError(operationId, issues);
+}
+
+/** Resolves `Location` against the request URL and compares it with `statusUrl` exactly. */
+export function locationMatches(
+  location: string | undefined,
+  statusUrl: string,
+  requestUrl: string,
+): boolean {
+  if (!location) return false;
+  try {
+    return new URL(location, requestUrl).toString() === new URL(statusUrl).toString();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one private transport to the service. It adds `X-Api-Key` and `Accept`, sends
+ * `Idempotency-Key` only where the operation declares it, serialises calls per key, retries
+ * only retryable codes with bounded jittered backoff and `Retry-After`, never repeats a
+ * non-replay-safe call after an uncertain outcome, and parses every answer with the contract.
+ */
+export class ServiceTransport {
+  readonly baseUrl: string;
+  private readonly retry: RetryPolicy;
+  private readonly queue = new KeyQueue();
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(private readonly options: ServiceClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/$/, "");
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.sleep = options.sleep ?? sleepFor;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Exponential backoff with jitter, never shorter than the server's `Retry-After`. */
+  backoffMs(attempt: number, retryAfterSeconds?: number): number {
+    const exponential = Math.min(
+      this.retry.maxDelayMs,
+      this.retry.baseDelayMs * 2 ** (attempt - 1),
+    );
+    const jittered = exponential * (0.5 + this.random() * 0.5);
+    return Math.max(jittered, (retryAfterSeconds ?? 0) * 1000);
+  }
+
+  call<Id extends OperationId>(
+    apiKey: string,
+    operationId: Id,
+    input: OperationInput<Id>,
+    options: CallOptions = {},
+  ): Promise<ServiceResponse<Id>> {
+    const op: OperationDefinition = OPERATIONS[operationId];
+    const raw = input as { params?: unknown; query?: unknown; body?: unknown };
+    checkInput(operationId, op, raw);
+    // Generated once per logical action, so every retry of it carries the same key.
+    const idempotencyKey =
+      op.idempotency === "rejected" ? undefined : (options.idempotencyKey ?? randomUUID());
+    const url = buildUrl(this.baseUrl, op, raw);
+    return this.queue.run(apiKey, () =>
+      this.attempts(apiKey, operationId, op, url, raw.body, idempotencyKey, options),
+    );
+  }
+
+  private async attempts<Id extends OperationId>(
+    apiKey: string,
+    operationId: Id,
+    op: OperationDefinition,
+    url: string,
+    body: unknown,
+    idempotencyKey: string | undefined,
+    options: CallOptions,
+  ): Promise<ServiceResponse<Id>> {
+    const headers: Record<string, string> = {
+      [HEADERS.apiKey]: apiKey,
+      Accept: "application/json",
+    };
+    if (idempotencyKey) headers[HEADERS.idempotencyKey] = idempotencyKey;
+    if (op.request.body) headers["Content-Type"] = "application/json";
+    const timeoutMs =
+      options.timeoutMs ??
+      (op.timeoutSeconds ? op.timeoutSeconds * 1000 : (this.options.timeoutMs ?? 30_000));
+
+    for (let attempt = 1; ; attempt++) {
+      const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: op.method,
+          headers,
+          body: op.request.body ? JSON.stringify(body ?? {}) : undefined,
+          signal: AbortSignal.any(signals),
+          cache: "no-store",
+          redirect: "manual",
+        });
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        const reason =
+          error instanceof DOMException && error.name === "TimeoutError" ? "timeout" : "network";
+        if (!op.replaySafe) throw new OutcomeUnknownError(operationId, reason, error);
+        if (attempt >= this.retry.maxAttempts)
+          throw new ServiceUnreachableError(operationId, reason, error);
+        await this.sleep(this.backoffMs(attempt));
+        continue;
+      }
+
+      const metadata = parseServiceMetadata(response.headers);
+      this.options.onMetadata?.(operationId, metadata);
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+
+      if (response.ok) {
+        const schema = op.responses[response.status as 200 | 201 | 202];
+        const parsed = schema?.safeParse(json);
+        if (!schema || !parsed?.success) {
+          throw new ContractViolationError(
+            operationId,
+            response.status,
+            parsed?.error?.issues ?? ["unexpected status"],
+          );
+        }
+        if (response.status === 202) {
+          const statusUrl = (parsed.data as { statusUrl: string }).statusUrl;
+          if (!locationMatches(metadata.location, statusUrl, url)) {
+            throw new JobQuarantinedError(operationId, statusUrl, metadata.location, parsed.data);
+          }
+        }
+        return {
+          status: response.status,
+          data: parsed.data,
+          metadata,
+          idempotencyKey,
+        } as ServiceResponse<Id>;
+      }
+
+      const parsedError = errorBody.safeParse(json);
+      const errorJson = parsedError.success
+        ? parsedError.data
+        : {
+            error: `http_${response.status}`,
+            message: `The service answered ${response.status} without a documented error body.`,
+          };
+      const error = new ServiceError(
+        operationId,
+        response.status,
+        errorJson.error,
+        errorJson.message,
+        errorJson as Record<string, unknown>,
+        metadata,
+        response.headers,
+      );
+      const refusedBeforeWork = REFUSED_BEFORE_WORK.has(error.code);
+      if (!op.replaySafe && !refusedBeforeWork && response.status >= 500) {
+        throw new OutcomeUnknownError(operationId, "server_error", error);
+      }
+      const mayRetry =
+        error.retryable && (op.replaySafe || refusedBeforeWork) && attempt < this.retry.maxAttempts;
+      const waitMs = this.backoffMs(attempt, error.retryAfterSeconds);
+      if (!mayRetry || waitMs > this.retry.maxRetryAfterMs) throw error;
+      await this.sleep(waitMs);
+    }
+  }
+}
+
+type Args<Id extends OperationId> =
+  object extends OperationInput<Id>
+    ? [input?: OperationInput<Id>, options?: CallOptions]
+    : [input: OperationInput<Id>, options?: CallOptions];
+
+/** One typed function per operation of the table, bound to one API key. */
+export type ServiceApi = {
+  [Id in OperationId]: (...args: Args<Id>) => Promise<ServiceResponse<Id>>;
+};
+
+export function bindApi(transport: ServiceTransport, apiKey: string): ServiceApi {
+  return Object.fromEntries(
+    OPERATION_IDS.map((id) => [
+      id,
+      (input: OperationInput<typeof id> = {} as OperationInput<typeof id>, options?: CallOptions) =>
+        transport.call(apiKey, id, input, options),
+    ]),
+  ) as unknown as ServiceApi;
+}

@@ -1,0 +1,268 @@
+import { z } from "zod";
+import { countryCode, currencyCode, fullVin, isoDateTime, uuid } from "./common";
+
+/*
+ * Market intelligence (allowlisted pilot). ClusterIntelligenceResponse is closed with every field
+ * required; blocks whose field requirements the interface does not show stay open.
+ */
+
+export const condition = z.enum(["new", "remanufactured", "used", "unknown"]);
+export const freshnessPolicy = z.enum(["allow_stale", "refresh_if_stale", "require_fresh"]);
+const score0to100 = z.number().min(0).max(100);
+
+export const marketScope = z.strictObject({
+  marketCountry: countryCode,
+  currency: currencyCode,
+  condition,
+  windowDays: z.number().int().min(1).max(730),
+});
+
+const identifier = z.strictObject({
+  scheme: z.enum(["oe", "aftermarket", "mpn", "gtin"]),
+  value: z.string(),
+  manufacturer: z.string().nullable(),
+  role: z.enum(["canonical", "current_oe", "superseded_oe", "equivalent", "aftermarket"]),
+  confidence: score0to100,
+});
+const uniqueArray = <T extends z.ZodType>(item: T) =>
+  z.array(item).refine((a) => new Set(a).size === a.length, { message: "values must be unique" });
+
+export const cluster = z.strictObject({
+  clusterId: uuid,
+  clusterVersion: z.number().int().min(1),
+  canonicalLabel: z.string(),
+  identityConfidence: score0to100,
+  identifiers: z.array(identifier),
+  dimensions: z.strictObject({
+    kTypes: uniqueArray(z.number().int().min(1)),
+    natCodes: uniqueArray(z.string()),
+    genArts: uniqueArray(z.string()),
+  }),
+});
+
+export const priceSummary = z.looseObject({
+  currency: currencyCode,
+  priceBasis: z.string(),
+  sampleSize: z.number().int().min(0),
+  p10Minor: z.number().int(),
+  p25Minor: z.number().int(),
+  p50Minor: z.number().int(),
+  p75Minor: z.number().int(),
+  p90Minor: z.number().int(),
+});
+
+export const evidence = z.looseObject({
+  observedSupply: z.looseObject({
+    evidenceClass: z.string().optional(),
+    available: z.boolean().optional(),
+    activeListingCount: z.number().int().nullable().optional(),
+    distinctSellerCount: z.number().int().nullable().optional(),
+    observationDayCount: z.number().int().nullable().optional(),
+    sourceCount: z.number().int().nullable().optional(),
+    askingPrice: priceSummary.nullable().optional(),
+    latestObservedAt: isoDateTime.nullable().optional(),
+    qualityScore: z.number().nullable().optional(),
+  }),
+  verifiedSales: z.looseObject({
+    evidenceClass: z.string().optional(),
+    available: z.boolean().optional(),
+    verifiedSaleCount: z.number().int().nullable().optional(),
+    effectiveSampleSize: z.number().nullable().optional(),
+    distinctContributorCount: z.number().int().nullable().optional(),
+    observationDayCount: z.number().int().nullable().optional(),
+    matureCohortCount: z.number().int().nullable().optional(),
+    realizedPrice: priceSummary.nullable().optional(),
+    refundRate: z.number().min(0).max(1).nullable().optional(),
+    latestSoldAt: isoDateTime.nullable().optional(),
+    qualityScore: z.number().nullable().optional(),
+  }),
+  internalUsage: z.looseObject({
+    evidenceClass: z.string().optional(),
+    available: z.boolean().optional(),
+    eventCount: z.number().int().nullable().optional(),
+    weightedEventCount: z.number().nullable().optional(),
+    distinctAccountCount: z.number().int().nullable().optional(),
+    latestEventAt: isoDateTime.nullable().optional(),
+    qualityScore: z.number().nullable().optional(),
+  }),
+});
+
+const basicScore = z.looseObject({
+  value: score0to100.nullable(),
+  confidence: z.unknown(),
+  status: z.string(),
+  explanation: z.string(),
+});
+const factorName = z.enum([
+  "demand",
+  "liquidity",
+  "risk_adjusted_yield",
+  "inverse_competition",
+  "trend",
+]);
+
+export const scores = z.looseObject({
+  demand: basicScore,
+  liquidity: basicScore,
+  competition: basicScore,
+  priceConfidence: basicScore,
+  opportunity: z.looseObject({
+    value: score0to100.nullable(),
+    posteriorMean: z.number().nullable(),
+    interval: z.looseObject({
+      low: z.number().nullable(),
+      high: z.number().nullable(),
+      calibrated: z.boolean(),
+      method: z.string(),
+    }),
+    confidence: z.unknown(),
+    status: z.string(),
+    factors: z.array(
+      z.looseObject({
+        name: factorName,
+        value: z.number().nullable(),
+        weight: z.number(),
+        contribution: z.number().nullable(),
+        confidence: z.unknown(),
+        evidence: z.unknown(),
+      }),
+    ),
+    limitations: z.array(z.string()),
+  }),
+});
+
+export const confidenceLevel = z.enum(["insufficient", "directional", "usable", "strong"]);
+export const intelligenceConfidence = z.looseObject({
+  value: score0to100.nullable(),
+  level: confidenceLevel,
+  publishable: z.boolean(),
+  effectiveSampleSize: z.number().nullable(),
+  contributorCount: z.number().int().nullable(),
+  observationDays: z.number().int().nullable(),
+  identityConfidence: score0to100.nullable(),
+  caps: z.array(z.unknown()),
+  missingEvidence: z.array(z.unknown()),
+});
+
+export const provenance = z.looseObject({
+  clusterVersion: z.number().int().min(1),
+  clusteringModelVersion: z.string(),
+  intelligenceModelVersion: z.string(),
+  scoreVersion: z.string(),
+  snapshotId: uuid,
+  sourceCutoffs: z.looseObject({
+    observedSupply: isoDateTime.nullable(),
+    verifiedSales: isoDateTime.nullable(),
+    internalUsage: isoDateTime.nullable(),
+  }),
+  restated: z.boolean(),
+});
+
+export const clusterIntelligenceResponse = z.strictObject({
+  apiVersion: z.literal("market-intelligence-v1"),
+  requestId: uuid,
+  status: z.enum(["scored", "indicative", "insufficient_evidence"]),
+  asOf: isoDateTime,
+  validUntil: isoDateTime,
+  scope: marketScope,
+  cluster,
+  evidence,
+  prices: z.looseObject({
+    marketPrice: z.looseObject({
+      available: z.boolean(),
+      amountMinor: z.number().int().nullable(),
+      currency: currencyCode,
+      priceBasis: z.string().nullable(),
+      basis: z.string().nullable(),
+    }),
+    recommendedRange: z.looseObject({
+      available: z.boolean(),
+      publishable: z.boolean(),
+      floorMinor: z.number().int().nullable(),
+      targetMinor: z.number().int().nullable(),
+      ceilingMinor: z.number().int().nullable(),
+      currency: currencyCode,
+      priceBasis: z.string().nullable(),
+      basis: z.string().nullable(),
+    }),
+  }),
+  standtime: z.looseObject({ available: z.boolean(), status: z.string() }),
+  trend: z.looseObject({ available: z.boolean(), status: z.string() }),
+  scores,
+  confidence: intelligenceConfidence,
+  provenance,
+  warnings: z.array(z.looseObject({ code: z.string(), message: z.string() })),
+});
+export type ClusterIntelligenceResponse = z.infer<typeof clusterIntelligenceResponse>;
+
+/** Market-scope query parameters: their exact names are not shown; these are the reference service's. */
+const scopeQuery = {
+  marketCountry: countryCode.optional(),
+  currency: currencyCode.optional(),
+  condition: condition.optional(),
+  windowDays: z.coerce.number().int().min(1).max(730).optional(),
+};
+export const resolveIntelligenceQuery = z
+  .strictObject({
+    oeNumber: z.string().min(1).max(64).optional(),
+    aftermarketNumber: z.string().min(1).max(64).optional(),
+    manufacturer: z.string().max(100).optional(),
+    kType: z.coerce.number().int().min(1).optional(),
+    natCode: z.string().max(32).optional(),
+    genArt: z.string().max(32).optional(),
+    ...scopeQuery,
+    freshnessPolicy: freshnessPolicy.optional(),
+  })
+  .refine((q) => q.oeNumber !== undefined || q.aftermarketNumber !== undefined, {
+    message: "send at least one of oeNumber and aftermarketNumber",
+    path: ["oeNumber"],
+  });
+export const clusterPath = z.strictObject({ clusterId: uuid });
+export const clusterIntelligenceQuery = z.strictObject({
+  clusterVersion: z.coerce.number().int().min(1).optional(),
+  ...scopeQuery,
+  freshnessPolicy: freshnessPolicy.optional(),
+});
+export const clusterHistoryQuery = z
+  .strictObject({ from: isoDateTime, to: isoDateTime, ...scopeQuery })
+  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), {
+    message: "from must not be after to",
+    path: ["to"],
+  });
+export const clusterHistoryResponse = z.looseObject({
+  clusterId: uuid,
+  points: z.array(
+    z.looseObject({
+      asOf: isoDateTime,
+      clusterVersion: z.number().int().min(1),
+      evidence: z.unknown(),
+      scores: z.unknown(),
+      confidence: z.unknown(),
+      provenance: z.looseObject({ snapshotId: uuid }),
+    }),
+  ),
+});
+
+/** VinEconomicScope: all fields required; `windowDays` is fixed at 90. */
+export const vinEconomicScope = z.strictObject({
+  marketCountry: countryCode,
+  currency: currencyCode,
+  condition,
+  windowDays: z.literal(90),
+  asOf: isoDateTime,
+  minimumEvidence: z.enum(["any", "directional", "usable", "strong"]),
+  freshnessPolicy,
+  maxCandidates: z.number().int().min(1).max(100),
+  includeInsufficientCandidates: z.boolean(),
+});
+export const vinEconomicIntelligenceRequest = vinEconomicScope.extend({ vin: fullVin });
+export const vinEconomicIntelligenceResult = z.looseObject({
+  evaluationId: uuid,
+  requestId: uuid,
+  pipeline: z.unknown(),
+  portfolio: z.unknown(),
+  candidates: z.array(z.looseObject({ clusterId: uuid, clusterVersion: z.number().int().min(1) })),
+  confidence: z.unknown(),
+  provenance: z.unknown(),
+  warnings: z.array(z.unknown()),
+});

@@ -1,0 +1,209 @@
+import { z } from "zod";
+import { ERROR_CATALOGUE, type ErrorCode, errorBody } from "./errors";
+import { HEADERS } from "./headers";
+import { OPERATION_IDS, OPERATIONS, type OperationDefinition } from "./operations";
+
+export const SERVICE_VERSION = "1.71.0";
+
+type JsonSchema = Record<string, unknown>;
+type OpenApiDocument = {
+  openapi: "3.1.0";
+  info: Record<string, unknown>;
+  servers: { url: string; description?: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components: Record<string, unknown>;
+  security: Record<string, string[]>[];
+  tags: { name: string }[];
+};
+
+function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+/** Codes any operation with these columns can return, beyond its own list. */
+export function errorCodesOf(op: OperationDefinition): ErrorCode[] {
+  const codes = new Set<ErrorCode>([
+    "api_key_missing",
+    "api_key_invalid",
+    "api_key_disabled",
+    "client_inactive",
+  ]);
+  if (op.request.params || op.request.query || op.request.body) codes.add("invalid_request");
+  if (op.request.body)
+    ["invalid_json", "unsupported_media_type", "payload_too_large"].forEach((c) =>
+      codes.add(c as ErrorCode),
+    );
+  if (op.masterOnly) codes.add("master_client_required");
+  if (op.billable)
+    ["endpoint_not_enabled", "insufficient_credit"].forEach((c) => codes.add(c as ErrorCode));
+  if (op.sandbox === "unavailable") codes.add("sandbox_endpoint_unavailable");
+  if (op.idempotency === "rejected") codes.add("idempotency_key_not_supported");
+  else {
+    [
+      "invalid_idempotency_key",
+      "idempotency_key_conflict",
+      "idempotency_request_in_progress",
+      "idempotency_result_unavailable",
+    ].forEach((c) => codes.add(c as ErrorCode));
+    if (op.idempotency === "required") codes.add("idempotency_key_required");
+  }
+  [
+    "rate_limit_exceeded",
+    "client_request_in_progress",
+    "internal_error",
+    "service_unavailable",
+  ].forEach((c) => codes.add(c as ErrorCode));
+  op.errors.forEach((c) => codes.add(c));
+  return [...codes];
+}
+
+function parametersOf(op: OperationDefinition): unknown[] {
+  const params: unknown[] = [];
+  const add = (where: "path" | "query", schema: z.ZodType | undefined) => {
+    if (!schema) return;
+    const json = toSchema(schema, "input");
+    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((json.required as string[] | undefined) ?? []);
+    for (const [name, prop] of Object.entries(properties)) {
+      const { description, ...rest } = prop;
+      params.push({
+        name,
+        in: where,
+        required: where === "path" || required.has(name),
+        description,
+        schema: rest,
+      });
+    }
+  };
+  add("path", op.request.params);
+  add("query", op.request.query);
+  if (op.idempotency !== "rejected") {
+    params.push({
+      name: HEADERS.idempotencyKey,
+      in: "header",
+      required: op.idempotency === "required",
+      description: "Replays the first successful result for 24 hours, scoped per Client.",
+      schema: { type: "string", minLength: 1, maxLength: 255 },
+    });
+  }
+  return params;
+}
+
+const SUCCESS_HEADERS = {
+  [HEADERS.billingSource]: {
+    description: "Settlement decision: plan, balance, bundle, sandbox, idempotent_replay.",
+    schema: { type: "string" },
+  },
+  [HEADERS.usageWarning]: {
+    description: "Human text from 90 percent plan use; several joined by `|`.",
+    schema: { type: "string" },
+  },
+  [HEADERS.billingBundle]: {
+    description: "Monthly bundle associated with the request.",
+    schema: { type: "string" },
+  },
+  [HEADERS.sponsorshipGrant]: {
+    description: "Sponsorship reference that covered the call.",
+    schema: { type: "string" },
+  },
+  [HEADERS.idempotentReplay]: {
+    description: "`true` when answered from an earlier completed request.",
+    schema: { type: "string" },
+  },
+  [HEADERS.idempotencyStored]: {
+    description: "First-success replay storage result.",
+    schema: { type: "string" },
+  },
+};
+
+function responsesOf(op: OperationDefinition): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries(op.responses) as [string, z.ZodType][]) {
+    const accepted = status === "202";
+    responses[status] = {
+      description: accepted ? "Accepted: poll `statusUrl` (equal to `Location`)." : "Success",
+      headers: accepted
+        ? {
+            Location: { schema: { type: "string", format: "uri" } },
+            "Retry-After": { schema: { type: "integer" } },
+            ...SUCCESS_HEADERS,
+          }
+        : SUCCESS_HEADERS,
+      content: { "application/json": { schema: toSchema(schema, "output") } },
+    };
+  }
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(op)) {
+    const { status } = ERROR_CATALOGUE[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const [status, codes] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) {
+    responses[String(status)] = {
+      description: codes
+        .map((c) => `\`${c}\`${ERROR_CATALOGUE[c].retryable ? " (retryable)" : ""}`)
+        .join(", "),
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
+    };
+  }
+  return responses;
+}
+
+/** OpenAPI 3.1.0 document of every operation in the table, with deprecated aliases as extra paths. */
+export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
+  const paths: OpenApiDocument["paths"] = {};
+  for (const id of OPERATION_IDS) {
+    const op: OperationDefinition = OPERATIONS[id];
+    const operation = (operationId: string, deprecated: boolean, aliasOf?: string) => ({
+      operationId,
+      summary: op.summary,
+      tags: [op.group],
+      deprecated: deprecated || undefined,
+      description: aliasOf
+        ? `Deprecated alias of \`${aliasOf}\`; same request, same response, no redirect.`
+        : undefined,
+      parameters: parametersOf(op),
+      requestBody: op.request.body
+        ? {
+            required: true,
+            content: { "application/json": { schema: toSchema(op.request.body, "input") } },
+          }
+        : undefined,
+      responses: responsesOf(op),
+      "x-endpoint-key": op.endpointKey,
+      "x-master-only": op.masterOnly,
+      "x-idempotency": op.idempotency,
+      "x-replay-safe": op.replaySafe,
+      "x-billable": op.billable,
+      "x-async": op.async,
+      ...(op.timeoutSeconds ? { "x-client-timeout-seconds": op.timeoutSeconds } : {}),
+    });
+    const method = op.method.toLowerCase();
+    paths[op.path] = { ...paths[op.path], [method]: operation(id, op.deprecated ?? false) };
+    op.aliases?.forEach((alias, i) => {
+      paths[alias] = { ...paths[alias], [method]: operation(`${id}Alias${i + 1}`, true, op.path) };
+    });
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Vehicle, Parts and Market-Intelligence Service",
+      version: SERVICE_VERSION,
+      description:
+        "Every result is derived data and not a guarantee: fitment, references, VDI codes, price evaluations and generated content never prove that a part fits a specific vehicle and are not binding price statements.",
+    },
+    servers: [{ url: serverUrl }],
+    tags: [...new Set(OPERATION_IDS.map((id) => OPERATIONS[id].group))].map((name) => ({ name })),
+    security: [{ ApiKey: [] }],
+    components: {
+      securitySchemes: { ApiKey: { type: "apiKey", in: "header", name: HEADERS.apiKey } },
+      schemas: { ErrorBody: toSchema(errorBody, "output") },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { currencyCode, pageInfo, paginationQuery, svcGenArt, vdiFullCode } from "./common";
+
+export const oeNumberText = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(64, "must be at most 64 characters");
+export const oeNumberPath = z.strictObject({ oeNumber: oeNumberText });
+
+// --- Normalization ---------------------------------------------------------------------------
+
+export const normalizeQuery = z.strictObject({
+  oeNumber: oeNumberText,
+  manufacturer: z.string().max(100).optional(),
+});
+export const normalizationStatus = z.enum(["matched", "unresolved", "ambiguous", "invalid"]);
+export const normalizationResponse = z
+  .looseObject({
+    input: z.string(),
+    status: normalizationStatus,
+    valid: z.boolean(),
+    reasons: z.array(z.string()),
+    lookupKey: z.string().nullable(),
+    normalizedOeNumber: z.string().nullable(),
+    equivalentOeNumbers: z.array(z.string()),
+    knownCandidates: z.array(z.looseObject({ value: z.string() })),
+    version: z.string(),
+    matchRule: z.string().nullable(),
+    confidence: z.number().min(0).max(1).nullable(),
+  })
+  .refine((r) => r.status === "matched" || r.normalizedOeNumber === null, {
+    message: "normalizedOeNumber is null unless status is matched",
+    path: ["normalizedOeNumber"],
+  });
+export type NormalizationResponse = z.infer<typeof normalizationResponse>;
+
+// --- Confirmed base part (closed) ------------------------------------------------------------
+
+export const oePartQuery = z.strictObject({ manufacturer: z.string().max(100).optional() });
+export const basePartResponse = z.strictObject({
+  oeNumber: z.string(),
+  normalizedOeNumber: z.string(),
+  svcGenArt: svcGenArt.nullable(),
+  vdi: z.array(vdiFullCode),
+  part: z.strictObject({
+    number: z.string(),
+    manufacturer: z.string().nullable(),
+    name: z.string().nullable(),
+    listPrice: z.strictObject({ amountMinor: z.number().int(), currency: currencyCode }).nullable(),
+  }),
+  fitment: z.array(z.strictObject({ vehicleTypeKey: z.string(), criteria: z.array(z.string()) })),
+  replacementChain: z.array(z.strictObject({ from: z.string(), to: z.string() })),
+  references: z.array(
+    z.strictObject({ manufacturer: z.string(), numbers: z.array(z.string()).min(1) }),
+  ),
+  referenceNumbers: z.strictObject({ oe_oem_reference_numbers: z.array(z.string()) }),
+});
+export type BasePartResponse = z.infer<typeof basePartResponse>;
+
+// --- Aftermarket references ------------------------------------------------------------------
+
+export const aftermarketQuery = paginationQuery;
+export const aftermarketResponse = z.looseObject({
+  oeNumber: z.string(),
+  aftermarketReferences: z.array(z.looseObject({})),
+  count: z.number().int().min(0),
+  page: pageInfo,
+});
+
+// --- Indicative price ------------------------------------------------------------------------
+
+export const vehicleType = z.enum(["car", "motorcycle"]);
+export const priceQuery = z.strictObject({
+  condition: z.enum(["new", "used"]).optional(),
+  currency: currencyCode.optional(),
+  vehicleType: vehicleType.optional(),
+});
+export const priceResponse = z.looseObject({
+  oeNumber: z.string().optional(),
+  currency: currencyCode,
+  vehicleType: vehicleType.optional(),
+  ranges: z.looseObject({ new: z.unknown().optional(), used: z.unknown().optional() }).optional(),
+  priceRecommendation: z.looseObject({ confidence: z.unknown() }),
+  listingCount: z.number().int().min(0).optional(),
+  parameters: z.looseObject({}).optional(),
+});
+
+// --- Marketplace article (closed) ------------------------------------------------------------
+
+export const MARKETPLACE_IDS = [
+  "MARKET_AT",
+  "MARKET_AU",
+  "MARKET_BE",
+  "MARKET_CA",
+  "MARKET_CH",
+  "MARKET_DE",
+  "MARKET_ES",
+  "MARKET_FR",
+  "MARKET_GB",
+  "MARKET_HK",
+  "MARKET_IE",
+  "MARKET_IT",
+  "MARKET_NL",
+  "MARKET_PL",
+  "MARKET_SG",
+  "MARKET_US",
+] as const;
+export const marketplaceId = z.enum(MARKETPLACE_IDS);
+export const seoLanguage = z.enum(["de", "en", "fr", "es", "it", "nl", "pl", "zh"]);
+export const seoQuery = z.strictObject({
+  marketplaceId: marketplaceId.default("MARKET_DE"),
+  language: seoLanguage.optional(),
+  vehicleType: vehicleType.optional(),
+});
+export const liveAvailability = z.strictObject({
+  status: z.string(),
+  reason: z.string(),
+  availableAt: z.iso.datetime({ offset: true }).nullable(),
+  retryAfterSeconds: z.number().int().min(0).nullable(),
+});
+export const seoResponse = z.strictObject({
+  oeNumber: z.string(),
+  marketplaceId,
+  language: seoLanguage,
+  vehicleType,
+  categoryId: z.string().nullable(),
+  product: z.strictObject({
+    manufacturer: z.string().nullable(),
+    name: z.string(),
+    nameAddition: z.string().nullable(),
+  }),
+  content: z.strictObject({
+    marketTitle: z.string().max(80),
+    title: z.string().max(80),
+    h1: z.string().max(80),
+    metaTitle: z.string().max(60),
+    metaDescription: z.string().max(160),
+    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    bulletPoints: z.array(z.string().max(160)).max(5),
+  }),
+  keywords: z.array(z.string()),
+  itemSpecifics: z.array(z.strictObject({ name: z.string(), value: z.array(z.string()) })),
+  liveAvailability: liveAvailability.optional(),
+});
+export type SeoResponse = z.infer<typeof seoResponse>;

@@ -1,0 +1,167 @@
+import { z } from "zod";
+import {
+  countryCode,
+  currencyCode,
+  fullVin,
+  isoDateTime,
+  partialVin,
+  providerId,
+  providerQuery,
+  queryBoolean,
+  svcGenArt,
+  vdiFullCode,
+} from "./common";
+
+// --- Redirect session ------------------------------------------------------------------------
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || hostname.endsWith(".localhost");
+}
+
+/**
+ * `returnUrl`: absolute HTTPS, no credentials, no fragment. Plain `http` is accepted by the
+ * schema only for loopback hosts; the reference service allows that only to sandbox keys.
+ */
+export const returnUrl = z
+  .string()
+  .max(2048, "must be at most 2048 characters")
+  .superRefine((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be an absolute URL" });
+      return;
+    }
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must use https (http only for loopback hosts in the sandbox)",
+      });
+    }
+    if (url.username || url.password)
+      ctx.addIssue({ code: "custom", message: "must not contain credentials" });
+    if (value.includes("#"))
+      ctx.addIssue({ code: "custom", message: "must not contain a fragment" });
+  });
+
+export const createRedirectSessionRequest = z.strictObject({
+  vin: partialVin,
+  returnUrl,
+  state: z.string().max(512, "must be at most 512 characters").optional(),
+});
+export type CreateRedirectSessionRequest = z.infer<typeof createRedirectSessionRequest>;
+/** Response: `redirectUrl` and `expiresAt` only. */
+export const createRedirectSessionResponse = z.strictObject({
+  redirectUrl: z.url(),
+  expiresAt: isoDateTime,
+});
+
+/** Callback query the service appends to `returnUrl`; it never carries the VIN. */
+export const redirectCallbackQuery = z.discriminatedUnion("status", [
+  z.strictObject({
+    status: z.literal("completed"),
+    svcId: z.string().min(1),
+    state: z.string().optional(),
+  }),
+  z.strictObject({ status: z.literal("cancelled"), state: z.string().optional() }),
+]);
+export type RedirectCallbackQuery = z.infer<typeof redirectCallbackQuery>;
+
+// --- Direct vehicle lookup -------------------------------------------------------------------
+
+export const vinPath = z.strictObject({ vin: fullVin });
+export const vehicleByVinQuery = z.strictObject({
+  country: countryCode.optional(),
+  provider: providerQuery.optional(),
+  includeEquipments: queryBoolean.optional(),
+  includeColors: queryBoolean.optional(),
+  includeTechnical: queryBoolean.optional(),
+});
+export const vinVehicleResponse = z.looseObject({
+  vin: z.string().optional(),
+  svcId: z.string().optional(),
+  provider: z.number().int().optional(),
+  incomplete: z.boolean().optional(),
+  vehicle: z.looseObject({}).optional(),
+  equipments: z.array(z.looseObject({})).optional(),
+  colors: z.array(z.looseObject({})).optional(),
+  technical: z.looseObject({}).optional(),
+});
+export type VinVehicleResponse = z.infer<typeof vinVehicleResponse>;
+
+// --- VIN parts -------------------------------------------------------------------------------
+
+export const vinPartsQuery = z.strictObject({
+  country: countryCode.optional(),
+  provider: providerQuery.optional(),
+});
+/** Part item: `svcGenArt` exactly one per position; `vdi=[]` is a complete value. */
+export const vinPartItem = z.looseObject({
+  number: z.string().nullable(),
+  svcGenArt,
+  vdi: z.array(vdiFullCode),
+});
+export const vinPartsResponse = z.looseObject({
+  vin: z.string().optional(),
+  svcId: z.string().nullable().optional(),
+  provider: z.number().int().optional(),
+  matchLevel: z.string().optional(),
+  allCategorySigns: z.array(z.string()).optional(),
+  missingCategories: z.array(z.string()).optional(),
+  parts: z.array(vinPartItem).optional(),
+});
+export type VinPartsResponse = z.infer<typeof vinPartsResponse>;
+
+// --- Cart check ------------------------------------------------------------------------------
+
+export const cartCheckMode = z.enum(["type", "vehicle"]);
+export const cartCheckRequest = z.strictObject({
+  vin: fullVin,
+  country: countryCode.optional(),
+  mode: cartCheckMode,
+  oeNumbers: z
+    .array(z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters"))
+    .min(1, "send 1 to 30 OE numbers")
+    .max(30, "send 1 to 30 OE numbers"),
+});
+export type CartCheckRequest = z.infer<typeof cartCheckRequest>;
+/** `results` follow the request's order, duplicates included; `fits=false` is reliable only with `complete=true`. */
+export const cartCheckResponse = z.looseObject({
+  vin: z.string(),
+  mode: cartCheckMode,
+  complete: z.boolean(),
+  results: z.array(z.looseObject({ oe: z.string(), fits: z.boolean() })),
+});
+export type CartCheckResponse = z.infer<typeof cartCheckResponse>;
+
+// --- Economic evaluation ---------------------------------------------------------------------
+
+export const economicEvaluationQuery = z.strictObject({
+  country: countryCode.optional(),
+  provider: z
+    .literal("1")
+    .transform(() => 1 as const)
+    .optional(),
+  condition: z.enum(["used", "new"]).optional(),
+  vehicleType: z.enum(["car", "motorcycle"]).optional(),
+  maxPricedParts: z.coerce.number().int().min(1).max(100).optional(),
+  recoveryRate: z.coerce.number().min(0.05).max(1).optional(),
+  costPerPart: z.coerce.number().min(0).max(1000).optional(),
+});
+export const economicEvaluationResponse = z.looseObject({
+  vin: z.string(),
+  svcId: z.string().nullable(),
+  provider: providerId.or(z.number().int()),
+  matchLevel: z.string(),
+  currency: currencyCode,
+  assumptions: z.unknown(),
+  coverage: z.unknown(),
+  revenuePotential: z.unknown(),
+  purchaseRecommendation: z.unknown(),
+  parts: z.array(z.looseObject({})),
+  warnings: z.array(z.unknown()),
+  liveAvailability: z.unknown().optional(),
+});
+export type EconomicEvaluationResponse = z.infer<typeof economicEvaluationResponse>;

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { fullVin } from "./common";
+
+/*
+ * Vision: request and response bodies are not shown beyond a few fields, so every shape stays
+ * open and only the documented fields are checked.
+ */
+
+export const genericVisionRequest = z.looseObject({});
+export const genericVisionResponse = z.looseObject({});
+
+export const partImageGenerationRequest = z.looseObject({
+  oeNumber: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters"),
+});
+/** Generation results keep synthetic/disclosure metadata and `result.oeNumber` on success. */
+export const partImageGenerationResponse = z.looseObject({
+  oeNumber: z.string(),
+  synthetic: z.boolean().optional(),
+  disclosure: z.string().optional(),
+  images: z.array(z.looseObject({})).optional(),
+});
+
+export const backgroundRemovalResponse = z.looseObject({
+  found: z.boolean(),
+  imageUrl: z.string().nullable(),
+  coverage: z.unknown(),
+  sourcePixelsPreserved: z.unknown(),
+  limitations: z.array(z.unknown()),
+});
+
+export const elvClassificationRequest = z.looseObject({
+  vehicle: z.looseObject({ vin: fullVin.optional() }).optional(),
+});

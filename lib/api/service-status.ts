@@ -1,0 +1,53 @@
+import "server-only";
+import { z } from "zod";
+import { consoleConfig } from "@/lib/config/console-env";
+
+const openApiInfo = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+export type ServiceStatus =
+  | {
+      reachable: true;
+      url: string;
+      version: string;
+      title: string;
+      pathCount: number;
+      embedded: boolean;
+    }
+  | { reachable: false; url: string; reason: string; embedded: boolean };
+
+/** Reads the service's public OpenAPI document: no key is needed to tell whether it is up. */
+export async function getServiceStatus(): Promise<ServiceStatus> {
+  const { SERVICE_URL: url, embedded } = consoleConfig();
+  try {
+    const response = await fetch(`${url}/openapi.json`, {
+      cache: "no-store",
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!response.ok)
+      return {
+        reachable: false,
+        url,
+        embedded,
+        reason: `The service answered ${response.status}.`,
+      };
+    const doc = openApiInfo.parse(await response.json());
+    return {
+      reachable: true,
+      url,
+      embedded,
+      version: doc.info.version,
+      title: doc.info.title,
+      pathCount: Object.keys(doc.paths).length,
+    };
+  } catch (error) {
+    const reason =
+      error instanceof z.ZodError
+        ? "The service's OpenAPI document is not in the expected form."
+        : "The service did not answer.";
+    return { reachable: false, url, embedded, reason };
+  }
+}

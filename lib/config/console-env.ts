@@ -1,0 +1,36 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * The console's configuration, read once. `npm start` fills these for the embedded default; a
+ * deployment against a real service sets SERVICE_URL itself.
+ */
+const consoleEnv = z.object({
+  SERVICE_URL: z.url("SERVICE_URL must be the service's base URL, e.g. https://api.example.com"),
+  /** Set by the launcher when it started the reference service itself. */
+  CONSOLE_EMBEDDED_SERVICE: z.enum(["0", "1"]).default("0"),
+  DEMO_CREDENTIALS_FILE: z.string().optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type ConsoleEnv = z.output<typeof consoleEnv> & { embedded: boolean };
+
+let cached: ConsoleEnv | undefined;
+
+export function consoleConfig(): ConsoleEnv {
+  if (cached) return cached;
+  const blank = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+  const parsed = consoleEnv.safeParse(blank);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(
+      `Invalid console configuration:\n${lines}\nStart the console with "npm start", which configures it.`,
+    );
+  }
+  cached = {
+    ...parsed.data,
+    SERVICE_URL: parsed.data.SERVICE_URL.replace(/\/$/, ""),
+    embedded: parsed.data.CONSOLE_EMBEDDED_SERVICE === "1",
+  };
+  return cached;
+}

@@ -1,0 +1,63 @@
+/**
+ * Redaction for every log line either program writes. API keys never reach a log, not even a
+ * prefix: any value that looks like a key, and any field whose name says it holds one, is
+ * replaced before the line is serialised.
+ */
+const KEY_LIKE = /svc_(?:live|test)_[0-9A-Za-z]+/g;
+const SECRET_FIELD =
+  /^(x-api-key|apikey|api_key|key|plaintext|password|secret|authorization|cookie|set-cookie|session)$/i;
+
+export const REDACTED = "[redacted]";
+
+export function redactText(text: string): string {
+  return text.replace(KEY_LIKE, REDACTED);
+}
+
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 8) return "[truncated]";
+  if (typeof value === "string") return redactText(value);
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  if (value instanceof Error) return { name: value.name, message: redactText(value.message) };
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value))
+      out[k] = SECRET_FIELD.test(k) ? REDACTED : redact(v, depth + 1);
+    return out;
+  }
+  return value;
+}
+
+export type LogLevel = "debug" | "info" | "warn" | "error";
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+export interface Logger {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+}
+
+/** Structured JSON lines; `write` is injectable so tests can read what was logged. */
+export function createLogger(
+  name: string,
+  level: LogLevel = "info",
+  write: (line: string) => void = (line) => process.stdout.write(line + "\n"),
+): Logger {
+  const emit = (lvl: LogLevel, msg: string, fields?: Record<string, unknown>) => {
+    if (ORDER[lvl] < ORDER[level]) return;
+    const entry = {
+      time: new Date().toISOString(),
+      level: lvl,
+      logger: name,
+      msg: redactText(msg),
+      ...(redact(fields ?? {}) as object),
+    };
+    write(JSON.stringify(entry));
+  };
+  return {
+    debug: (m, f) => emit("debug", m, f),
+    info: (m, f) => emit("info", m, f),
+    warn: (m, f) => emit("warn", m, f),
+    error: (m, f) => emit("error", m, f),
+  };
+}

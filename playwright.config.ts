@@ -1,0 +1,55 @@
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests run the console exactly as `npm start` does, against the embedded reference
+ * service, in Debian's Chromium. The data directory is wiped first: every run has a fresh database.
+ */
+export const E2E_DATA_DIR = path.resolve(".data/e2e");
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 4110);
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: `rm -rf "${E2E_DATA_DIR}" && exec node_modules/.bin/tsx scripts/start.ts`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      SERVICE_PORT: String(SERVICE_PORT),
+      SERVICE_DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

@@ -1,0 +1,20 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { buildContentSecurityPolicy, SECURITY_HEADERS } from "@/lib/security/csp";
+
+/** Every page gets a fresh CSP nonce and the security headers. */
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const csp = buildContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  // Next reads the request-side policy to put the nonce on its own scripts.
+  requestHeaders.set("Content-Security-Policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", csp);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
+};

@@ -1,0 +1,199 @@
+/**
+ * `npm start`: one command from a fresh checkout to a running console.
+ *
+ * Without SERVICE_URL it starts the embedded default: a PostgreSQL server (embedded unless
+ * DATABASE_URL), the reference service with demo data, and the console wired to it. It builds
+ * the console when the sources changed since the last build, owns every child it starts, and
+ * stops them all on Ctrl-C or SIGTERM.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { DEMO_CREDENTIALS_FILE } from "@/lib/demo/demo-credentials";
+import { openPostgresServer, type PostgresServer } from "@/lib/db/postgres-server";
+import { loadServiceEnv } from "@/service/config";
+import { startService, type RunningService } from "@/service/server";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const dev = process.argv.includes("--dev");
+
+const launcherEnv = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  SERVICE_URL: z.url().optional(),
+});
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+function parseEnv() {
+  const blank = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+  const parsed = launcherEnv.safeParse(blank);
+  if (!parsed.success)
+    fail(
+      `Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`,
+    );
+  try {
+    return { ...parsed.data, service: loadServiceEnv() };
+  } catch (error) {
+    fail((error as Error).message);
+  }
+}
+
+/** Hash of everything that goes into the console build, to skip rebuilding when nothing changed. */
+function sourceHash(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(full).update(readFileSync(full));
+    }
+  };
+  for (const dir of ["app", "components", "lib", "public"])
+    if (existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir));
+  for (const file of [
+    "next.config.mjs",
+    "package-lock.json",
+    "postcss.config.mjs",
+    "proxy.ts",
+    "tsconfig.json",
+  ]) {
+    const full = path.join(ROOT, file);
+    if (existsSync(full)) hash.update(file).update(readFileSync(full));
+  }
+  return hash.digest("hex");
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: "inherit" });
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(args[0] ?? command)} exited with ${code}`)),
+    );
+  });
+}
+
+async function ensureBuild(env: NodeJS.ProcessEnv) {
+  const marker = path.join(ROOT, ".next", "source-hash");
+  const current = sourceHash();
+  const built =
+    existsSync(path.join(ROOT, ".next", "BUILD_ID")) &&
+    existsSync(marker) &&
+    readFileSync(marker, "utf8") === current;
+  if (built) return;
+  console.log("Building the console (first start or sources changed)…");
+  await run(process.execPath, [NEXT_BIN, "build"], env);
+  writeFileSync(marker, current);
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error("The console exited during start-up.");
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`The console did not answer at ${url} within ${timeoutMs / 1000} s.`);
+}
+
+async function main() {
+  const env = parseEnv();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+  let postgres: PostgresServer | undefined;
+  let service: RunningService | undefined;
+  let next: ChildProcess | undefined;
+  let stopping = false;
+
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (next && next.exitCode === null) {
+      next.kill("SIGTERM");
+      await new Promise((r) => next!.once("exit", r));
+    }
+    await service?.stop().catch(() => {});
+    await postgres?.stop().catch(() => {});
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  try {
+    if (!dev) await ensureBuild({ ...childEnv, NODE_ENV: "production" });
+
+    let serviceUrl = env.SERVICE_URL;
+    if (!serviceUrl) {
+      postgres = await openPostgresServer({
+        databaseUrl: env.service.DATABASE_URL,
+        dataDir: env.service.dataDir,
+        log: (m) => console.log(m),
+      });
+      service = await startService({
+        port: env.service.SERVICE_PORT,
+        host: env.service.SERVICE_HOST,
+        dataDir: env.service.dataDir,
+        databaseUrl: env.service.DATABASE_URL,
+        postgres,
+        publicUrl: env.service.SERVICE_PUBLIC_URL,
+        defaultRateLimit: env.service.SERVICE_DEFAULT_RATE_LIMIT,
+        logLevel: env.service.LOG_LEVEL,
+      });
+      serviceUrl = service.url;
+    }
+
+    next = spawn(
+      process.execPath,
+      [NEXT_BIN, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "inherit", "inherit"],
+        env: {
+          ...childEnv,
+          SERVICE_URL: serviceUrl,
+          CONSOLE_EMBEDDED_SERVICE: service ? "1" : "0",
+          DEMO_CREDENTIALS_FILE: service
+            ? path.join(env.service.dataDir, DEMO_CREDENTIALS_FILE)
+            : "",
+        },
+      },
+    );
+    next.on("exit", (code) => {
+      if (!stopping) {
+        console.error(`The console exited (${code}); stopping.`);
+        void stop(code ?? 1);
+      }
+    });
+    const consoleUrl = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
+    await waitForHttp(consoleUrl, next);
+
+    console.log(`\nConsole:  ${consoleUrl}`);
+    console.log(
+      `Service:  ${serviceUrl}${service ? " (embedded reference service)" : ""}   API reference: ${serviceUrl}/reference`,
+    );
+    if (service?.demo) {
+      console.log("\nDemo sign-in keys:");
+      for (const account of service.demo.accounts)
+        console.log(`  ${account.label.padEnd(40)} ${account.apiKey}`);
+    }
+    console.log("\nPress Ctrl-C to stop.");
+  } catch (error) {
+    console.error((error as Error).message);
+    await stop(1);
+  }
+}
+
+void main();

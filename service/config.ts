@@ -1,0 +1,39 @@
+import path from "node:path";
+import { z } from "zod";
+
+const rateLimitSpec = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'must look like "<maxRequests>/<windowSeconds>", e.g. 1200/60')
+  .transform((v) => {
+    const [maxRequests, windowSeconds] = v.split("/").map(Number) as [number, number];
+    return { maxRequests, windowSeconds };
+  })
+  .refine((r) => r.maxRequests >= 1 && r.windowSeconds >= 1, "both numbers must be at least 1");
+
+const serviceEnv = z.object({
+  SERVICE_PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
+  SERVICE_HOST: z.string().min(1).default("127.0.0.1"),
+  SERVICE_DATA_DIR: z.string().min(1).default(".data"),
+  SERVICE_PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
+    .optional(),
+  SERVICE_DEFAULT_RATE_LIMIT: rateLimitSpec.prefault("1200/60"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type ServiceEnv = z.output<typeof serviceEnv>;
+
+/** Reads the service's environment once; a bad value stops start-up with a message naming it. */
+export function loadServiceEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): ServiceEnv & { dataDir: string } {
+  const blank = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = serviceEnv.safeParse(blank);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.SERVICE_DATA_DIR) };
+}

@@ -1,0 +1,55 @@
+import { type z } from "zod";
+import { type Logger } from "@/lib/log/redact";
+import {
+  type OperationDefinition,
+  type OperationId,
+  type OperationResult,
+  type Operations,
+} from "@/lib/api/contract/operations";
+import { type Db, type ServiceDatabase } from "./db/database";
+import { type Caller } from "./pipeline/authenticate";
+import { type RateRule } from "./pipeline/rate-limit";
+
+export interface ServiceConfig {
+  /** Base URL the service is reached at; used for `statusUrl`, `Location` and `redirectUrl`. */
+  publicUrl: string;
+  defaultRateLimit: Omit<RateRule, "ruleKey">;
+}
+
+/** Everything a running service shares across requests. */
+export interface ServiceContext {
+  database: ServiceDatabase;
+  config: ServiceConfig;
+  log: Logger;
+  /** Injectable so tests can move time (periods, retention, expiry). */
+  now: () => Date;
+}
+
+type Parsed<
+  Id extends OperationId,
+  K extends "params" | "query" | "body",
+> = Operations[Id]["request"] extends {
+  [P in K]: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : undefined;
+
+export interface RequestContext<Id extends OperationId> {
+  operationId: Id;
+  op: OperationDefinition;
+  input: { params: Parsed<Id, "params">; query: Parsed<Id, "query">; body: Parsed<Id, "body"> };
+  caller: Caller;
+  /** Request-scoped handle on the connection that holds the Client's lock. */
+  db: Db;
+  service: ServiceContext;
+  requestId: string;
+  now: Date;
+}
+
+export type HandlerResult<Id extends OperationId> = OperationResult<Id> & {
+  headers?: Record<string, string>;
+};
+export type Handler<Id extends OperationId> = (
+  ctx: RequestContext<Id>,
+) => Promise<HandlerResult<Id>>;
+export type HandlerMap = { [Id in OperationId]?: Handler<Id> };

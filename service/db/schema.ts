@@ -1,0 +1,214 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A Client: a Master (no parent) or a Sub-user. Billing, credit, plans and limits attach here. */
+export const clients = pgTable(
+  "clients",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    parentId: text("parent_id"),
+    isActive: boolean("is_active").notNull().default(true),
+    defaultProviderId: integer("default_provider_id"),
+    /** Enabled endpoint keys; `null` enables every billable endpoint key. */
+    allowlist: text("allowlist").array(),
+    billingMode: text("billing_mode").notNull().default("prepaid"),
+    currency: text("currency").notNull().default("EUR"),
+    balanceMinor: bigint("balance_minor", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+  },
+  (t) => [index("clients_parent_idx").on(t.parentId)],
+);
+
+/** API keys, stored as SHA-256 digests of the secret; the plaintext is returned once and dropped. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id),
+    label: text("label"),
+    keyHash: text("key_hash").notNull(),
+    environment: text("environment").notNull().default("production"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("api_keys_hash_idx").on(t.keyHash),
+    index("api_keys_client_idx").on(t.clientId),
+  ],
+);
+
+/** Plans: standard ones are visible to every Client; custom ones only to their owner. */
+export const plans = pgTable("plans", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  type: text("type").notNull(),
+  endpointKey: text("endpoint_key").notNull(),
+  includedMonthlyQuantity: integer("included_monthly_quantity").notNull(),
+  ownerClientId: text("owner_client_id"),
+  createdAt: createdAt(),
+});
+
+/** Active plan assignments; at most one per Client and endpoint key. */
+export const clientPlans = pgTable(
+  "client_plans",
+  {
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id),
+    endpointKey: text("endpoint_key").notNull(),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    assignedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.endpointKey] })],
+);
+
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    id: text("id").primaryKey(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id),
+    position: integer("position").notNull(),
+    endpointKey: text("endpoint_key").notNull(),
+    windowSeconds: integer("window_seconds").notNull(),
+    maxRequests: integer("max_requests").notNull(),
+    apiKeyId: text("api_key_id"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rate_limits_client_idx").on(t.clientId)],
+);
+
+/** Fixed-window counters, shared by every service instance on the database. */
+export const rateCounters = pgTable(
+  "rate_counters",
+  {
+    clientId: text("client_id").notNull(),
+    ruleKey: text("rule_key").notNull(),
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    count: integer("count").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.ruleKey, t.windowStart] })],
+);
+
+/** One row per billable call: who called, who paid, how, and whether it was refunded. */
+export const usageEvents = pgTable(
+  "usage_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    clientId: text("client_id").notNull(),
+    apiKeyId: text("api_key_id").notNull(),
+    endpointKey: text("endpoint_key").notNull(),
+    operationId: text("operation_id").notNull(),
+    period: text("period").notNull(),
+    source: text("source").notNull(),
+    amountMinor: integer("amount_minor").notNull().default(0),
+    payerClientId: text("payer_client_id").notNull(),
+    grantId: text("grant_id"),
+    planId: text("plan_id"),
+    vin: text("vin"),
+    status: text("status").notNull().default("charged"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("usage_client_period_idx").on(t.clientId, t.period),
+    index("usage_grant_period_idx").on(t.grantId, t.period),
+    index("usage_vin_idx").on(t.clientId, t.vin, t.period),
+  ],
+);
+
+export const idempotencyRecords = pgTable(
+  "idempotency_records",
+  {
+    clientId: text("client_id").notNull(),
+    key: text("key").notNull(),
+    operationId: text("operation_id").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    state: text("state").notNull(),
+    responseStatus: integer("response_status"),
+    responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
+    responseBody: text("response_body"),
+    resultAvailable: boolean("result_available").notNull().default(true),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.key] }),
+    index("idempotency_expiry_idx").on(t.expiresAt),
+  ],
+);
+
+export const sponsorshipGrants = pgTable(
+  "sponsorship_grants",
+  {
+    id: text("id").primaryKey(),
+    sponsorClientId: text("sponsor_client_id")
+      .notNull()
+      .references(() => clients.id),
+    reference: text("reference").notNull(),
+    beneficiaryClientId: text("beneficiary_client_id")
+      .notNull()
+      .references(() => clients.id),
+    endpointKeys: text("endpoint_keys").array().notNull(),
+    channels: text("channels")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    allowPartnerTerms: boolean("allow_partner_terms").notNull().default(false),
+    monthlyCapMinor: integer("monthly_cap_minor"),
+    billingMode: text("billing_mode").notNull().default("own"),
+    active: boolean("active").notNull().default(true),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("grants_sponsor_reference_idx").on(t.sponsorClientId, t.reference),
+    index("grants_beneficiary_idx").on(t.beneficiaryClientId),
+  ],
+);
+
+export const partnerWorkspaces = pgTable(
+  "partner_workspaces",
+  {
+    id: text("id").primaryKey(),
+    ownerClientId: text("owner_client_id")
+      .notNull()
+      .references(() => clients.id),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id),
+    externalReference: text("external_reference").notNull(),
+    name: text("name").notNull(),
+    applicationLabel: text("application_label"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("workspaces_owner_reference_idx").on(t.ownerClientId, t.externalReference)],
+);

@@ -1,0 +1,200 @@
+import { createHash } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/contract/headers";
+import { type OperationDefinition } from "@/lib/api/contract/operations";
+import { type Db, schema } from "../db/database";
+import { ApiError } from "./api-error";
+
+export const RETENTION_MS = 24 * 60 * 60 * 1000;
+/** An in-progress record older than the longest request is left over from a crashed instance. */
+const ABANDONED_AFTER_MS = 10 * 60 * 1000;
+/** Results larger than this are not stored; a replay then answers `idempotency_result_unavailable`. */
+export const MAX_STORED_BODY_BYTES = 256 * 1024;
+
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type IdempotencyLookup =
+  | { kind: "none" }
+  | { kind: "fresh"; key: string }
+  | { kind: "replay"; key: string; response: StoredResponse };
+
+/** Checks the header against the operation's column before any work is done. */
+export function checkIdempotencyHeader(
+  op: OperationDefinition,
+  header: string | undefined,
+  body: unknown,
+): string | undefined {
+  const rejects =
+    op.idempotency === "rejected" ||
+    // The rich vehicle document with sensitive data keeps no replay, so it refuses the key.
+    (typeof body === "object" &&
+      body !== null &&
+      (body as { includeSensitiveData?: unknown }).includeSensitiveData === true);
+  if (header === undefined) {
+    if (op.idempotency === "required")
+      throw new ApiError(
+        "idempotency_key_required",
+        "This operation requires an Idempotency-Key header.",
+      );
+    return undefined;
+  }
+  if (rejects)
+    throw new ApiError(
+      "idempotency_key_not_supported",
+      "This operation does not accept the Idempotency-Key header.",
+    );
+  if (!IDEMPOTENCY_KEY_PATTERN.test(header)) {
+    throw new ApiError(
+      "invalid_idempotency_key",
+      "Idempotency-Key must be 1 to 255 visible ASCII characters.",
+    );
+  }
+  return header;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+/** Same operation (aliases included) and same input give the same fingerprint. */
+export function fingerprintOf(
+  operationId: string,
+  input: { params: unknown; query: unknown; body: unknown },
+): string {
+  return createHash("sha256")
+    .update(JSON.stringify(canonical({ operationId, ...input })))
+    .digest("hex");
+}
+
+/** Finds an earlier request with this key: replay it, refuse a conflict, or report it still running. */
+export async function lookupIdempotency(
+  db: Db,
+  clientId: string,
+  key: string,
+  fingerprint: string,
+  now: Date,
+): Promise<IdempotencyLookup> {
+  const where = and(
+    eq(schema.idempotencyRecords.clientId, clientId),
+    eq(schema.idempotencyRecords.key, key),
+  );
+  const [record] = await db.select().from(schema.idempotencyRecords).where(where).limit(1);
+  if (!record) return { kind: "fresh", key };
+  const abandoned =
+    record.state === "in_progress" &&
+    now.getTime() - record.createdAt.getTime() > ABANDONED_AFTER_MS;
+  if (record.expiresAt <= now || abandoned) {
+    await db.delete(schema.idempotencyRecords).where(where);
+    return { kind: "fresh", key };
+  }
+  if (record.fingerprint !== fingerprint) {
+    throw new ApiError(
+      "idempotency_key_conflict",
+      "This Idempotency-Key was used with a different request; use a new key for new input.",
+    );
+  }
+  if (record.state === "in_progress") {
+    throw new ApiError(
+      "idempotency_request_in_progress",
+      "The first request with this Idempotency-Key is still running; retry after Retry-After.",
+      {},
+      { "Retry-After": "1" },
+    );
+  }
+  if (!record.resultAvailable || record.responseStatus === null || record.responseBody === null) {
+    throw new ApiError(
+      "idempotency_result_unavailable",
+      "The stored result for this Idempotency-Key cannot be retrieved.",
+    );
+  }
+  return {
+    kind: "replay",
+    key,
+    response: {
+      status: record.responseStatus,
+      headers: record.responseHeaders ?? {},
+      body: record.responseBody,
+    },
+  };
+}
+
+/** Claims the key; losing the race to a parallel request reports that request as in progress. */
+export async function beginIdempotent(
+  db: Db,
+  clientId: string,
+  key: string,
+  operationId: string,
+  fingerprint: string,
+  now: Date,
+) {
+  const inserted = await db
+    .insert(schema.idempotencyRecords)
+    .values({
+      clientId,
+      key,
+      operationId,
+      fingerprint,
+      state: "in_progress",
+      expiresAt: new Date(now.getTime() + RETENTION_MS),
+    })
+    .onConflictDoNothing()
+    .returning({ key: schema.idempotencyRecords.key });
+  if (inserted.length === 0) {
+    throw new ApiError(
+      "idempotency_request_in_progress",
+      "The first request with this Idempotency-Key is still running; retry after Retry-After.",
+      {},
+      { "Retry-After": "1" },
+    );
+  }
+}
+
+/** Stores the first success for replay; returns whether the result could be kept. */
+export async function completeIdempotent(
+  db: Db,
+  clientId: string,
+  key: string,
+  response: StoredResponse,
+  now: Date,
+): Promise<boolean> {
+  const storable = Buffer.byteLength(response.body, "utf8") <= MAX_STORED_BODY_BYTES;
+  await db
+    .update(schema.idempotencyRecords)
+    .set({
+      state: "completed",
+      responseStatus: response.status,
+      responseHeaders: response.headers,
+      responseBody: storable ? response.body : null,
+      resultAvailable: storable,
+      expiresAt: new Date(now.getTime() + RETENTION_MS),
+    })
+    .where(
+      and(eq(schema.idempotencyRecords.clientId, clientId), eq(schema.idempotencyRecords.key, key)),
+    );
+  return storable;
+}
+
+/** A failed first attempt keeps nothing, so the same key may be retried. */
+export async function abandonIdempotent(db: Db, clientId: string, key: string) {
+  await db
+    .delete(schema.idempotencyRecords)
+    .where(
+      and(eq(schema.idempotencyRecords.clientId, clientId), eq(schema.idempotencyRecords.key, key)),
+    );
+}
+
+export async function purgeExpiredIdempotency(db: Db, now: Date) {
+  await db.delete(schema.idempotencyRecords).where(lt(schema.idempotencyRecords.expiresAt, now));
+}

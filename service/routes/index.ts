@@ -1,0 +1,14 @@
+import { type HandlerMap } from "../context";
+import { billingHandlers } from "./billing/billing.handlers";
+import { clientUserHandlers } from "./client-users/client-users.handlers";
+import { partnerWorkspaceHandlers } from "./partner-workspaces/partner-workspaces.handlers";
+import { sponsorshipHandlers } from "./sponsorship/sponsorship.handlers";
+import { systemHandlers } from "./system/system.handlers";
+
+export const allHandlers: HandlerMap = {
+  ...systemHandlers,
+  ...clientUserHandlers,
+  ...billingHandlers,
+  ...sponsorshipHandlers,
+  ...partnerWorkspaceHandlers,
+};

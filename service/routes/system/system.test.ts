@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentedPaths, OPERATION_IDS, OPERATIONS } from "@/lib/api/contract/operations";
+import { http, startTestService, type TestService } from "@/test/support/service-harness";
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService();
+});
+afterAll(() => svc.stop());
+
+describe("GET /ping", () => {
+  it("needs an API key like every operation", async () => {
+    const res = await http(svc.url, "GET", "/ping");
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: "api_key_missing", message: expect.any(String) });
+  });
+
+  it("refuses an unknown key with 403", async () => {
+    const res = await http(svc.url, "GET", "/ping", { key: "svc_live_" + "x".repeat(32) });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe("api_key_invalid");
+  });
+
+  it("answers status ok and the service name", async () => {
+    const res = await http(svc.url, "GET", "/ping", { key: svc.keys["master-admin"] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok", service: "vehicle-parts-market-intelligence" });
+    expect(res.headers.get("x-service-billing-source")).toBeNull();
+  });
+
+  it("rejects an Idempotency-Key, which it does not declare", async () => {
+    const res = await http(svc.url, "GET", "/ping", {
+      key: svc.keys["master-admin"],
+      idempotencyKey: "k1",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("idempotency_key_not_supported");
+  });
+});
+
+describe("routing errors keep the error body", () => {
+  it("answers 404 not_found for an unknown path", async () => {
+    const res = await http(svc.url, "GET", "/no/such/thing", { key: svc.keys["master-admin"] });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe("not_found");
+  });
+
+  it("answers 405 with Allow for a known path and a wrong method", async () => {
+    const res = await http(svc.url, "DELETE", "/client/users", { key: svc.keys["master-admin"] });
+    expect(res.status).toBe(405);
+    expect(res.body.error).toBe("method_not_allowed");
+    expect(res.headers.get("allow")).toBe("GET, POST");
+  });
+});
+
+describe("OpenAPI document and reference page", () => {
+  it("serves OpenAPI 3.1.0, version 1.71.0, with all 64 paths and the 3 deprecated aliases", async () => {
+    const res = await http<{
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, Record<string, { operationId: string; deprecated?: boolean }>>;
+    }>(svc.url, "GET", "/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe("3.1.0");
+    expect(res.body.info.version).toBe("1.71.0");
+    const paths = Object.keys(res.body.paths);
+    expect(documentedPaths()).toHaveLength(64);
+    expect(paths).toHaveLength(67);
+    for (const p of documentedPaths()) expect(paths).toContain(p);
+    for (const alias of [
+      "/scanner/registration-document",
+      "/scanner/registration-document/v2",
+      "/scanner/vehicle-document/extract",
+    ]) {
+      expect(Object.values(res.body.paths[alias]!)[0]!.deprecated).toBe(true);
+    }
+    const ids = Object.values(res.body.paths).flatMap((m) =>
+      Object.values(m).map((o) => o.operationId),
+    );
+    for (const id of OPERATION_IDS) expect(ids).toContain(id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("marks closed schemas closed and keeps documented patterns", async () => {
+    const res = await http<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              { content?: { "application/json": { schema: Record<string, unknown> } } }
+            >;
+          }
+        >
+      >;
+    }>(svc.url, "GET", "/openapi.json");
+    const basePart =
+      res.body.paths["/parts/oe/{oeNumber}"]!.get!.responses["200"]!.content!["application/json"]
+        .schema;
+    expect(basePart.additionalProperties).toBe(false);
+    expect(JSON.stringify(basePart)).toContain("^SGA-[0-9]{6,}$");
+    const workspace = res.body.paths["/client/partner-workspaces"]!.post!.responses;
+    expect(Object.keys(workspace)).toContain("201");
+  });
+
+  it("serves a human reference page listing every operation", async () => {
+    const res = await fetch(svc.url + "/reference");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const id of OPERATION_IDS) expect(html).toContain(`id="${id}"`);
+    expect(html).toContain(OPERATIONS.createPartnerWorkspace.path);
+  });
+});

@@ -1,0 +1,313 @@
+import { sql } from "drizzle-orm";
+import { type DemoAccount, type DemoCredentials } from "@/lib/demo/demo-credentials";
+import { type Db, schema } from "../db/database";
+import { generateApiKey, type KeyEnvironment } from "../domain/api-keys";
+import { newId } from "../domain/ids";
+import { periodOf } from "../domain/period";
+import { unitPriceMinor } from "../domain/price-list";
+import { type EndpointKey } from "@/lib/api/contract/common";
+
+/** Fixed ids so documentation and tests can name the demo Clients. */
+export const DEMO_IDS = {
+  northwind: "cl_demo_northwind",
+  berlin: "cl_demo_berlin",
+  hamburg: "cl_demo_hamburg",
+  legacy: "cl_demo_legacy",
+  sonnenschein: "cl_demo_sonnenschein",
+  kraftwerk: "cl_demo_kraftwerk",
+} as const;
+
+const STANDARD_PLANS: { id: string; name: string; endpointKey: EndpointKey; included: number }[] = [
+  { id: "plan_vin_starter", name: "VIN Starter", endpointKey: "vin_vehicle", included: 100 },
+  {
+    id: "plan_vin_parts_starter",
+    name: "VIN Parts Starter",
+    endpointKey: "vin_parts",
+    included: 50,
+  },
+  {
+    id: "plan_cart_starter",
+    name: "Cart Check Starter",
+    endpointKey: "vin_cart_check",
+    included: 100,
+  },
+  {
+    id: "plan_redirect_starter",
+    name: "VIN Redirect Starter",
+    endpointKey: "vin_redirect",
+    included: 200,
+  },
+  { id: "plan_parts_basic", name: "Parts Basic", endpointKey: "parts_oe", included: 1000 },
+  {
+    id: "plan_translation_basic",
+    name: "Translation Basic",
+    endpointKey: "translation",
+    included: 10,
+  },
+  { id: "plan_seo_pay_per_use", name: "SEO Pay per Use", endpointKey: "parts_seo", included: 0 },
+];
+
+/**
+ * Seeds the documented demo data (docs/demo-data.md) when the database holds no Client yet and
+ * returns the plaintext demo keys; returns null on a database that already has Clients.
+ */
+export async function seedDemoData(db: Db, now: Date): Promise<DemoCredentials | null> {
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(schema.clients);
+  if (count > 0) return null;
+
+  return db.transaction(async (tx) => {
+    const accounts: DemoAccount[] = [];
+    const client = async (
+      id: string,
+      name: string,
+      opts: Partial<typeof schema.clients.$inferInsert> = {},
+    ) => {
+      await tx.insert(schema.clients).values({ id, name, createdAt: now, updatedAt: now, ...opts });
+    };
+    const key = async (
+      clientId: string,
+      label: string,
+      environment: KeyEnvironment = "production",
+    ) => {
+      const { plaintext, hash } = generateApiKey(environment);
+      const id = newId("key");
+      await tx
+        .insert(schema.apiKeys)
+        .values({ id, clientId, label, keyHash: hash, environment, createdAt: now });
+      return { id, plaintext };
+    };
+    const assign = async (clientId: string, planId: string) => {
+      const plan = [
+        ...STANDARD_PLANS,
+        { id: "plan_northwind_normalize", endpointKey: "parts_normalize" },
+      ].find((p) => p.id === planId)!;
+      await tx
+        .insert(schema.clientPlans)
+        .values({ clientId, planId, endpointKey: plan.endpointKey, assignedAt: now });
+    };
+    const period = periodOf(now);
+    const usage = async (
+      clientId: string,
+      apiKeyId: string,
+      endpointKey: EndpointKey,
+      n: number,
+      how: { planId?: string; grantId?: string; payer?: string },
+    ) => {
+      const source = how.planId ? "plan" : "balance";
+      const amountMinor = how.planId ? 0 : unitPriceMinor(endpointKey);
+      const rows = Array.from({ length: n }, () => ({
+        clientId,
+        apiKeyId,
+        endpointKey,
+        operationId: "seed",
+        period,
+        source,
+        amountMinor,
+        payerClientId: how.payer ?? clientId,
+        grantId: how.grantId ?? null,
+        planId: how.planId ?? null,
+        createdAt: now,
+      }));
+      if (rows.length) await tx.insert(schema.usageEvents).values(rows);
+    };
+
+    for (const p of STANDARD_PLANS) {
+      await tx.insert(schema.plans).values({
+        id: p.id,
+        name: p.name,
+        type: "standard",
+        endpointKey: p.endpointKey,
+        includedMonthlyQuantity: p.included,
+        createdAt: now,
+      });
+    }
+
+    // Northwind Parts GmbH: Master client, sponsor.
+    await client(DEMO_IDS.northwind, "Northwind Parts GmbH", { balanceMinor: 25_000 });
+    await tx.insert(schema.plans).values({
+      id: "plan_northwind_normalize",
+      name: "Northwind Normalization (custom)",
+      type: "custom",
+      endpointKey: "parts_normalize",
+      includedMonthlyQuantity: 5000,
+      ownerClientId: DEMO_IDS.northwind,
+      createdAt: now,
+    });
+    for (const plan of [
+      "plan_vin_starter",
+      "plan_parts_basic",
+      "plan_translation_basic",
+      "plan_redirect_starter",
+      "plan_northwind_normalize",
+    ]) {
+      await assign(DEMO_IDS.northwind, plan);
+    }
+    const northwindKey = await key(DEMO_IDS.northwind, "Admin console");
+    const northwindSandbox = await key(DEMO_IDS.northwind, "Sandbox", "sandbox");
+    await usage(DEMO_IDS.northwind, northwindKey.id, "vin_vehicle", 42, {
+      planId: "plan_vin_starter",
+    });
+    await usage(DEMO_IDS.northwind, northwindKey.id, "translation", 9, {
+      planId: "plan_translation_basic",
+    });
+    await usage(DEMO_IDS.northwind, northwindKey.id, "parts_seo", 3, {});
+    accounts.push(
+      {
+        id: "master-admin",
+        label: "Northwind Parts GmbH (Master admin)",
+        description:
+          "Master client: manages Sub-users, keys, limits, grants and partner workspaces.",
+        clientId: DEMO_IDS.northwind,
+        apiKey: northwindKey.plaintext,
+        environment: "production",
+      },
+      {
+        id: "sandbox",
+        label: "Northwind Parts GmbH (sandbox key)",
+        description: "Same Master client in the sandbox: synthetic data only, mutations refused.",
+        clientId: DEMO_IDS.northwind,
+        apiKey: northwindSandbox.plaintext,
+        environment: "sandbox",
+      },
+    );
+
+    // Sub-users of Northwind.
+    await client(DEMO_IDS.berlin, "Workshop Berlin", {
+      parentId: DEMO_IDS.northwind,
+      balanceMinor: 1_500,
+      defaultProviderId: 1,
+    });
+    await assign(DEMO_IDS.berlin, "plan_parts_basic");
+    await assign(DEMO_IDS.berlin, "plan_vin_starter");
+    const berlinKey = await key(DEMO_IDS.berlin, "Workshop Berlin integration");
+    await key(DEMO_IDS.berlin, "Workshop Berlin tablet");
+    await tx.insert(schema.rateLimits).values([
+      {
+        id: newId("rl"),
+        clientId: DEMO_IDS.berlin,
+        position: 0,
+        endpointKey: "vin_vehicle",
+        windowSeconds: 60,
+        maxRequests: 60,
+        createdAt: now,
+      },
+      {
+        id: newId("rl"),
+        clientId: DEMO_IDS.berlin,
+        position: 1,
+        endpointKey: "*",
+        windowSeconds: 60,
+        maxRequests: 600,
+        createdAt: now,
+      },
+    ]);
+    await usage(DEMO_IDS.berlin, berlinKey.id, "parts_oe", 120, { planId: "plan_parts_basic" });
+    await usage(DEMO_IDS.berlin, berlinKey.id, "vin_vehicle", 93, { planId: "plan_vin_starter" });
+    accounts.push({
+      id: "sub-user",
+      label: "Workshop Berlin (Sub-user)",
+      description:
+        "Sub-user of Northwind: its own keys, plans and credit; no administrative rights.",
+      clientId: DEMO_IDS.berlin,
+      apiKey: berlinKey.plaintext,
+      environment: "production",
+    });
+
+    await client(DEMO_IDS.hamburg, "Workshop Hamburg", {
+      parentId: DEMO_IDS.northwind,
+      balanceMinor: 500,
+      allowlist: ["parts_oe", "parts_normalize", "translation"],
+    });
+    await key(DEMO_IDS.hamburg, "Hamburg shop system");
+    await client(DEMO_IDS.legacy, "Legacy Integration", {
+      parentId: DEMO_IDS.northwind,
+      isActive: false,
+      deactivatedAt: now,
+    });
+    await key(DEMO_IDS.legacy, "Old ERP connector");
+
+    // Autohaus Sonnenschein: Master client that benefits from grants.
+    await client(DEMO_IDS.sonnenschein, "Autohaus Sonnenschein", { balanceMinor: 0 });
+    const sonnenscheinKey = await key(DEMO_IDS.sonnenschein, "Sonnenschein dealer system");
+    accounts.push({
+      id: "beneficiary",
+      label: "Autohaus Sonnenschein (beneficiary)",
+      description:
+        "Master client sponsored by Northwind and Kraftwerk; chooses billing mode per grant.",
+      clientId: DEMO_IDS.sonnenschein,
+      apiKey: sonnenscheinKey.plaintext,
+      environment: "production",
+    });
+
+    // Kraftwerk Teile AG: a second sponsor, using the same reference as Northwind.
+    await client(DEMO_IDS.kraftwerk, "Kraftwerk Teile AG", {
+      balanceMinor: 10_000,
+      billingMode: "invoice",
+    });
+    await key(DEMO_IDS.kraftwerk, "Kraftwerk admin");
+
+    const grant = async (
+      g: Omit<typeof schema.sponsorshipGrants.$inferInsert, "id" | "createdAt" | "updatedAt">,
+    ) => {
+      const id = newId("gr");
+      await tx
+        .insert(schema.sponsorshipGrants)
+        .values({ id, createdAt: now, updatedAt: now, ...g });
+      return id;
+    };
+    const capped = await grant({
+      sponsorClientId: DEMO_IDS.northwind,
+      reference: "sonnenschein-vin",
+      beneficiaryClientId: DEMO_IDS.sonnenschein,
+      endpointKeys: ["vin_redirect", "vin_vehicle", "vin_parts", "vin_cart_check"],
+      channels: ["hub"],
+      allowPartnerTerms: true,
+      monthlyCapMinor: 5_000,
+    });
+    await usage(DEMO_IDS.sonnenschein, sonnenscheinKey.id, "vin_vehicle", 20, {
+      grantId: capped,
+      payer: DEMO_IDS.northwind,
+    });
+    await grant({
+      sponsorClientId: DEMO_IDS.northwind,
+      reference: "sonnenschein-seo",
+      beneficiaryClientId: DEMO_IDS.sonnenschein,
+      endpointKeys: ["parts_seo", "translation"],
+      allowPartnerTerms: true,
+      billingMode: "partner",
+    });
+    await grant({
+      sponsorClientId: DEMO_IDS.northwind,
+      reference: "sonnenschein-parts-2025",
+      beneficiaryClientId: DEMO_IDS.sonnenschein,
+      endpointKeys: ["parts_oe"],
+      active: false,
+      revokedAt: now,
+    });
+    await grant({
+      sponsorClientId: DEMO_IDS.northwind,
+      reference: "berlin-recalls",
+      beneficiaryClientId: DEMO_IDS.berlin,
+      endpointKeys: ["recalls_vehicle", "recalls_parts"],
+    });
+    await grant({
+      sponsorClientId: DEMO_IDS.kraftwerk,
+      reference: "sonnenschein-vin",
+      beneficiaryClientId: DEMO_IDS.sonnenschein,
+      endpointKeys: ["vin_economic_evaluation"],
+      allowPartnerTerms: true,
+      monthlyCapMinor: 20_000,
+    });
+
+    // The seeded balance-paid usage was charged; keep balances consistent with it.
+    await tx.execute(
+      sql`UPDATE clients SET balance_minor = balance_minor - ${3 * unitPriceMinor("parts_seo")} WHERE id = ${DEMO_IDS.northwind}`,
+    );
+    await tx.execute(
+      sql`UPDATE clients SET balance_minor = balance_minor - ${20 * unitPriceMinor("vin_vehicle")} WHERE id = ${DEMO_IDS.northwind}`,
+    );
+    return { createdAt: now.toISOString(), accounts };
+  });
+}
