@@ -2,6 +2,7 @@ import { type HandlerMap } from "../context";
 import { billingHandlers } from "./billing/billing.handlers";
 import { clientUserHandlers } from "./client-users/client-users.handlers";
 import { partnerWorkspaceHandlers } from "./partner-workspaces/partner-workspaces.handlers";
+import { partsHandlers } from "./parts/parts.handlers";
 import { sponsorshipHandlers } from "./sponsorship/sponsorship.handlers";
 import { systemHandlers } from "./system/system.handlers";
 
@@ -11,4 +12,5 @@ export const allHandlers: HandlerMap = {
   ...billingHandlers,
   ...sponsorshipHandlers,
   ...partnerWorkspaceHandlers,
+  ...partsHandlers,
 };

@@ -151,6 +151,11 @@ export const ERROR_CATALOGUE = {
     retryable: false,
     meaning: "No exact marketplace article match (uncharged).",
   },
+  translation_not_found: {
+    status: 404,
+    retryable: false,
+    meaning: "The designation is not known in the source language.",
+  },
   cluster_not_found: { status: 404, retryable: false, meaning: "The cluster is unknown." },
   // 405
   method_not_allowed: {

@@ -661,7 +661,7 @@ export const OPERATIONS = defineOperations({
     sandbox: "available",
     request: { query: translation.translationQuery },
     responses: { 200: translation.translationResponse },
-    errors: [],
+    errors: ["translation_not_found"],
   },
 
   // --- Intelligence (allowlisted pilot) ------------------------------------------------------
