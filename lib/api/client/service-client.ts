@@ -146,7 +146,7 @@ export class ServiceTransport {
     return Math.max(jittered, (retryAfterSeconds ?? 0) * 1000);
   }
 
-  call<Id extends OperationId>(
+  async call<Id extends OperationId>(
     apiKey: string,
     operationId: Id,
     input: OperationInput<Id>,

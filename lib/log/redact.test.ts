@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { createLogger, REDACTED, redact, redactText } from "./redact";
+
+const KEY = "svc_live_" + "Ab3".repeat(10) + "xy";
+
+describe("log redaction", () => {
+  it("removes anything shaped like a key from text, whole", () => {
+    expect(redactText(`calling with ${KEY} now`)).toBe(`calling with ${REDACTED} now`);
+    expect(redactText("prefix svc_test_abc")).toBe(`prefix ${REDACTED}`);
+  });
+
+  it("removes fields that hold secrets whatever their value, and nested keys", () => {
+    expect(
+      redact({ apiKey: "anything", headers: { "x-api-key": "x", accept: "json" }, note: [KEY] }),
+    ).toEqual({
+      apiKey: REDACTED,
+      headers: { "x-api-key": REDACTED, accept: "json" },
+      note: [REDACTED],
+    });
+  });
+
+  it("writes JSON lines without the key", () => {
+    const lines: string[] = [];
+    const log = createLogger("t", "info", (l) => lines.push(l));
+    log.debug("hidden");
+    log.info(`signed in with ${KEY}`, { error: new Error(`bad key ${KEY}`) });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain(KEY);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: "info",
+      logger: "t",
+      error: { name: "Error" },
+    });
+  });
+});
