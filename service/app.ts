@@ -86,22 +86,30 @@ function readQuery(url: string): Record<string, string> {
   return query;
 }
 
-async function readBody(c: Context, op: OperationDefinition): Promise<unknown> {
-  if (!op.request.body) return undefined;
+type BodyRead =
+  { kind: "none" } | { kind: "text"; text: string; contentType: string } | { kind: "too_large" };
+
+/** Reads the body before a database connection is taken; it is judged only after authentication. */
+async function readBodyText(c: Context, op: OperationDefinition): Promise<BodyRead> {
+  if (!op.request.body) return { kind: "none" };
   const text = await c.req.text();
-  if (Buffer.byteLength(text, "utf8") > MAX_BODY_BYTES) {
+  if (Buffer.byteLength(text, "utf8") > MAX_BODY_BYTES) return { kind: "too_large" };
+  return { kind: "text", text, contentType: c.req.header("content-type") ?? "" };
+}
+
+function parseBody(read: BodyRead): unknown {
+  if (read.kind === "none") return undefined;
+  if (read.kind === "too_large")
     throw new ApiError(
       "payload_too_large",
       `The request body must be at most ${MAX_BODY_BYTES} bytes.`,
     );
-  }
-  if (text.trim() === "") return {};
-  const type = c.req.header("content-type") ?? "";
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+  if (read.text.trim() === "") return {};
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(read.contentType)) {
     throw new ApiError("unsupported_media_type", "Send the request body as application/json.");
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(read.text);
   } catch {
     throw new ApiError("invalid_json", "The request body is not valid JSON.");
   }
@@ -120,59 +128,59 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
     let response: Response | undefined;
     let errorCode: string | undefined;
     try {
-      caller = await authenticate(database.db, c.req.header(HEADERS.apiKey));
-      authorize(caller, op);
-      await enforceRateLimits(
-        database.db,
-        caller.client.id,
-        await rulesFor(database.db, caller, op.endpointKey, service.config.defaultRateLimit),
-        now,
-      );
-      const raw = {
-        params: c.req.param(),
-        query: readQuery(c.req.url),
-        body: await readBody(c, op),
-      };
-      const input = parseInput(op.request, raw);
-      const idempotencyKey = checkIdempotencyHeader(
-        op,
-        c.req.header(HEADERS.idempotencyKey),
-        raw.body,
-      );
-      const fingerprint = idempotencyKey ? fingerprintOf(operationId, raw) : "";
-      if (idempotencyKey) {
-        const found = await lookupIdempotency(
-          database.db,
-          caller.client.id,
-          idempotencyKey,
-          fingerprint,
+      const bodyRead = await readBodyText(c, op);
+      // One connection carries the whole request: fewer round trips, and it holds the Client's lock.
+      response = await database.withConnection(async (conn, db) => {
+        const who = (caller = await authenticate(conn, c.req.header(HEADERS.apiKey)));
+        authorize(who, op);
+        await enforceRateLimits(
+          conn,
+          who.client.id,
+          rulesFor(who, op.endpointKey, service.config.defaultRateLimit),
           now,
         );
-        if (found.kind === "replay") {
-          response = new Response(found.response.body, {
-            status: found.response.status,
-            headers: {
-              "Content-Type": "application/json; charset=utf-8",
-              ...found.response.headers,
-              [HEADERS.requestId]: requestId,
-              [HEADERS.idempotentReplay]: "true",
-              ...(op.billable ? { [HEADERS.billingSource]: "idempotent_replay" } : {}),
-            },
-          });
-          return response;
-        }
-      }
-      const handler = handlers[operationId] as
-        | ((ctx: RequestContext<OperationId>) => ReturnType<NonNullable<HandlerMap[OperationId]>>)
-        | undefined;
-      if (!handler)
-        throw new ApiError(
-          "not_implemented",
-          `The reference service does not implement ${operationId}.`,
+        const raw = {
+          params: c.req.param(),
+          query: readQuery(c.req.url),
+          body: parseBody(bodyRead),
+        };
+        const input = parseInput(op.request, raw);
+        const idempotencyKey = checkIdempotencyHeader(
+          op,
+          c.req.header(HEADERS.idempotencyKey),
+          raw.body,
         );
+        const fingerprint = idempotencyKey ? fingerprintOf(operationId, raw) : "";
+        if (idempotencyKey) {
+          const found = await lookupIdempotency(
+            db,
+            who.client.id,
+            idempotencyKey,
+            fingerprint,
+            now,
+          );
+          if (found.kind === "replay") {
+            return new Response(found.response.body, {
+              status: found.response.status,
+              headers: {
+                "Content-Type": "application/json; charset=utf-8",
+                ...found.response.headers,
+                [HEADERS.requestId]: requestId,
+                [HEADERS.idempotentReplay]: "true",
+                ...(op.billable ? { [HEADERS.billingSource]: "idempotent_replay" } : {}),
+              },
+            });
+          }
+        }
+        const handler = handlers[operationId] as
+          | ((ctx: RequestContext<OperationId>) => ReturnType<NonNullable<HandlerMap[OperationId]>>)
+          | undefined;
+        if (!handler)
+          throw new ApiError(
+            "not_implemented",
+            `The reference service does not implement ${operationId}.`,
+          );
 
-      const who = caller;
-      response = await database.withConnection(async (conn, db) => {
         await acquireClientLock(conn, who.client.id);
         let charge: Charge | undefined;
         try {
@@ -180,7 +188,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
             await beginIdempotent(db, who.client.id, idempotencyKey, operationId, fingerprint, now);
           try {
             if (op.billable)
-              charge = await chargeCall(db, {
+              charge = await chargeCall(conn, {
                 caller: who,
                 endpointKey: op.endpointKey,
                 operationId,
@@ -203,7 +211,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
               log.error("response does not match the contract", {
                 operationId,
                 status: result.status,
-                issues: checked?.error.issues.slice(0, 5),
+                issues: checked?.error?.issues.slice(0, 5),
               });
               throw new ApiError(
                 "internal_error",
@@ -238,7 +246,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
               },
             });
           } catch (error) {
-            if (charge) await refundCall(db, charge);
+            if (charge) await refundCall(conn, charge);
             if (idempotencyKey) await abandonIdempotent(db, who.client.id, idempotencyKey);
             throw error;
           }

@@ -5,7 +5,8 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 
-export type Db = NodePgDatabase<typeof schema>;
+/** Drizzle without the relational API (not used): building its metadata per request costs time. */
+export type Db = NodePgDatabase;
 export { schema };
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -22,9 +23,11 @@ export interface ServiceDatabase {
 
 export function openServiceDatabase(url: string, poolSize = 20): ServiceDatabase {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
-  // An idle client losing its server must not crash the process; the next query reports it.
+  // A client losing its server (idle or checked out) must not crash the process; the query in
+  // flight reports the failure, and the pool discards the client.
   pool.on("error", () => {});
-  const db = drizzle(pool, { schema });
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const db = drizzle(pool);
   return {
     pool,
     db,
@@ -32,7 +35,7 @@ export function openServiceDatabase(url: string, poolSize = 20): ServiceDatabase
       const conn = await pool.connect();
       let broken = false;
       try {
-        return await fn(conn, drizzle(conn, { schema }));
+        return await fn(conn, drizzle(conn));
       } catch (error) {
         broken = (error as { code?: string }).code === "57P01";
         throw error;

@@ -1,17 +1,17 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   type EndpointKey,
   VIN_BUNDLE_ENDPOINT_KEYS,
   VIN_MONTHLY_LOOKUP,
 } from "@/lib/api/contract/common";
 import { type BillingSource } from "@/lib/api/contract/headers";
+import type pg from "pg";
 import { type Db, schema } from "../db/database";
+import { prepared } from "../db/prepared";
 import { periodOf } from "../domain/period";
 import { unitPriceMinor } from "../domain/price-list";
 import { ApiError } from "./api-error";
 import { type Caller } from "./authenticate";
-
-type GrantRow = typeof schema.sponsorshipGrants.$inferSelect;
 
 export interface Charge {
   eventId: number;
@@ -30,16 +30,6 @@ export interface ChargeRequest {
   /** Full VIN of a bundle call (vehicle, parts, cart check), if any. */
   vin?: string;
   now: Date;
-}
-
-/** The grant may cover a call now: issued, not revoked, inside its dates, for this endpoint key. */
-export function grantCoversNow(grant: GrantRow, endpointKey: string, now: Date): boolean {
-  return (
-    grant.active &&
-    grant.endpointKeys.includes(endpointKey) &&
-    (grant.startsAt === null || grant.startsAt <= now) &&
-    (grant.endsAt === null || grant.endsAt > now)
-  );
 }
 
 export async function coveredThisPeriod(
@@ -63,58 +53,6 @@ export async function coveredThisPeriod(
   return { calls: row?.calls ?? 0, amountMinor: row?.amountMinor ?? 0 };
 }
 
-/** Debits `amount` when the balance covers it (or the Client is invoiced); false otherwise. */
-async function debit(db: Db, clientId: string, amount: number): Promise<boolean> {
-  const rows = await db
-    .update(schema.clients)
-    .set({ balanceMinor: sql`${schema.clients.balanceMinor} - ${amount}` })
-    .where(
-      and(
-        eq(schema.clients.id, clientId),
-        eq(schema.clients.isActive, true),
-        sql`(${schema.clients.billingMode} = 'invoice' OR ${schema.clients.balanceMinor} >= ${amount})`,
-      ),
-    )
-    .returning({ id: schema.clients.id });
-  return rows.length > 0;
-}
-
-async function planFor(db: Db, clientId: string, endpointKey: string) {
-  const [row] = await db
-    .select({ plan: schema.plans })
-    .from(schema.clientPlans)
-    .innerJoin(schema.plans, eq(schema.plans.id, schema.clientPlans.planId))
-    .where(
-      and(
-        eq(schema.clientPlans.clientId, clientId),
-        eq(schema.clientPlans.endpointKey, endpointKey),
-      ),
-    )
-    .limit(1);
-  return row?.plan;
-}
-
-export async function planCallsUsed(
-  db: Db,
-  clientId: string,
-  planId: string,
-  period: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ used: sql<number>`count(*)::int` })
-    .from(schema.usageEvents)
-    .where(
-      and(
-        eq(schema.usageEvents.clientId, clientId),
-        eq(schema.usageEvents.planId, planId),
-        eq(schema.usageEvents.period, period),
-        eq(schema.usageEvents.source, "plan"),
-        eq(schema.usageEvents.status, "charged"),
-      ),
-    );
-  return row?.used ?? 0;
-}
-
 /** Human text from 90 percent of the included quantity; a quantity of 0 is "no included quota", never a warning. */
 export function usageWarningFor(
   plan: { name: string; endpointKey: string; includedMonthlyQuantity: number },
@@ -131,166 +69,190 @@ export function usageWarningFor(
   return undefined;
 }
 
-async function sponsorPays(
-  db: Db,
-  grants: GrantRow[],
-  price: number,
-  period: string,
-): Promise<GrantRow | undefined> {
-  for (const grant of grants) {
-    if (grant.monthlyCapMinor !== null) {
-      const covered = await coveredThisPeriod(db, grant.id, period);
-      if (covered.amountMinor + price > grant.monthlyCapMinor) continue;
-    }
-    if (await debit(db, grant.sponsorClientId, price)) return grant;
-  }
-  return undefined;
+interface BillingSnapshot {
+  plan: {
+    id: string;
+    name: string;
+    endpointKey: string;
+    includedMonthlyQuantity: number;
+    used: number;
+  } | null;
+  bundled: boolean;
+  grants: {
+    id: string;
+    reference: string;
+    sponsorClientId: string;
+    billingMode: string;
+    monthlyCapMinor: number | null;
+    covered: number;
+  }[];
 }
+
+const SNAPSHOT_SQL = (withVin: boolean) => `
+  select
+    (select json_build_object('id', p.id, 'name', p.name, 'endpointKey', p.endpoint_key,
+            'includedMonthlyQuantity', p.included_monthly_quantity,
+            'used', (select count(*) from usage_events u where u.client_id = $1 and u.plan_id = p.id
+                      and u.period = $3 and u.source = 'plan' and u.status = 'charged'))
+       from client_plans cp join plans p on p.id = cp.plan_id
+      where cp.client_id = $1 and cp.endpoint_key = $2) as plan,
+    ${
+      withVin
+        ? `exists(select 1 from usage_events u where u.client_id = $1 and u.vin = $5 and u.period = $3
+             and u.status = 'charged' and u.source in ('plan', 'balance'))`
+        : "false"
+    } as bundled,
+    coalesce((select json_agg(json_build_object('id', g.id, 'reference', g.reference, 'sponsorClientId', g.sponsor_client_id,
+                'billingMode', g.billing_mode, 'monthlyCapMinor', g.monthly_cap_minor,
+                'covered', (select coalesce(sum(u.amount_minor), 0) from usage_events u
+                             where u.grant_id = g.id and u.period = $3 and u.status = 'charged'))
+                order by g.created_at)
+               from sponsorship_grants g join clients s on s.id = g.sponsor_client_id
+              where g.beneficiary_client_id = $1 and g.active and s.is_active and $2 = any(g.endpoint_keys)
+                and (g.starts_at is null or g.starts_at <= $4) and (g.ends_at is null or g.ends_at > $4)), '[]'::json) as grants`;
+const snapshotWithVin = prepared<BillingSnapshot>("billing_snapshot_vin", SNAPSHOT_SQL(true));
+const snapshotPlain = prepared<BillingSnapshot>("billing_snapshot", SNAPSHOT_SQL(false));
+
+const EVENT_COLUMNS =
+  "(client_id, api_key_id, endpoint_key, operation_id, period, source, amount_minor, payer_client_id, grant_id, plan_id, vin, created_at)";
+const EVENT_VALUES = "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12";
+const insertEvent = prepared<{ id: number }>(
+  "usage_event_insert",
+  `insert into usage_events ${EVENT_COLUMNS} values (${EVENT_VALUES}) returning id`,
+);
+/** Debits the payer when its balance covers the amount (or it is invoiced) and records the event, or does neither. */
+const debitAndInsertEvent = prepared<{ id: number }>(
+  "usage_event_debit_insert",
+  `with debit as (
+     update clients set balance_minor = balance_minor - $7
+      where id = $13 and is_active and (billing_mode = 'invoice' or balance_minor >= $7)
+     returning id)
+   insert into usage_events ${EVENT_COLUMNS} select ${EVENT_VALUES} from debit returning id`,
+);
+const refundEvent = prepared(
+  "usage_event_refund",
+  `with refunded as (
+     update usage_events set status = 'refunded' where id = $1 and status = 'charged'
+     returning payer_client_id, amount_minor)
+   update clients set balance_minor = balance_minor + refunded.amount_minor
+     from refunded where clients.id = refunded.payer_client_id and refunded.amount_minor > 0`,
+);
 
 /**
  * Decides who pays for one billable call and records it, in this order: sandbox; the monthly
  * VIN bundle; a grant the beneficiary switched to the sponsor's terms (within its cap); the
  * Client's plan quota; its credit balance; then grants in `own` mode, where the sponsor covers
  * what the beneficiary's plan and credit do not. Nothing left gives `402 insufficient_credit`.
+ *
+ * One read and one write: the Client's lock serialises its calls, so the quota and cap read
+ * stay true until the write, and each debit is a conditional update in the same statement as
+ * its usage event, so a balance never goes below zero.
  */
-export async function chargeCall(db: Db, req: ChargeRequest): Promise<Charge> {
+export async function chargeCall(conn: pg.ClientBase, req: ChargeRequest): Promise<Charge> {
   const { caller, endpointKey, now } = req;
   const clientId = caller.client.id;
   const period = periodOf(now);
   const price = unitPriceMinor(endpointKey);
-  const inBundle = req.vin !== undefined && VIN_BUNDLE_ENDPOINT_KEYS.includes(endpointKey);
+  const vin =
+    req.vin !== undefined && VIN_BUNDLE_ENDPOINT_KEYS.includes(endpointKey) ? req.vin : undefined;
+  /** Inserts the usage event, after debiting `debitFrom` when given; undefined when the debit is refused. */
+  const record = async (
+    c: Omit<Charge, "eventId" | "usageWarnings">,
+    extra: { planId?: string; grantId?: string; debitFrom?: string } = {},
+  ): Promise<number | undefined> => {
+    const values = [
+      clientId,
+      caller.key.id,
+      endpointKey,
+      req.operationId,
+      period,
+      c.source,
+      c.amountMinor,
+      c.payerClientId,
+      extra.grantId ?? null,
+      extra.planId ?? null,
+      vin ?? null,
+      now.toISOString(),
+    ];
+    const rows = extra.debitFrom
+      ? await debitAndInsertEvent(conn, [...values, extra.debitFrom])
+      : await insertEvent(conn, values);
+    return rows[0]?.id;
+  };
 
-  return db.transaction(async (tx) => {
-    const record = async (
-      c: Omit<Charge, "eventId" | "usageWarnings">,
-      extra: { planId?: string; grantId?: string } = {},
-    ) => {
-      const [event] = await tx
-        .insert(schema.usageEvents)
-        .values({
-          clientId,
-          apiKeyId: caller.key.id,
-          endpointKey,
-          operationId: req.operationId,
-          period,
-          source: c.source,
-          amountMinor: c.amountMinor,
-          payerClientId: c.payerClientId,
-          grantId: extra.grantId ?? null,
-          planId: extra.planId ?? null,
-          vin: inBundle ? req.vin : null,
-          createdAt: now,
-        })
-        .returning({ id: schema.usageEvents.id });
-      const plan = await planFor(tx, clientId, endpointKey);
-      const warning = plan
-        ? usageWarningFor(plan, await planCallsUsed(tx, clientId, plan.id, period))
-        : undefined;
-      return { ...c, eventId: event!.id, usageWarnings: warning ? [warning] : [] };
+  if (caller.environment === "sandbox") {
+    const eventId = await record({ source: "sandbox", amountMinor: 0, payerClientId: clientId });
+    return {
+      eventId: eventId!,
+      source: "sandbox",
+      amountMinor: 0,
+      payerClientId: clientId,
+      usageWarnings: [],
     };
+  }
 
-    if (caller.environment === "sandbox") {
-      return record({ source: "sandbox", amountMinor: 0, payerClientId: clientId });
-    }
-    const bundle = inBundle ? VIN_MONTHLY_LOOKUP : undefined;
-    if (inBundle) {
-      const [paid] = await tx
-        .select({ id: schema.usageEvents.id })
-        .from(schema.usageEvents)
-        .where(
-          and(
-            eq(schema.usageEvents.clientId, clientId),
-            eq(schema.usageEvents.vin, req.vin!),
-            eq(schema.usageEvents.period, period),
-            eq(schema.usageEvents.status, "charged"),
-            inArray(schema.usageEvents.source, ["plan", "balance"]),
-          ),
-        )
-        .limit(1);
-      if (paid)
-        return record({ source: "bundle", amountMinor: 0, payerClientId: clientId, bundle });
-    }
-
-    const grants = (
-      await tx
-        .select({ grant: schema.sponsorshipGrants })
-        .from(schema.sponsorshipGrants)
-        .innerJoin(schema.clients, eq(schema.clients.id, schema.sponsorshipGrants.sponsorClientId))
-        .where(
-          and(
-            eq(schema.sponsorshipGrants.beneficiaryClientId, clientId),
-            eq(schema.clients.isActive, true),
-          ),
-        )
-        .orderBy(asc(schema.sponsorshipGrants.createdAt))
-    )
-      .map((r) => r.grant)
-      .filter((g) => grantCoversNow(g, endpointKey, now));
-
-    const viaGrant = async (mode: "own" | "partner") => {
-      const grant = await sponsorPays(
-        tx,
-        grants.filter((g) => g.billingMode === mode),
-        price,
-        period,
+  const [snapshot] = vin
+    ? await snapshotWithVin(conn, [clientId, endpointKey, period, now.toISOString(), vin])
+    : await snapshotPlain(conn, [clientId, endpointKey, period, now.toISOString()]);
+  if (!snapshot) throw new Error("billing snapshot returned no row");
+  const plan = snapshot.plan;
+  const bundle = vin ? VIN_MONTHLY_LOOKUP : undefined;
+  const settle = async (
+    c: Omit<Charge, "eventId" | "usageWarnings">,
+    extra: Parameters<typeof record>[1] = {},
+  ): Promise<Charge | undefined> => {
+    const eventId = await record(c, extra);
+    if (eventId === undefined) return undefined;
+    const warning = plan
+      ? usageWarningFor(plan, plan.used + (c.source === "plan" ? 1 : 0))
+      : undefined;
+    return { ...c, eventId, usageWarnings: warning ? [warning] : [] };
+  };
+  const viaGrant = async (mode: "own" | "partner") => {
+    for (const grant of snapshot.grants.filter((x) => x.billingMode === mode)) {
+      if (grant.monthlyCapMinor !== null && grant.covered + price > grant.monthlyCapMinor) continue;
+      const charged = await settle(
+        {
+          source: "balance",
+          amountMinor: price,
+          payerClientId: grant.sponsorClientId,
+          grantReference: grant.reference,
+          bundle,
+        },
+        { grantId: grant.id, debitFrom: grant.sponsorClientId },
       );
-      return grant
-        ? record(
-            {
-              source: "balance",
-              amountMinor: price,
-              payerClientId: grant.sponsorClientId,
-              grantReference: grant.reference,
-              bundle,
-            },
-            { grantId: grant.id },
-          )
-        : undefined;
-    };
-
-    const partner = await viaGrant("partner");
-    if (partner) return partner;
-
-    const plan = await planFor(tx, clientId, endpointKey);
-    if (
-      plan &&
-      (await planCallsUsed(tx, clientId, plan.id, period)) < plan.includedMonthlyQuantity
-    ) {
-      return record(
-        { source: "plan", amountMinor: 0, payerClientId: clientId, bundle },
-        { planId: plan.id },
-      );
+      if (charged) return charged;
     }
-    if (await debit(tx, clientId, price)) {
-      return record({ source: "balance", amountMinor: price, payerClientId: clientId, bundle });
-    }
-    const own = await viaGrant("own");
-    if (own) return own;
+    return undefined;
+  };
 
-    throw new ApiError(
-      "insufficient_credit",
-      `No plan quota, credit balance or sponsorship covers ${endpointKey}; the call costs ${price} cents.`,
-    );
-  });
+  if (snapshot.bundled)
+    return (await settle({ source: "bundle", amountMinor: 0, payerClientId: clientId, bundle }))!;
+  const partner = await viaGrant("partner");
+  if (partner) return partner;
+  if (plan && plan.used < plan.includedMonthlyQuantity) {
+    return (await settle(
+      { source: "plan", amountMinor: 0, payerClientId: clientId, bundle },
+      { planId: plan.id },
+    ))!;
+  }
+  const own = await settle(
+    { source: "balance", amountMinor: price, payerClientId: clientId, bundle },
+    { debitFrom: clientId },
+  );
+  if (own) return own;
+  const sponsored = await viaGrant("own");
+  if (sponsored) return sponsored;
+
+  throw new ApiError(
+    "insufficient_credit",
+    `No plan quota, credit balance or sponsorship covers ${endpointKey}; the call costs ${price} cents.`,
+  );
 }
 
 /** The automatic refund of a pre-charged call that ended with HTTP status 400 or above; once only. */
-export async function refundCall(db: Db, charge: Charge): Promise<void> {
-  await db.transaction(async (tx) => {
-    const refunded = await tx
-      .update(schema.usageEvents)
-      .set({ status: "refunded" })
-      .where(
-        and(eq(schema.usageEvents.id, charge.eventId), eq(schema.usageEvents.status, "charged")),
-      )
-      .returning({ id: schema.usageEvents.id });
-    if (refunded.length > 0 && charge.amountMinor > 0) {
-      await tx
-        .update(schema.clients)
-        .set({ balanceMinor: sql`${schema.clients.balanceMinor} + ${charge.amountMinor}` })
-        .where(eq(schema.clients.id, charge.payerClientId));
-    }
-  });
+export async function refundCall(conn: pg.ClientBase, charge: Charge): Promise<void> {
+  await refundEvent(conn, [charge.eventId]);
 }
 
 /** Headers that describe the settlement of a call. */

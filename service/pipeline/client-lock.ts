@@ -9,7 +9,7 @@ const CLIENT_LOCK_CLASS = 40_100_002;
  * PostgreSQL, so every service instance on the same database sees it, and it vanishes with the
  * connection if an instance dies mid-request.
  */
-export async function acquireClientLock(conn: pg.PoolClient, clientId: string): Promise<void> {
+export async function acquireClientLock(conn: pg.ClientBase, clientId: string): Promise<void> {
   const { rows } = await conn.query<{ locked: boolean }>(
     "SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked",
     [CLIENT_LOCK_CLASS, clientId],
@@ -24,6 +24,10 @@ export async function acquireClientLock(conn: pg.PoolClient, clientId: string): 
   }
 }
 
-export async function releaseClientLock(conn: pg.PoolClient, clientId: string): Promise<void> {
-  await conn.query("SELECT pg_advisory_unlock($1, hashtext($2))", [CLIENT_LOCK_CLASS, clientId]);
+export async function releaseClientLock(conn: pg.ClientBase, clientId: string): Promise<void> {
+  await conn.query({
+    name: "release_client_lock",
+    text: "SELECT pg_advisory_unlock($1, hashtext($2))",
+    values: [CLIENT_LOCK_CLASS, clientId],
+  });
 }

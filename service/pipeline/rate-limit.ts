@@ -1,6 +1,8 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { lt } from "drizzle-orm";
+import type pg from "pg";
 import { type EndpointKey } from "@/lib/api/contract/common";
 import { type Db, schema } from "../db/database";
+import { prepared } from "../db/prepared";
 import { ApiError } from "./api-error";
 import { type Caller } from "./authenticate";
 
@@ -14,19 +16,12 @@ export interface RateRule {
  * The rules that govern one call: the Client's active overrides for this endpoint key or `*`
  * (optionally bound to one API key); without any, the service default for the endpoint key.
  */
-export async function rulesFor(
-  db: Db,
+export function rulesFor(
   caller: Caller,
   endpointKey: EndpointKey,
   fallback: Omit<RateRule, "ruleKey">,
-): Promise<RateRule[]> {
-  const rows = await db
-    .select()
-    .from(schema.rateLimits)
-    .where(
-      and(eq(schema.rateLimits.clientId, caller.client.id), eq(schema.rateLimits.isActive, true)),
-    );
-  const matching = rows.filter(
+): RateRule[] {
+  const matching = caller.rateRules.filter(
     (r) =>
       (r.endpointKey === endpointKey || r.endpointKey === "*") &&
       (r.apiKeyId === null || r.apiKeyId === caller.key.id),
@@ -40,41 +35,46 @@ export async function rulesFor(
 }
 
 /**
- * Fixed windows counted in the database, so every instance sharing it enforces the same limit.
- * Each attempt counts; when any rule is over its maximum the call answers 429 with the seconds
- * until that window ends.
+ * Fixed windows counted in the database, so every instance sharing it enforces the same limit;
+ * all rules of a call are counted in one statement. Each attempt counts; when any rule is over
+ * its maximum the call answers 429 with the seconds until that window ends.
+ */
+const countAttempt = prepared<{ rule_key: string; count: number }>(
+  "count_rate_windows",
+  `insert into rate_counters (client_id, rule_key, window_start, count, expires_at)
+   select $1, w.rule_key, w.window_start, 1, w.expires_at
+     from unnest($2::text[], $3::bigint[], $4::timestamptz[]) as w(rule_key, window_start, expires_at)
+   on conflict (client_id, rule_key, window_start) do update set count = rate_counters.count + 1
+   returning rule_key, count`,
+);
+
+/**
+ * Fixed windows counted in the database, so every instance sharing it enforces the same limit;
+ * all rules of a call are counted in one statement. Each attempt counts; when any rule is over
+ * its maximum the call answers 429 with the seconds until that window ends.
  */
 export async function enforceRateLimits(
-  db: Db,
+  conn: pg.ClientBase,
   clientId: string,
   rules: RateRule[],
   now: Date,
 ): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
+  const windows = rules.map((rule) => {
+    const start = nowSeconds - (nowSeconds % rule.windowSeconds);
+    return { rule, start, end: start + rule.windowSeconds };
+  });
+  const rows = await countAttempt(conn, [
+    clientId,
+    windows.map((w) => w.rule.ruleKey),
+    windows.map((w) => w.start),
+    windows.map((w) => new Date(w.end * 1000).toISOString()),
+  ]);
   let retryAfter = 0;
-  for (const rule of rules) {
-    const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
-    const windowEnd = windowStart + rule.windowSeconds;
-    const [row] = await db
-      .insert(schema.rateCounters)
-      .values({
-        clientId,
-        ruleKey: rule.ruleKey,
-        windowStart,
-        count: 1,
-        expiresAt: new Date(windowEnd * 1000),
-      })
-      .onConflictDoUpdate({
-        target: [
-          schema.rateCounters.clientId,
-          schema.rateCounters.ruleKey,
-          schema.rateCounters.windowStart,
-        ],
-        set: { count: sql`${schema.rateCounters.count} + 1` },
-      })
-      .returning({ count: schema.rateCounters.count });
-    if (row && row.count > rule.maxRequests)
-      retryAfter = Math.max(retryAfter, Math.max(1, windowEnd - nowSeconds));
+  for (const row of rows) {
+    const w = windows.find((x) => x.rule.ruleKey === row.rule_key)!;
+    if (row.count > w.rule.maxRequests)
+      retryAfter = Math.max(retryAfter, Math.max(1, w.end - nowSeconds));
   }
   if (retryAfter > 0) {
     throw new ApiError(

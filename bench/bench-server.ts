@@ -1,0 +1,69 @@
+/**
+ * Child process of the benchmark: the reference service (fresh embedded PostgreSQL, demo data)
+ * and a bare node:http server, on the same machine. Prints one JSON line with addresses and keys.
+ */
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { inArray } from "drizzle-orm";
+import { createLogger } from "@/lib/log/redact";
+import { schema } from "@/service/db/database";
+import { startService } from "@/service/server";
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "vpmi-bench-"));
+  chmodSync(dataDir, 0o755);
+  const service = await startService({
+    port: 0,
+    dataDir,
+    log: createLogger("service", "warn"),
+    defaultRateLimit: { maxRequests: 10_000_000, windowSeconds: 60 },
+  });
+  const admin = service.demo!.accounts.find((a) => a.id === "master-admin")!.apiKey;
+  // One Client per connection: the service allows one active request per Client by design.
+  const keys: string[] = [];
+  const ids: string[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const res = await fetch(`${service.url}/client/users`, {
+      method: "POST",
+      headers: { "X-Api-Key": admin, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: `Bench client ${i}` }),
+    });
+    const body = (await res.json()) as { id: string; apiKey: { key: string } };
+    ids.push(body.id);
+    keys.push(body.apiKey.key);
+  }
+  // A provider credit posting, so every billable call is charged to a real balance.
+  await service.database.db
+    .update(schema.clients)
+    .set({ balanceMinor: 1_000_000_000 })
+    .where(inArray(schema.clients.id, ids));
+
+  const bare = createServer((req, res) => {
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ status: "ok", service: "bare-node-http" }));
+  });
+  await new Promise<void>((r) => bare.listen(0, "127.0.0.1", r));
+  process.stdout.write(
+    JSON.stringify({
+      serviceUrl: service.url,
+      bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
+      keys,
+    }) + "\n",
+  );
+
+  const stop = async () => {
+    bare.close();
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
+}
+
+void main();

@@ -1,0 +1,91 @@
+/**
+ * `npm run bench`: requests per second and latency of the reference service for GET /ping and
+ * for an authenticated billable call (GET /translation/translations, charged to a balance),
+ * beside a bare node:http server on the same machine. The servers run in a child process so the
+ * load generator does not share their event loop.
+ *
+ * Every connection uses its own Client's key: the service allows one active request per Client,
+ * so N connections on one key would measure the 429 path instead.
+ */
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import autocannon from "autocannon";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CLIENTS ?? 16);
+
+interface Row {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(scenario: string, url: string, keys: string[] | null): Promise<Row> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    setupClient: (client) => {
+      if (keys)
+        client.setHeaders({ "X-Api-Key": keys[next++ % keys.length]!, Accept: "application/json" });
+    },
+  });
+  return {
+    scenario,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/bench-server.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, BENCH_CLIENTS: String(CONNECTIONS) },
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const { serviceUrl, bareUrl, keys } = JSON.parse(line) as {
+    serviceUrl: string;
+    bareUrl: string;
+    keys: string[];
+  };
+  try {
+    console.log(
+      `Load: ${CONNECTIONS} connections (one Client each), ${DURATION} s per scenario, after a 2 s warm-up.\n`,
+    );
+    await load("warm-up", `${serviceUrl}/ping`, keys).catch(() => undefined);
+    const rows = [
+      await load("bare node:http GET /ping", `${bareUrl}/ping`, null),
+      await load("service GET /ping (authenticated)", `${serviceUrl}/ping`, keys),
+      await load(
+        "service billable GET /translation/translations",
+        `${serviceUrl}/translation/translations?sourceLanguage=de&text=Bremsscheibe`,
+        keys,
+      ),
+    ];
+    const pad = (s: string | number, n: number) => String(s).padStart(n);
+    console.log(
+      `${"scenario".padEnd(50)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("non-2xx", 9)}${pad("errors", 8)}`,
+    );
+    for (const r of rows)
+      console.log(
+        `${r.scenario.padEnd(50)}${pad(r.rps, 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(r.non2xx, 9)}${pad(r.errors, 8)}`,
+      );
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
