@@ -12,7 +12,7 @@ test("the console shows the embedded service as reachable with its interface ver
 });
 
 test("every console page carries a nonce-based CSP and the security headers", async ({ page }) => {
-  const response = await page.goto("/");
+  const response = await page.goto("/sign-in");
   const headers = response!.headers();
   const csp = headers["content-security-policy"]!;
   expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
@@ -22,7 +22,7 @@ test("every console page carries a nonce-based CSP and the security headers", as
   expect(headers["strict-transport-security"]).toContain("max-age=");
   expect(headers["referrer-policy"]).toBeTruthy();
   expect(headers["x-content-type-options"]).toBe("nosniff");
-  const second = await page.goto("/");
+  const second = await page.goto("/sign-in");
   expect(second!.headers()["content-security-policy"]).not.toBe(csp);
 });
 

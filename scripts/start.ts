@@ -7,8 +7,8 @@
  * stops them all on Ctrl-C or SIGTERM.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEMO_CREDENTIALS_FILE } from "@/lib/demo/demo-credentials";
@@ -24,7 +24,23 @@ const launcherEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   SERVICE_URL: z.url().optional(),
+  CONSOLE_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string")
+    .optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });
+
+/** The embedded default keeps a generated session secret in the data directory (mode 0600). */
+function sessionSecret(dataDir: string, given: string | undefined): string {
+  if (given) return given;
+  const file = path.join(dataDir, "session-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
+}
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -135,13 +151,16 @@ async function main() {
   try {
     if (!dev) await ensureBuild({ ...childEnv, NODE_ENV: "production" });
 
-    let serviceUrl = env.SERVICE_URL;
-    if (!serviceUrl) {
+    // The console's own store needs PostgreSQL even against a real service.
+    if (!env.SERVICE_URL || !env.CONSOLE_DATABASE_URL) {
       postgres = await openPostgresServer({
         databaseUrl: env.service.DATABASE_URL,
         dataDir: env.service.dataDir,
         log: (m) => console.log(m),
       });
+    }
+    let serviceUrl = env.SERVICE_URL;
+    if (!serviceUrl) {
       service = await startService({
         port: env.service.SERVICE_PORT,
         host: env.service.SERVICE_HOST,
@@ -153,6 +172,16 @@ async function main() {
         logLevel: env.service.LOG_LEVEL,
       });
       serviceUrl = service.url;
+    }
+    let consoleDatabaseUrl = env.CONSOLE_DATABASE_URL;
+    if (!consoleDatabaseUrl) {
+      try {
+        consoleDatabaseUrl = await postgres!.ensureDatabase("console");
+      } catch (error) {
+        throw new Error(
+          `Could not create the console's database (${(error as Error).message}). Set CONSOLE_DATABASE_URL to a database the console may use.`,
+        );
+      }
     }
 
     next = spawn(
@@ -168,6 +197,8 @@ async function main() {
           DEMO_CREDENTIALS_FILE: service
             ? path.join(env.service.dataDir, DEMO_CREDENTIALS_FILE)
             : "",
+          CONSOLE_DATABASE_URL: consoleDatabaseUrl,
+          SESSION_SECRET: sessionSecret(env.service.dataDir, env.SESSION_SECRET),
         },
       },
     );

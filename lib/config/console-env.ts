@@ -10,6 +10,19 @@ const consoleEnv = z.object({
   /** Set by the launcher when it started the reference service itself. */
   CONSOLE_EMBEDDED_SERVICE: z.enum(["0", "1"]).default("0"),
   DEMO_CREDENTIALS_FILE: z.string().optional(),
+  CONSOLE_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "CONSOLE_DATABASE_URL must be a postgres:// connection string"),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1_800),
+  SESSION_ABSOLUTE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(7 * 86_400)
+    .default(28_800),
+  /** Time the console waits for one service call before reporting it unanswered. */
+  SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

@@ -279,12 +279,28 @@ export type ServiceApi = {
   [Id in OperationId]: (...args: Args<Id>) => Promise<ServiceResponse<Id>>;
 };
 
-export function bindApi(transport: ServiceTransport, apiKey: string): ServiceApi {
+/** `onResponse` sees the metadata of every successful answer (usage warnings, billing source). */
+export function bindApi(
+  transport: ServiceTransport,
+  apiKey: string,
+  onResponse?: (operationId: OperationId, metadata: ServiceMetadata) => void | Promise<void>,
+): ServiceApi {
   return Object.fromEntries(
     OPERATION_IDS.map((id) => [
       id,
-      (input: OperationInput<typeof id> = {} as OperationInput<typeof id>, options?: CallOptions) =>
-        transport.call(apiKey, id, input, options),
+      async (
+        input: OperationInput<typeof id> = {} as OperationInput<typeof id>,
+        options?: CallOptions,
+      ) => {
+        const response: { metadata: ServiceMetadata } = await transport.call(
+          apiKey,
+          id,
+          input,
+          options,
+        );
+        await onResponse?.(id, response.metadata);
+        return response;
+      },
     ]),
   ) as unknown as ServiceApi;
 }

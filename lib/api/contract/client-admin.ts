@@ -126,6 +126,8 @@ export const creditStatus = z.looseObject({
   currency: currencyCode.optional(),
   balanceMinor: minorUnits.optional(),
   billingMode: z.string(),
+  /** Reference-service extension: the environment the calling key selects. */
+  environment: z.enum(["production", "sandbox"]).optional(),
 });
 export type CreditStatus = z.infer<typeof creditStatus>;
 

@@ -1,0 +1,85 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { ServiceError, ServiceUnreachableError } from "@/lib/api/client";
+import { type ActionResult } from "@/lib/actions/action-result";
+import { identifyClient } from "@/lib/auth/identify-client";
+import { endSession, startSession } from "@/lib/auth/session";
+import { demoAccount } from "@/lib/demo/demo-accounts";
+import { messageForCode } from "@/lib/errors/user-messages";
+import { consoleLog } from "@/lib/log/console-log";
+import { signInSchema } from "./sign-in.schema";
+
+async function signInWith(
+  apiKey: string,
+  accountLabel: string | null,
+): Promise<ActionResult<never>> {
+  try {
+    const identity = await identifyClient(apiKey);
+    await startSession(apiKey, { ...identity, accountLabel });
+    consoleLog().info("signed in", {
+      clientId: identity.clientId,
+      isMaster: identity.isMaster,
+      environment: identity.environment,
+    });
+  } catch (error) {
+    if (error instanceof ServiceError) {
+      consoleLog().info("sign-in refused", { code: error.code });
+      return {
+        ok: false,
+        outcome: "refused",
+        code: error.code,
+        message: messageForCode(error.code),
+        fieldErrors: { apiKey: messageForCode(error.code) },
+      };
+    }
+    if (error instanceof ServiceUnreachableError) {
+      return {
+        ok: false,
+        outcome: "refused",
+        code: "service_unreachable",
+        message: "The service could not be reached. Try again in a moment.",
+      };
+    }
+    consoleLog().error("sign-in failed", { error });
+    return {
+      ok: false,
+      outcome: "refused",
+      code: "console_error",
+      message: "Signing in failed in the console. Try again.",
+    };
+  }
+  redirect("/");
+}
+
+export async function signInWithKey(input: { apiKey: string }): Promise<ActionResult<never>> {
+  const parsed = signInSchema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      outcome: "refused",
+      code: "invalid_input",
+      message: "Paste an API key.",
+      fieldErrors: { apiKey: parsed.error.issues[0]!.message },
+    };
+  }
+  return signInWith(parsed.data.apiKey, null);
+}
+
+/** The browser names a demo account; the key stays on the server. */
+export async function signInAsDemo(accountId: string): Promise<ActionResult<never>> {
+  const account = typeof accountId === "string" ? demoAccount(accountId) : undefined;
+  if (!account)
+    return {
+      ok: false,
+      outcome: "refused",
+      code: "unknown_demo_account",
+      message: "This demo account is not available.",
+    };
+  return signInWith(account.apiKey, account.label);
+}
+
+export async function signOut(): Promise<void> {
+  await endSession();
+  redirect("/sign-in?reason=signed-out");
+}

@@ -1,0 +1,32 @@
+import { Button } from "@/components/ui/button";
+import { activeUsageWarnings } from "@/lib/usage/usage-warnings";
+import { dismissUsageWarningsAction } from "../actions";
+
+/** The usage warnings the service sent (`X-Service-Usage-Warning`), until dismissed. */
+export async function UsageBanner({ clientId }: { clientId: string }) {
+  const warnings = await activeUsageWarnings(clientId);
+  if (warnings.length === 0) return null;
+  return (
+    <div
+      role="region"
+      aria-label="Usage warnings"
+      className="border-b border-amber-300 bg-amber-50"
+    >
+      <div className="mx-auto flex max-w-6xl items-start justify-between gap-4 px-6 py-3 text-sm text-amber-900">
+        <div>
+          <p className="font-semibold">Usage warning from the service</p>
+          <ul className="mt-1 list-disc pl-5">
+            {warnings.map((w) => (
+              <li key={w.text}>{w.text}</li>
+            ))}
+          </ul>
+        </div>
+        <form action={dismissUsageWarningsAction}>
+          <Button type="submit" variant="ghost">
+            Dismiss
+          </Button>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Card, PageHeader } from "@/components/ui/card";
+import { getServiceStatus } from "@/lib/api/service-status";
+import { requirePageSession } from "@/lib/auth/guards";
+import { navFor } from "@/lib/navigation";
+
+export const metadata: Metadata = { title: "Overview" };
+
+export default async function OverviewPage() {
+  const { session } = await requirePageSession();
+  const status = await getServiceStatus();
+  const fmt = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <>
+      <PageHeader
+        title="Overview"
+        description="Administration and operations for the Vehicle, Parts and Market-Intelligence Service."
+      />
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card title="Signed in">
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-slate-500">Client</dt>
+            <dd>
+              <code>{session.clientId}</code>
+            </dd>
+            <dt className="text-slate-500">Role</dt>
+            <dd>{session.isMaster ? "Master client" : "Sub-user"}</dd>
+            <dt className="text-slate-500">Environment</dt>
+            <dd>{session.environment}</dd>
+            <dt className="text-slate-500">Session ends</dt>
+            <dd>
+              {fmt.format(session.expiresAt)} at the latest, or after 30 minutes without activity
+            </dd>
+          </dl>
+        </Card>
+        <Card title="Service">
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-slate-500">Address</dt>
+            <dd>
+              <code>{status.url}</code>{" "}
+              {status.embedded ? (
+                <span className="text-slate-500">(embedded reference service)</span>
+              ) : null}
+            </dd>
+            <dt className="text-slate-500">Status</dt>
+            <dd data-testid="service-status">
+              {status.reachable ? "Reachable" : `Unreachable: ${status.reason}`}
+            </dd>
+            {status.reachable ? (
+              <>
+                <dt className="text-slate-500">Interface version</dt>
+                <dd data-testid="service-version">{status.version}</dd>
+              </>
+            ) : null}
+          </dl>
+        </Card>
+      </div>
+      <Card title="Sections" className="mt-6">
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {navFor(session.isMaster)
+            .filter((i) => i.href !== "/")
+            .map((i) => (
+              <li key={i.href}>
+                <Link className="text-brand-700 underline" href={i.href}>
+                  {i.label}
+                </Link>
+              </li>
+            ))}
+        </ul>
+      </Card>
+    </>
+  );
+}

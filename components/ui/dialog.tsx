@@ -1,0 +1,34 @@
+"use client";
+
+import { type ReactNode, useEffect, useRef } from "react";
+
+/**
+ * A modal on the native <dialog> element: the browser traps focus, Escape closes it, and focus
+ * returns to where it was.
+ */
+export function Dialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="dialog-title"
+      onClose={onClose}
+      className="m-auto w-full max-w-lg rounded-lg border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      {open ? (
+        <div className="p-6">
+          <h2 id="dialog-title" className="text-lg font-semibold">
+            {title}
+          </h2>
+          <div className="mt-3">{children}</div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,15 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Signs in through the sign-in page's one-click demo account. */
+export async function signInAsDemo(page: Page, label: RegExp | string) {
+  await page.goto("/sign-in");
+  await page
+    .getByRole("button", { name: typeof label === "string" ? `Sign in as ${label}` : label })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+}
+
+export const MASTER = /Sign in as Northwind Parts GmbH \(Master admin\)/;
+export const SUB_USER = /Sign in as Workshop Berlin/;
+export const BENEFICIARY = /Sign in as Autohaus Sonnenschein/;
+export const SANDBOX = /Sign in as Northwind Parts GmbH \(sandbox key\)/;

@@ -1,0 +1,28 @@
+import "server-only";
+import { redirect } from "next/navigation";
+import { apiForKey } from "@/lib/api/console-service";
+import { type ServiceApi } from "@/lib/api/client";
+import { type ConsoleSession, readSession } from "./session";
+
+export interface SignedIn {
+  session: ConsoleSession;
+  api: ServiceApi;
+}
+
+/** For pages and layouts: a signed-in session, or a redirect to sign-in saying why. */
+export async function requirePageSession(): Promise<SignedIn> {
+  const state = await readSession();
+  if (state.kind === "none") redirect("/sign-in");
+  if (state.kind === "expired") redirect("/sign-in?reason=expired");
+  return { session: state.session, api: apiForKey(state.apiKey, state.session.clientId) };
+}
+
+/** For server actions and route handlers, which must check the session themselves. */
+export async function actionSession(): Promise<
+  SignedIn | { refused: "unauthenticated" | "expired" }
+> {
+  const state = await readSession();
+  if (state.kind === "none") return { refused: "unauthenticated" };
+  if (state.kind === "expired") return { refused: "expired" };
+  return { session: state.session, api: apiForKey(state.apiKey, state.session.clientId) };
+}

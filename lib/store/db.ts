@@ -1,0 +1,39 @@
+import "server-only";
+import path from "node:path";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { consoleConfig } from "@/lib/config/console-env";
+
+export type StoreDb = NodePgDatabase;
+
+/** Serialises the console's migrations across console instances sharing a database. */
+const MIGRATION_LOCK = 40_100_101;
+
+let store: Promise<StoreDb> | undefined;
+
+async function open(url: string): Promise<StoreDb> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const conn = await pool.connect();
+  try {
+    await conn.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(drizzle(conn), {
+      migrationsFolder: path.join(process.cwd(), "lib/store/migrations"),
+    });
+  } finally {
+    await conn.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    conn.release();
+  }
+  return drizzle(pool);
+}
+
+/** The console's own store (its own database), migrated on first use. */
+export function getStore(): Promise<StoreDb> {
+  store ??= open(consoleConfig().CONSOLE_DATABASE_URL).catch((error: unknown) => {
+    store = undefined;
+    throw error;
+  });
+  return store;
+}
