@@ -13,7 +13,7 @@ export default function ConsoleError({
   return (
     <div className="space-y-4">
       <Alert tone="danger" title="This page could not be loaded">
-        The service or the console's store did not answer as expected. Nothing was changed.
+        The service or the console&apos;s store did not answer as expected. Nothing was changed.
         {error.digest ? ` Reference: ${error.digest}.` : ""}
       </Alert>
       <Button onClick={reset}>Try again</Button>
