@@ -9,9 +9,22 @@ const TONES: Record<Tone, string> = {
   danger: "border-red-300 bg-red-50 text-red-900",
 };
 
-export function Alert({ tone = "info", title, children, className = "" }: { tone?: Tone; title?: string; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+  className = "",
+}: {
+  tone?: Tone;
+  title?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
-    <div role={tone === "danger" || tone === "warning" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${TONES[tone]} ${className}`}>
+    <div
+      role={tone === "danger" || tone === "warning" ? "alert" : "status"}
+      className={`rounded-md border px-4 py-3 text-sm ${TONES[tone]} ${className}`}
+    >
       {title ? <p className="font-semibold">{title}</p> : null}
       {children ? <div className={title ? "mt-1" : ""}>{children}</div> : null}
     </div>

@@ -6,7 +6,17 @@ import { type ReactNode, useEffect, useRef } from "react";
  * A modal on the native <dialog> element: the browser traps focus, Escape closes it, and focus
  * returns to where it was.
  */
-export function Dialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

@@ -1,0 +1,258 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useState, useTransition } from "react";
+import { useFieldArray, useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+import { type RateLimitInput, type StoredRateLimit } from "@/lib/api/contract/client-admin";
+import { ENDPOINT_KEYS } from "@/lib/api/contract/common";
+import { useIdempotencyKey } from "@/lib/forms/use-idempotency-key";
+import { replaceRateLimitsAction } from "../../../actions";
+import { describeRule, diffRateLimits, hasChanges, type LimitRule } from "./rate-limit-diff";
+import {
+  rateLimitsForm,
+  type RateLimitsFormValues,
+  toFormRows,
+  toRequestRows,
+} from "./rate-limits.schema";
+
+interface Props {
+  clientId: string;
+  /** The stored set, or null when the service does not report it. */
+  current: StoredRateLimit[] | null;
+  keys: { id: string; label: string | null }[];
+}
+
+const EMPTY_ROW = {
+  endpointKey: "*" as const,
+  windowSeconds: 60,
+  maxRequests: 600,
+  apiKeyId: "",
+  isActive: true,
+};
+
+function DiffList({ title, rules, tone }: { title: string; rules: string[]; tone: string }) {
+  if (rules.length === 0) return null;
+  return (
+    <div>
+      <h3 className={`text-sm font-semibold ${tone}`}>
+        {title} ({rules.length})
+      </h3>
+      <ul className="mt-1 list-disc pl-5 text-sm">
+        {rules.map((r, i) => (
+          <li key={i}>{r}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Edits the whole set, then shows what the replacement adds, changes and removes before sending. */
+export function RateLimitEditor({ clientId, current, keys }: Props) {
+  const [before, setBefore] = useState<LimitRule[] | null>(current);
+  const [step, setStep] = useState<"edit" | "review">("edit");
+  const [pending, startTransition] = useTransition();
+  const [idempotencyKey, renewKey] = useIdempotencyKey();
+  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const form = useForm<RateLimitsFormValues>({
+    resolver: zodResolver(rateLimitsForm),
+    defaultValues: { rows: toFormRows(current ?? []) },
+  });
+  const rows = useFieldArray({ control: form.control, name: "rows" });
+  const [proposed, setProposed] = useState<RateLimitInput[]>([]);
+  const diff = useMemo(
+    () => (before ? diffRateLimits(before, proposed) : null),
+    [before, proposed],
+  );
+
+  const review = form.handleSubmit((values) => {
+    setNotice(null);
+    setProposed(toRequestRows(values.rows));
+    setStep("review");
+  });
+
+  const confirm = () =>
+    startTransition(async () => {
+      let result;
+      try {
+        result = await replaceRateLimitsAction({
+          clientId,
+          rateLimits: proposed,
+          idempotencyKey,
+        });
+      } catch {
+        // The answer was lost: the replacement may have been applied. Sending it again is safe,
+        // since it carries the same Idempotency-Key and the service replays the first result.
+        setStep("edit");
+        setNotice({
+          tone: "danger",
+          text: "The console did not answer, so the replacement may or may not have been applied. Review and send it again: it is sent with the same request key, so it cannot be applied twice.",
+        });
+        return;
+      }
+      if (result.ok) {
+        renewKey();
+        setBefore(result.data.rateLimits);
+        form.reset({ rows: toFormRows(result.data.rateLimits) });
+        setStep("edit");
+        setNotice({
+          tone: "success",
+          text: result.replayed
+            ? "Replaced. The service answered with the stored result of this same request sent earlier (idempotent replay); nothing was applied twice."
+            : `Replaced. ${result.data.rateLimits.length} rule${result.data.rateLimits.length === 1 ? "" : "s"} stored.`,
+        });
+        return;
+      }
+      setStep("edit");
+      for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
+        const match = /^rateLimits\.(\d+)\.(\w+)$/.exec(path);
+        if (match)
+          form.setError(`rows.${Number(match[1])}.${match[2] as "endpointKey"}`, { message });
+      }
+      setNotice({ tone: "danger", text: result.message });
+    });
+
+  if (step === "review") {
+    return (
+      <section aria-labelledby="review-heading" className="space-y-4">
+        <h2 id="review-heading" className="text-lg font-semibold">
+          Review the replacement
+        </h2>
+        <p className="text-sm text-slate-600">
+          The service replaces the whole set: rules not in the new set are removed.
+        </p>
+        {diff ? (
+          hasChanges(diff) ? (
+            <div
+              className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+              data-testid="rate-limit-diff"
+            >
+              <DiffList
+                title="Added"
+                tone="text-emerald-800"
+                rules={diff.added.map(describeRule)}
+              />
+              <DiffList
+                title="Changed"
+                tone="text-amber-800"
+                rules={diff.changed.map(
+                  (c) => `${describeRule(c.before)} → ${describeRule(c.after)}`,
+                )}
+              />
+              <DiffList
+                title="Removed"
+                tone="text-red-800"
+                rules={diff.removed.map(describeRule)}
+              />
+              <p className="text-xs text-slate-500">{diff.unchanged.length} rule(s) unchanged.</p>
+            </div>
+          ) : (
+            <Alert tone="info">No changes: the new set equals the current one.</Alert>
+          )
+        ) : (
+          <Alert tone="warning" title="The current set is unknown">
+            The service does not report this Sub-user&apos;s current limits, so the difference
+            cannot be shown. Replacing sets exactly these {proposed.length} rule(s):{" "}
+            {proposed.map(describeRule).join("; ") || "none (the service defaults apply)"}.
+          </Alert>
+        )}
+        <div className="flex gap-2">
+          <Button onClick={confirm} disabled={pending}>
+            {pending ? "Replacing…" : "Replace rate limits"}
+          </Button>
+          <Button variant="secondary" onClick={() => setStep("edit")} disabled={pending}>
+            Back to editing
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const errors = form.formState.errors.rows;
+  return (
+    <form onSubmit={review} noValidate className="space-y-4" aria-label="Rate limits">
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {rows.fields.length === 0 ? (
+        <p className="text-sm text-slate-600">No overrides: the service defaults apply.</p>
+      ) : null}
+      <ol className="space-y-3">
+        {rows.fields.map((field, index) => (
+          <li
+            key={field.id}
+            className="rounded-lg border border-slate-200 bg-white p-4"
+            aria-label={`Rule ${index + 1}`}
+          >
+            <fieldset className="grid gap-3 sm:grid-cols-[1.5fr_1fr_1fr_1.5fr_auto_auto] sm:items-end">
+              <legend className="sr-only">Rule {index + 1}</legend>
+              <SelectField
+                label="Endpoint key"
+                error={errors?.[index]?.endpointKey?.message}
+                {...form.register(`rows.${index}.endpointKey`)}
+              >
+                <option value="*">* (all endpoint keys)</option>
+                {ENDPOINT_KEYS.map((k) => (
+                  <option key={k} value={k}>
+                    {k}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label="Window (s)"
+                type="number"
+                inputMode="numeric"
+                error={errors?.[index]?.windowSeconds?.message}
+                {...form.register(`rows.${index}.windowSeconds`, { valueAsNumber: true })}
+              />
+              <TextField
+                label="Max requests"
+                type="number"
+                inputMode="numeric"
+                error={errors?.[index]?.maxRequests?.message}
+                {...form.register(`rows.${index}.maxRequests`, { valueAsNumber: true })}
+              />
+              <SelectField
+                label="API key"
+                error={errors?.[index]?.apiKeyId?.message}
+                {...form.register(`rows.${index}.apiKeyId`)}
+              >
+                <option value="">All keys of the Sub-user</option>
+                {keys.map((k) => (
+                  <option key={k.id} value={k.id}>
+                    {k.label ? `${k.label} (${k.id})` : k.id}
+                  </option>
+                ))}
+              </SelectField>
+              <div className="flex items-center gap-2 pb-2">
+                <input
+                  id={`active-${field.id}`}
+                  type="checkbox"
+                  className="h-4 w-4"
+                  {...form.register(`rows.${index}.isActive`)}
+                />
+                <label htmlFor={`active-${field.id}`} className="text-sm">
+                  Active
+                </label>
+              </div>
+              <Button
+                variant="ghost"
+                onClick={() => rows.remove(index)}
+                aria-label={`Remove rule ${index + 1}`}
+              >
+                Remove
+              </Button>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      {errors?.root?.message ? <Alert tone="danger">{errors.root.message}</Alert> : null}
+      <div className="flex gap-2">
+        <Button variant="secondary" onClick={() => rows.append({ ...EMPTY_ROW })}>
+          Add rule
+        </Button>
+        <Button type="submit">Review changes</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useCallback, useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { KeyReveal, type RevealedKey } from "@/components/keys/key-reveal";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+import { formatDateTime } from "@/lib/format";
+import { createSubUserAction } from "../actions";
+import {
+  createSubUserForm,
+  type CreateSubUserValues,
+  toCreateRequest,
+} from "./create-sub-user.schema";
+
+type Uncertain = { name: string; since: string };
+
+/**
+ * Creating a Sub-user is not replay-safe: after a timeout the form says the outcome is unknown,
+ * offers to reconcile against the list, and never sends the request again by itself.
+ */
+export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertain) => void }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const [revealed, setRevealed] = useState<{ owner: string; apiKey: RevealedKey } | null>(null);
+  const [uncertain, setUncertain] = useState<Uncertain | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<CreateSubUserValues>({
+    resolver: zodResolver(createSubUserForm),
+    defaultValues: { name: "", defaultProviderId: "" },
+  });
+  const dropKey = useCallback(() => setRevealed(null), []);
+
+  const onSubmit = form.handleSubmit((values) =>
+    startTransition(async () => {
+      setFormError(null);
+      const since = new Date(Date.now() - 60_000).toISOString();
+      const result = await createSubUserAction(toCreateRequest(values));
+      if (result.ok) {
+        setRevealed({ owner: result.data.name, apiKey: result.data.apiKey });
+        form.reset();
+        setOpen(false);
+        router.refresh();
+        return;
+      }
+      if (result.outcome === "unknown") {
+        setUncertain({ name: values.name.trim(), since });
+        return;
+      }
+      for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
+        if (field === "name" || field === "defaultProviderId") form.setError(field, { message });
+      }
+      setFormError(result.message);
+    }),
+  );
+
+  if (revealed)
+    return <KeyReveal apiKey={revealed.apiKey} owner={revealed.owner} onDone={dropKey} />;
+
+  return (
+    <div className="mb-6">
+      {uncertain ? (
+        <Alert tone="warning" title="The outcome is unknown" className="mb-4">
+          <p>
+            The service did not confirm whether the Sub-user “{uncertain.name}” was created, and the
+            console did not send the request again. Do not submit it again before checking: look in
+            the list for a Sub-user named “{uncertain.name}” created after{" "}
+            {formatDateTime(uncertain.since)}. If it is there, it was created; issue it a new key
+            from its page, since the first key cannot be recovered.
+          </p>
+          <div className="mt-2 flex gap-2">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                onReconcile(uncertain);
+                router.refresh();
+              }}
+            >
+              Check the list now
+            </Button>
+            <Button variant="ghost" onClick={() => setUncertain(null)}>
+              Dismiss
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+      {!open ? (
+        <Button onClick={() => setOpen(true)}>New Sub-user</Button>
+      ) : (
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
+          aria-label="New Sub-user"
+        >
+          <h2 className="text-base font-semibold">New Sub-user</h2>
+          {formError ? <Alert tone="danger">{formError}</Alert> : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Name"
+              autoComplete="off"
+              error={form.formState.errors.name?.message}
+              {...form.register("name")}
+            />
+            <SelectField
+              label="Default provider"
+              hint="Optional; the provider used when a call does not name one."
+              error={form.formState.errors.defaultProviderId?.message}
+              {...form.register("defaultProviderId")}
+            >
+              <option value="">Service default</option>
+              <option value="1">Provider 1</option>
+              <option value="2">Provider 2</option>
+              <option value="3">Provider 3 (browser redirect only)</option>
+            </SelectField>
+          </div>
+          <p className="text-sm text-slate-600">
+            The service answers with the Sub-user&apos;s first API key, shown to you once.
+          </p>
+          <div className="flex gap-2">
+            <Button type="submit" disabled={pending}>
+              {pending ? "Creating…" : "Create Sub-user"}
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

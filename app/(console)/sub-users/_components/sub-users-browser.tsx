@@ -1,0 +1,198 @@
+"use client";
+
+import Link from "next/link";
+import { useDeferredValue, useMemo, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+import { formatDate, formatCount } from "@/lib/format";
+import {
+  filterSubUsers,
+  indexRows,
+  pageOf,
+  type SortKey,
+  type StatusFilter,
+  type SubUserRow,
+} from "./sub-users.utils";
+
+const SORT_LABELS: Record<SortKey, string> = {
+  "name-asc": "Name, A to Z",
+  "name-desc": "Name, Z to A",
+  "created-desc": "Newest first",
+  "created-asc": "Oldest first",
+};
+
+/** Search, filter, sort and page the full list in the browser: one fetch, instant keystrokes. */
+export function SubUsersBrowser({
+  rows,
+  highlight,
+}: {
+  rows: SubUserRow[];
+  highlight?: { name: string; since: string };
+}) {
+  const indexed = useMemo(() => indexRows(rows), [rows]);
+  const [query, setQuery] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [sort, setSort] = useState<SortKey>("name-asc");
+  const [page, setPage] = useState(1);
+  const deferredQuery = useDeferredValue(query);
+  const filtered = useMemo(
+    () => filterSubUsers(indexed, { query: deferredQuery, status, sort }),
+    [indexed, deferredQuery, status, sort],
+  );
+  const current = pageOf(filtered, page);
+
+  const isHighlighted = (r: SubUserRow) =>
+    highlight !== undefined &&
+    r.name === highlight.name &&
+    r.createdAt !== null &&
+    r.createdAt >= highlight.since;
+
+  return (
+    <section aria-labelledby="list-heading">
+      <h2 id="list-heading" className="sr-only">
+        All Sub-users
+      </h2>
+      <div className="mb-4 grid gap-4 sm:grid-cols-[1fr_auto_auto]">
+        <TextField
+          label="Search by name or id"
+          type="search"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setPage(1);
+          }}
+        />
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as StatusFilter);
+            setPage(1);
+          }}
+        >
+          <option value="all">All</option>
+          <option value="active">Active</option>
+          <option value="inactive">Deactivated</option>
+        </SelectField>
+        <SelectField label="Sort" value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
+          {Object.entries(SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <p role="status" className="mb-2 text-sm text-slate-600" data-testid="sub-user-count">
+        {formatCount(filtered.length)} of {formatCount(rows.length)} Sub-users
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Sub-users of this Master client</caption>
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th
+                scope="col"
+                className="px-4 py-2 font-medium"
+                aria-sort={
+                  sort.startsWith("name")
+                    ? sort === "name-asc"
+                      ? "ascending"
+                      : "descending"
+                    : undefined
+                }
+              >
+                Name
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Id
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Keys
+              </th>
+              <th
+                scope="col"
+                className="px-4 py-2 font-medium"
+                aria-sort={
+                  sort.startsWith("created")
+                    ? sort === "created-asc"
+                      ? "ascending"
+                      : "descending"
+                    : undefined
+                }
+              >
+                Created
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {current.items.map((r) => (
+              <tr
+                key={r.id}
+                className={`border-t border-slate-100 ${isHighlighted(r) ? "bg-amber-50" : ""}`}
+                data-testid="sub-user-row"
+              >
+                <td className="px-4 py-2">
+                  <Link
+                    href={`/sub-users/${encodeURIComponent(r.id)}`}
+                    className="text-brand-700 underline"
+                  >
+                    {r.name ?? "(name not reported)"}
+                  </Link>
+                  {isHighlighted(r) ? (
+                    <span className="ml-2 text-xs text-amber-900">created since your attempt</span>
+                  ) : null}
+                </td>
+                <td className="px-4 py-2">
+                  <code>{r.id}</code>
+                </td>
+                <td className="px-4 py-2">
+                  {r.isActive === null ? (
+                    <Badge>unknown</Badge>
+                  ) : r.isActive ? (
+                    <Badge tone="green">active</Badge>
+                  ) : (
+                    <Badge tone="red">deactivated</Badge>
+                  )}
+                </td>
+                <td className="px-4 py-2">{r.keyCount ?? "—"}</td>
+                <td className="px-4 py-2">{formatDate(r.createdAt)}</td>
+              </tr>
+            ))}
+            {current.items.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-4 py-6 text-center text-slate-500">
+                  No Sub-user matches.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      {current.pages > 1 ? (
+        <nav aria-label="Pages" className="mt-3 flex items-center gap-3 text-sm">
+          <Button
+            variant="secondary"
+            disabled={current.page <= 1}
+            onClick={() => setPage(current.page - 1)}
+          >
+            Previous
+          </Button>
+          <span>
+            Page {current.page} of {current.pages}
+          </span>
+          <Button
+            variant="secondary"
+            disabled={current.page >= current.pages}
+            onClick={() => setPage(current.page + 1)}
+          >
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

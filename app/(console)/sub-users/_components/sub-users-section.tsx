@@ -1,0 +1,16 @@
+"use client";
+
+import { useState } from "react";
+import { CreateSubUser } from "./create-sub-user";
+import { SubUsersBrowser } from "./sub-users-browser";
+import { type SubUserRow } from "./sub-users.utils";
+
+export function SubUsersSection({ rows }: { rows: SubUserRow[] }) {
+  const [highlight, setHighlight] = useState<{ name: string; since: string } | undefined>();
+  return (
+    <>
+      <CreateSubUser onReconcile={setHighlight} />
+      <SubUsersBrowser rows={rows} highlight={highlight} />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+export interface SubUserRow {
+  id: string;
+  name: string | null;
+  isActive: boolean | null;
+  createdAt: string | null;
+  keyCount: number | null;
+}
+
+export type StatusFilter = "all" | "active" | "inactive";
+export type SortKey = "name-asc" | "name-desc" | "created-desc" | "created-asc";
+
+export interface IndexedRow extends SubUserRow {
+  /** Lower-cased name and id, computed once so a keystroke only scans strings. */
+  haystack: string;
+}
+
+export function indexRows(rows: SubUserRow[]): IndexedRow[] {
+  return rows.map((r) => ({ ...r, haystack: `${r.name ?? ""}\u0000${r.id}`.toLowerCase() }));
+}
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+const comparators: Record<SortKey, (a: IndexedRow, b: IndexedRow) => number> = {
+  "name-asc": (a, b) => collator.compare(a.name ?? "", b.name ?? "") || a.id.localeCompare(b.id),
+  "name-desc": (a, b) => collator.compare(b.name ?? "", a.name ?? "") || a.id.localeCompare(b.id),
+  "created-desc": (a, b) =>
+    (b.createdAt ?? "").localeCompare(a.createdAt ?? "") || a.id.localeCompare(b.id),
+  "created-asc": (a, b) =>
+    (a.createdAt ?? "").localeCompare(b.createdAt ?? "") || a.id.localeCompare(b.id),
+};
+
+/** Search (name or id, case-insensitive), status filter and sort; rows of unknown status match only "all". */
+export function filterSubUsers(
+  rows: IndexedRow[],
+  opts: { query: string; status: StatusFilter; sort: SortKey },
+): IndexedRow[] {
+  const needle = opts.query.trim().toLowerCase();
+  const matching = rows.filter(
+    (r) =>
+      (opts.status === "all" ||
+        (opts.status === "active" ? r.isActive === true : r.isActive === false)) &&
+      (needle === "" || r.haystack.includes(needle)),
+  );
+  return matching.sort(comparators[opts.sort]);
+}
+
+export const PAGE_SIZE = 50;
+
+export function pageOf<T>(rows: T[], page: number): { items: T[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pages);
+  return {
+    items: rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE),
+    page: current,
+    pages,
+  };
+}

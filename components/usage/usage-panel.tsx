@@ -1,0 +1,201 @@
+import { type UsageStatus } from "@/lib/api/contract/client-admin";
+import { Badge } from "@/components/ui/badge";
+import { formatCount, formatDate, formatMinor } from "@/lib/format";
+
+type PlanState = "ok" | "warning" | "exhausted" | "no_quota";
+
+function stateOf(included: number, used: number, reported?: PlanState): PlanState {
+  if (reported) return reported;
+  if (included === 0) return "no_quota";
+  if (used >= included) return "exhausted";
+  return used / included >= 0.9 ? "warning" : "ok";
+}
+
+const STATE_BADGE: Record<
+  PlanState,
+  { tone: "green" | "amber" | "red" | "neutral"; text: string }
+> = {
+  ok: { tone: "green", text: "within quota" },
+  warning: { tone: "amber", text: "90 percent reached" },
+  exhausted: { tone: "red", text: "quota used up" },
+  no_quota: { tone: "neutral", text: "no included quota" },
+};
+const BAR_FILL: Record<PlanState, string> = {
+  ok: "#1d5fa8",
+  warning: "#b45309",
+  exhausted: "#b91c1c",
+  no_quota: "#94a3b8",
+};
+
+/** A horizontal bar drawn with SVG attributes (the CSP allows no inline styles). */
+function QuotaBar({ used, included, state }: { used: number; included: number; state: PlanState }) {
+  const width = 240;
+  const filled = included === 0 ? 0 : Math.min(width, Math.round((used / included) * width));
+  return (
+    <svg
+      width={width}
+      height="10"
+      role="img"
+      aria-label={included === 0 ? "No included quota" : `${used} of ${included} used`}
+    >
+      <rect width={width} height="10" rx="3" fill="#e2e8f0" />
+      <rect width={filled} height="10" rx="3" fill={BAR_FILL[state]} />
+      {included > 0 ? (
+        <line
+          x1={Math.round(width * 0.9)}
+          x2={Math.round(width * 0.9)}
+          y1="0"
+          y2="10"
+          stroke="#475569"
+          strokeWidth="1"
+        />
+      ) : null}
+    </svg>
+  );
+}
+
+/** Usage of one Client in the current period: plans against their quantity, and every endpoint key. */
+export function UsagePanel({ usage }: { usage: UsageStatus }) {
+  const currency = usage.currency ?? "EUR";
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-slate-600">
+        Period {formatDate(usage.period.start)} to{" "}
+        {formatDate(new Date(Date.parse(usage.period.end) - 1))}
+        {usage.balanceMinor !== undefined ? (
+          <>
+            {" "}
+            · credit balance <strong>{formatMinor(usage.balanceMinor, currency)}</strong>
+          </>
+        ) : null}
+      </p>
+      <section aria-labelledby="plans-usage-heading">
+        <h3 id="plans-usage-heading" className="mb-2 text-sm font-semibold">
+          Plans
+        </h3>
+        {usage.plans.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            No plan is assigned: billable calls are charged to the credit balance or covered by a
+            sponsor.
+          </p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Plan usage against included quantities</caption>
+            <thead className="text-slate-600">
+              <tr>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Plan
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Endpoint key
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Used
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Included
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Use
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  State
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {usage.plans.map((p) => {
+                const included = p.included_monthly_quantity;
+                const state = stateOf(included, p.used, p.state);
+                return (
+                  <tr key={p.id} className="border-t border-slate-100" data-testid="plan-usage-row">
+                    <td className="py-2 pr-4">{p.name ?? p.id}</td>
+                    <td className="py-2 pr-4">
+                      <code>{p.endpoint_key}</code>
+                    </td>
+                    <td className="py-2 pr-4">{formatCount(p.used)}</td>
+                    <td className="py-2 pr-4">
+                      {included === 0 ? "no included quota" : formatCount(included)}
+                    </td>
+                    <td className="py-2 pr-4">
+                      <QuotaBar used={p.used} included={included} state={state} />
+                    </td>
+                    <td className="py-2">
+                      <Badge tone={STATE_BADGE[state].tone}>{STATE_BADGE[state].text}</Badge>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-labelledby="endpoint-usage-heading">
+        <h3 id="endpoint-usage-heading" className="mb-2 text-sm font-semibold">
+          Calls by endpoint key
+        </h3>
+        {usage.endpoints.length === 0 ? (
+          <p className="text-sm text-slate-600">No billable calls in this period.</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">
+              Billable calls by endpoint key and how they were settled
+            </caption>
+            <thead className="text-slate-600">
+              <tr>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Endpoint key
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Calls
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Plan
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Credit
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Bundle
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Sponsored
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Refunded
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Charged
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {usage.endpoints.map((e) => (
+                <tr key={e.endpointKey} className="border-t border-slate-100">
+                  <td className="py-2 pr-4">
+                    <code>{e.endpointKey}</code>
+                  </td>
+                  <td className="py-2 pr-4">{formatCount(e.calls)}</td>
+                  <td className="py-2 pr-4">{e.bySource ? formatCount(e.bySource.plan) : "—"}</td>
+                  <td className="py-2 pr-4">
+                    {e.bySource ? formatCount(e.bySource.balance) : "—"}
+                  </td>
+                  <td className="py-2 pr-4">{e.bySource ? formatCount(e.bySource.bundle) : "—"}</td>
+                  <td className="py-2 pr-4">
+                    {e.bySource ? formatCount(e.bySource.sponsored) : "—"}
+                  </td>
+                  <td className="py-2 pr-4">
+                    {e.refunded !== undefined ? formatCount(e.refunded) : "—"}
+                  </td>
+                  <td className="py-2">
+                    {e.chargedMinor !== undefined ? formatMinor(e.chargedMinor, currency) : "—"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

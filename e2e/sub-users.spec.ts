@@ -1,0 +1,209 @@
+import { expect, type Page, test } from "@playwright/test";
+import { MASTER, signInAsDemo } from "./support/auth";
+
+test.beforeEach(async ({ page }) => {
+  await signInAsDemo(page, MASTER);
+});
+
+async function createSubUser(page: Page, name: string) {
+  await page.goto("/sub-users");
+  await page.getByRole("button", { name: "New Sub-user" }).click();
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Create Sub-user" }).click();
+  const key = page.getByTestId("new-api-key");
+  await expect(key).toBeVisible();
+  return (await key.inputValue()) as string;
+}
+
+test.describe("Sub-users list", () => {
+  test("lists, searches, filters and sorts the Sub-users", async ({ page }) => {
+    await page.goto("/sub-users");
+    const rows = page.getByTestId("sub-user-row");
+    await expect(rows).toHaveCount(3);
+    await page.getByLabel("Search by name or id").fill("HAMB");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Workshop Hamburg");
+    await page.getByLabel("Search by name or id").fill("");
+    await page.getByLabel("Status").selectOption("inactive");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Legacy Integration");
+    await page.getByLabel("Status").selectOption("all");
+    await page.getByLabel("Sort").selectOption("name-desc");
+    await expect(rows.first()).toContainText("Workshop Hamburg");
+    await expect(page.getByTestId("sub-user-count")).toHaveText("3 of 3 Sub-users");
+  });
+});
+
+test.describe("creating a Sub-user", () => {
+  test("keeps typed values and shows errors next to the field", async ({ page }) => {
+    await page.goto("/sub-users");
+    await page.getByRole("button", { name: "New Sub-user" }).click();
+    const longName = "N".repeat(201);
+    await page.getByLabel("Name", { exact: true }).fill(longName);
+    await page.getByLabel("Default provider").selectOption("2");
+    await page.getByRole("button", { name: "Create Sub-user" }).click();
+    await expect(page.getByText("must be at most 200 characters")).toBeVisible();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(longName);
+    await expect(page.getByLabel("Default provider")).toHaveValue("2");
+    await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+  });
+
+  test("shows the initial key exactly once: not after a reload, not after going back", async ({
+    page,
+  }) => {
+    const actionResponses: { headers: Record<string, string>; body: string }[] = [];
+    page.on("response", async (r) => {
+      if (r.request().method() === "POST" && r.request().headers()["next-action"]) {
+        actionResponses.push({ headers: r.headers(), body: await r.text().catch(() => "") });
+      }
+    });
+    const key = await createSubUser(page, "Workshop Munich");
+    expect(key).toMatch(/^svc_live_[0-9A-Za-z]{32}$/);
+    await expect(page.getByText("You will not see it again")).toBeVisible();
+    const showing = actionResponses.find((r) => r.body.includes(key));
+    expect(showing?.headers["cache-control"]).toContain("no-store");
+
+    await expect(page.getByRole("button", { name: "Done" })).toBeDisabled();
+    await page.getByLabel("I have stored the key").check();
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+    await expect(
+      page.getByTestId("sub-user-row").filter({ hasText: "Workshop Munich" }),
+    ).toHaveCount(1);
+
+    const second = await createSubUser(page, "Workshop Cologne");
+    await page.reload();
+    await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+    expect(await page.content()).not.toContain(second);
+
+    const third = await createSubUser(page, "Workshop Leipzig");
+    await page.goto("/usage");
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: "Sub-users" })).toBeVisible();
+    await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+    expect(await page.content()).not.toContain(third);
+  });
+});
+
+test.describe("a Sub-user's page", () => {
+  test("renames, deactivates with a confirmation naming what stops, and reactivates", async ({
+    page,
+  }) => {
+    await createSubUser(page, "Workshop Dresden");
+    await page.getByLabel("I have stored the key").check();
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByRole("link", { name: "Workshop Dresden" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Workshop Dresden" })).toBeVisible();
+
+    await page.getByRole("textbox", { name: "Name" }).fill("Workshop Dresden-Neustadt");
+    await page.getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByText("Saved.")).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Workshop Dresden-Neustadt" }),
+    ).toBeVisible();
+
+    await page.getByRole("button", { name: "Deactivate…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Deactivate Workshop Dresden-Neustadt?" });
+    await expect(dialog).toContainText("All 1 API key of this Sub-user");
+    await expect(dialog).toContainText("It benefits from no grant of yours.");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Deactivate…" }).click();
+    await dialog.getByRole("button", { name: "Deactivate", exact: true }).click();
+    await expect(page.getByText("deactivated", { exact: true })).toBeVisible();
+    await expect(page.getByText("Reactivate the Sub-user to issue keys.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Reactivate" }).click();
+    await expect(page.getByText("active", { exact: true })).toBeVisible();
+  });
+
+  test("names the grants a Sub-user benefits from before deactivation", async ({ page }) => {
+    await page.goto("/sub-users/cl_demo_berlin");
+    await page.getByRole("button", { name: "Deactivate…" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("berlin-recalls");
+    await expect(dialog).toContainText("Workshop Berlin integration, Workshop Berlin tablet");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("issues another key with a label, shown once", async ({ page }) => {
+    await page.goto("/sub-users/cl_demo_hamburg");
+    await page.getByLabel("Label (optional)").fill("Hamburg tablet");
+    await page.getByRole("button", { name: "Issue key" }).click();
+    const key = await page.getByTestId("new-api-key").inputValue();
+    expect(key).toMatch(/^svc_live_/);
+    await expect(page.getByText("label “Hamburg tablet”")).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+    await expect(page.getByRole("list", { name: "Existing keys" })).toContainText("Hamburg tablet");
+  });
+
+  test("shows the Sub-user's usage against its plans", async ({ page }) => {
+    await page.goto("/sub-users/cl_demo_berlin");
+    const row = page.getByTestId("plan-usage-row").filter({ hasText: "VIN Starter" });
+    await expect(row).toContainText("93");
+    await expect(row).toContainText("90 percent reached");
+  });
+});
+
+test.describe("rate limits", () => {
+  test("validates rows, shows the replacement's diff, replaces, and reports a replay after a lost answer", async ({
+    page,
+  }) => {
+    await page.goto("/sub-users/cl_demo_berlin/rate-limits");
+    const rules = page.getByRole("listitem", { name: /^Rule / });
+    await expect(rules).toHaveCount(2);
+
+    // Change the `*` rule, remove the vin_vehicle rule, add a bad row.
+    await rules.nth(1).getByLabel("Max requests").fill("300");
+    await rules.nth(0).getByRole("button", { name: "Remove rule 1" }).click();
+    await page.getByRole("button", { name: "Add rule" }).click();
+    const added = page.getByRole("listitem", { name: "Rule 2" });
+    await added.getByLabel("Endpoint key").selectOption("translation");
+    await added.getByLabel("Window (s)").fill("");
+    await added.getByLabel("Max requests").fill("0");
+    await page.getByRole("button", { name: "Review changes" }).click();
+    await expect(added.getByText("Enter the window in whole seconds.")).toBeVisible();
+    await expect(added.getByText("At least 1 request.")).toBeVisible();
+    await expect(added.getByLabel("Endpoint key")).toHaveValue("translation");
+
+    await added.getByLabel("Window (s)").fill("10");
+    await added.getByLabel("Max requests").fill("5");
+    await page.getByRole("button", { name: "Review changes" }).click();
+    const diff = page.getByTestId("rate-limit-diff");
+    await expect(diff).toContainText("Added (1)");
+    await expect(diff).toContainText("5 per 10 s on translation");
+    await expect(diff).toContainText("Changed (1)");
+    await expect(diff).toContainText(
+      "600 per 60 s on all endpoint keys → 300 per 60 s on all endpoint keys",
+    );
+    await expect(diff).toContainText("Removed (1)");
+    await expect(diff).toContainText("60 per 60 s on vin_vehicle");
+
+    // The first answer is lost on the way back; the change may have been applied.
+    let dropped = false;
+    await page.route("**/sub-users/cl_demo_berlin/rate-limits", async (route) => {
+      if (!dropped && route.request().method() === "POST") {
+        dropped = true;
+        await route.fetch();
+        await route.abort("connectionreset");
+        return;
+      }
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Replace rate limits" }).click();
+    await expect(page.getByText("The console did not answer")).toBeVisible();
+    await page.getByRole("button", { name: "Review changes" }).click();
+    await page.getByRole("button", { name: "Replace rate limits" }).click();
+    await expect(page.getByText("idempotent replay")).toBeVisible();
+    await expect(page.getByRole("listitem", { name: /^Rule / })).toHaveCount(2);
+
+    await page.goto("/audit?operation=replaceClientUserRateLimits");
+    const entries = page.getByTestId("audit-row");
+    await expect(entries).toHaveCount(2);
+    await expect(entries.first()).toContainText("(replayed)");
+    const keys = await entries.locator("td:nth-child(6) code").allTextContents();
+    expect(keys[0]).toBe(keys[1]);
+  });
+});
