@@ -39,7 +39,14 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
     startTransition(async () => {
       setFormError(null);
       const since = new Date(Date.now() - 60_000).toISOString();
-      const result = await createSubUserAction(toCreateRequest(values));
+      let result;
+      try {
+        result = await createSubUserAction(toCreateRequest(values));
+      } catch {
+        // The console's answer was lost: the Sub-user may exist. Never resend on our own.
+        setUncertain({ name: values.name.trim(), since });
+        return;
+      }
       if (result.ok) {
         setRevealed({ owner: result.data.name, apiKey: result.data.apiKey });
         form.reset();

@@ -35,21 +35,29 @@ export function IssueKey({
     defaultValues: { label: "" },
   });
   const dropKey = useCallback(() => setRevealed(null), []);
+  const showUnknown = () =>
+    setNotice({
+      tone: "warning",
+      title: "The outcome is unknown",
+      text: "The service did not confirm whether a key was issued, and the console did not ask again. A key issued this way cannot be shown any more; if you need one, issue another.",
+    });
   const onSubmit = form.handleSubmit((values) =>
     startTransition(async () => {
       setNotice(null);
-      const result = await issueKeyAction({ clientId, label: values.label.trim() || undefined });
+      let result;
+      try {
+        result = await issueKeyAction({ clientId, label: values.label.trim() || undefined });
+      } catch {
+        showUnknown();
+        return;
+      }
       if (result.ok) {
         setRevealed(result.data.apiKey);
         form.reset();
         return;
       }
       if (result.outcome === "unknown") {
-        setNotice({
-          tone: "warning",
-          title: "The outcome is unknown",
-          text: "The service did not confirm whether a key was issued, and the console did not ask again. A key issued this way cannot be shown any more; if you need one, issue another.",
-        });
+        showUnknown();
         return;
       }
       if (result.fieldErrors?.label) form.setError("label", { message: result.fieldErrors.label });

@@ -1,0 +1,121 @@
+import { expect, test } from "@playwright/test";
+import { MASTER, SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
+import { ageAllSessions } from "./support/store";
+
+test("usage and credit: balance in euros, quota states, no-quota plans, visible plans", async ({
+  page,
+}) => {
+  await signInAsDemo(page, MASTER);
+  await page
+    .getByRole("navigation", { name: "Console sections" })
+    .getByRole("link", { name: "Usage and credit" })
+    .click();
+  await expect(page.getByTestId("credit-balance")).toHaveText(/^€\d{1,3}(,\d{3})*\.\d{2}$/);
+  await expect(page.getByTestId("billing-mode")).toHaveText("Prepaid credit");
+  const translation = page.getByTestId("plan-usage-row").filter({ hasText: "Translation Basic" });
+  await expect(translation).toContainText("90 percent reached");
+  const plans = page.getByRole("table", {
+    name: "Standard and custom plans visible to this Client",
+  });
+  await expect(plans.getByRole("row").filter({ hasText: "SEO Pay per Use" })).toContainText(
+    "no included quota",
+  );
+  await expect(
+    plans.getByRole("row").filter({ hasText: "Northwind Normalization (custom)" }),
+  ).toContainText("custom");
+});
+
+test("a Sub-user sees its own usage", async ({ page }) => {
+  await signInAsDemo(page, SUB_USER);
+  await page.goto("/usage");
+  await expect(page.getByTestId("plan-usage-row").filter({ hasText: "VIN Starter" })).toContainText(
+    "93",
+  );
+});
+
+test("an expired session sends pages to sign-in and refuses actions", async ({ page }) => {
+  await signInAsDemo(page, MASTER);
+  await page.goto("/sub-users/cl_demo_hamburg");
+  await ageAllSessions("2 hours");
+  // An action from a page rendered before expiry is refused by the action itself.
+  await page.getByRole("textbox", { name: "Name" }).fill("Too late");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByText("Your session has expired. Sign in again.")).toBeVisible();
+  await page.goto("/sub-users");
+  await expect(page).toHaveURL(/\/sign-in\?reason=expired$/);
+  await expect(page.getByText("Your session has expired. Sign in again.")).toBeVisible();
+});
+
+test("a sandbox key reads but cannot change administration", async ({ page }) => {
+  await signInAsDemo(page, SANDBOX);
+  await expect(page.getByRole("banner").getByText("sandbox", { exact: true })).toBeVisible();
+  await page.goto("/sub-users/cl_demo_hamburg");
+  await page.getByRole("textbox", { name: "Name" }).fill("Renamed from the sandbox");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByText("This change is not available with a sandbox key.")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Renamed from the sandbox");
+});
+
+test("when the answer to a Sub-user creation is lost, the console says so, never resends, and reconciles with the list", async ({
+  page,
+}) => {
+  await signInAsDemo(page, MASTER);
+  await page.goto("/sub-users");
+  let posts = 0;
+  await page.route("**/sub-users", async (route) => {
+    if (route.request().method() === "POST") {
+      posts++;
+      await route.fetch();
+      await route.abort("connectionreset");
+      return;
+    }
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "New Sub-user" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Workshop Potsdam");
+  await page.getByRole("button", { name: "Create Sub-user" }).click();
+  await expect(page.getByText("The outcome is unknown")).toBeVisible();
+  await expect(page.getByText("Do not submit it again before checking")).toBeVisible();
+  await page.unroute("**/sub-users");
+  await page.getByRole("button", { name: "Check the list now" }).click();
+  const row = page.getByTestId("sub-user-row").filter({ hasText: "Workshop Potsdam" });
+  await expect(row).toContainText("created since your attempt");
+  expect(posts).toBe(1);
+
+  await page.goto("/audit?outcome=success&operation=createClientUser");
+  await expect(page.getByTestId("audit-row").filter({ hasText: "Workshop Potsdam" })).toHaveCount(
+    1,
+  );
+});
+
+test("the audit log lists actions with their outcome and filters them", async ({ page }) => {
+  // A refused change (sandbox key) and an accepted one (production key) by the same Client.
+  await signInAsDemo(page, SANDBOX);
+  await page.goto("/sub-users/cl_demo_hamburg");
+  await page.getByRole("textbox", { name: "Name" }).fill("Hamburg from the sandbox");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByText("This change is not available with a sandbox key.")).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await signInAsDemo(page, MASTER);
+  await page.goto("/sub-users/cl_demo_hamburg");
+  await page.getByRole("textbox", { name: "Name" }).fill("Workshop Hamburg-Altona");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+
+  await page.goto("/audit");
+  await expect(
+    page.getByTestId("audit-row").filter({ hasText: "updateClientUser" }).first(),
+  ).toContainText("success");
+  await page.getByLabel("Outcome").selectOption("failure");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/outcome=failure/);
+  const failed = page.getByTestId("audit-row").filter({ hasText: "sandbox_endpoint_unavailable" });
+  await expect(failed.first()).toContainText("cl_demo_hamburg");
+  for (const outcome of await page
+    .getByTestId("audit-row")
+    .locator("td:nth-child(4)")
+    .allTextContents())
+    expect(outcome).toBe("failure");
+  const html = await page.content();
+  expect(html).not.toMatch(/svc_(live|test)_[0-9A-Za-z]{8}/);
+});
