@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getServiceStatus } from "@/lib/api/service-status";
 import { requirePageSession } from "@/lib/auth/guards";
+import { consoleConfig } from "@/lib/config/console-env";
 import { navFor } from "@/lib/navigation";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -10,7 +11,12 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function OverviewPage() {
   const { session } = await requirePageSession();
   const status = await getServiceStatus();
-  const fmt = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+  const fmt = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  const idleMinutes = Math.round(consoleConfig().SESSION_IDLE_TIMEOUT_SECONDS / 60);
   return (
     <>
       <PageHeader
@@ -30,7 +36,8 @@ export default async function OverviewPage() {
             <dd>{session.environment}</dd>
             <dt className="text-slate-500">Session ends</dt>
             <dd>
-              {fmt.format(session.expiresAt)} at the latest, or after 30 minutes without activity
+              {fmt.format(session.expiresAt)} UTC at the latest, or after {idleMinutes} minutes
+              without activity
             </dd>
           </dl>
         </Card>

@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { formatDate, formatCount } from "@/lib/format";
 import {
-  filterSubUsers,
+  matchSubUsers,
+  sortSubUsers,
   indexRows,
   pageOf,
   type SortKey,
@@ -36,9 +37,10 @@ export function SubUsersBrowser({
   const [sort, setSort] = useState<SortKey>("name-asc");
   const [page, setPage] = useState(1);
   const deferredQuery = useDeferredValue(query);
+  const sorted = useMemo(() => sortSubUsers(indexed, sort), [indexed, sort]);
   const filtered = useMemo(
-    () => filterSubUsers(indexed, { query: deferredQuery, status, sort }),
-    [indexed, deferredQuery, status, sort],
+    () => matchSubUsers(sorted, { query: deferredQuery, status }),
+    [sorted, deferredQuery, status],
   );
   const current = pageOf(filtered, page);
 

@@ -29,19 +29,31 @@ const comparators: Record<SortKey, (a: IndexedRow, b: IndexedRow) => number> = {
     (a.createdAt ?? "").localeCompare(b.createdAt ?? "") || a.id.localeCompare(b.id),
 };
 
-/** Search (name or id, case-insensitive), status filter and sort; rows of unknown status match only "all". */
-export function filterSubUsers(
-  rows: IndexedRow[],
-  opts: { query: string; status: StatusFilter; sort: SortKey },
+/** Sorting is done once per sort order; a keystroke then only filters the sorted rows (filtering keeps order). */
+export function sortSubUsers(rows: IndexedRow[], sort: SortKey): IndexedRow[] {
+  return [...rows].sort(comparators[sort]);
+}
+
+/** Search (name or id, case-insensitive) and status filter; rows of unknown status match only "all". */
+export function matchSubUsers(
+  sorted: IndexedRow[],
+  opts: { query: string; status: StatusFilter },
 ): IndexedRow[] {
   const needle = opts.query.trim().toLowerCase();
-  const matching = rows.filter(
+  if (needle === "" && opts.status === "all") return sorted;
+  return sorted.filter(
     (r) =>
       (opts.status === "all" ||
         (opts.status === "active" ? r.isActive === true : r.isActive === false)) &&
       (needle === "" || r.haystack.includes(needle)),
   );
-  return matching.sort(comparators[opts.sort]);
+}
+
+export function filterSubUsers(
+  rows: IndexedRow[],
+  opts: { query: string; status: StatusFilter; sort: SortKey },
+): IndexedRow[] {
+  return matchSubUsers(sortSubUsers(rows, opts.sort), opts);
 }
 
 export const PAGE_SIZE = 50;

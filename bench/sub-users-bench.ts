@@ -1,0 +1,199 @@
+/**
+ * `npm run bench:sub-users`: the Sub-users page with 10,000 Sub-users.
+ * Prints the page's server time (Navigation Timing in Chromium: request start to first byte and
+ * to last byte), the service's list call alone, the HTML size, and the time from a keystroke in
+ * the search box to the updated list being painted.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import pg from "pg";
+
+const COUNT = Number(process.env.BENCH_SUB_USERS ?? 10_000);
+const PORT = 3300;
+const SERVICE_PORT = 4300;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p90 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))]!;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error("the console exited");
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  throw new Error("the console did not start");
+}
+
+async function seed(dataDir: string) {
+  const port = readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8")
+    .split("\n")[3]!
+    .trim();
+  const password = readFileSync(path.join(dataDir, "pg-password"), "utf8").trim();
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port: Number(port),
+    user: "postgres",
+    password,
+    database: "service",
+  });
+  await client.connect();
+  const ids = Array.from({ length: COUNT }, (_, i) => `cl_bench_${String(i).padStart(5, "0")}`);
+  const names = ids.map(
+    (_, i) => `Bench workshop ${i} ${["Berlin", "Hamburg", "Munich", "Cologne", "Leipzig"][i % 5]}`,
+  );
+  await client.query(
+    `insert into clients (id, name, parent_id, is_active) select id, name, 'cl_demo_northwind', (n % 7 <> 0)
+       from unnest($1::text[], $2::text[]) with ordinality as t(id, name, n)`,
+    [ids, names],
+  );
+  await client.query(
+    `insert into api_keys (id, client_id, label, key_hash) select 'key_' || id, id, 'integration', h from unnest($1::text[], $2::text[]) as t(id, h)`,
+    [ids, ids.map(() => createHash("sha256").update(randomBytes(16)).digest("hex"))],
+  );
+  await client.end();
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "vpmi-bench-ui-"));
+  chmodSync(dataDir, 0o755);
+  const launcher = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      SERVICE_PORT: String(SERVICE_PORT),
+      SERVICE_DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${PORT}/sign-in`, launcher);
+    await seed(dataDir);
+    const demo = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as {
+      accounts: { id: string; apiKey: string }[];
+    };
+    const masterKey = demo.accounts.find((a) => a.id === "master-admin")!.apiKey;
+
+    const listTimes: number[] = [];
+    let listBytes = 0;
+    for (let i = 0; i < 6; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`http://127.0.0.1:${SERVICE_PORT}/client/users`, {
+        headers: { "X-Api-Key": masterKey },
+      });
+      listBytes = (await res.text()).length;
+      listTimes.push(performance.now() - t0);
+    }
+
+    const page = await browser.newPage();
+    // tsx (esbuild) names functions with a `__name` helper that does not exist in the page.
+    await page.addInitScript("window.__name = (f) => f");
+    await page.goto(`http://127.0.0.1:${PORT}/sign-in`);
+    await page.getByRole("button", { name: /Master admin/ }).click();
+    await page.getByRole("heading", { level: 1, name: "Overview" }).waitFor();
+
+    const ttfb: number[] = [];
+    const total: number[] = [];
+    let htmlBytes = 0;
+    for (let i = 0; i < 8; i++) {
+      const response = await page.goto(`http://127.0.0.1:${PORT}/sub-users`);
+      htmlBytes = (await response!.body()).length;
+      const t = await page.evaluate(() => {
+        const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        return { ttfb: n.responseStart - n.requestStart, total: n.responseEnd - n.requestStart };
+      });
+      if (i > 0) {
+        ttfb.push(t.ttfb);
+        total.push(t.total);
+      }
+    }
+    const countText = await page.getByTestId("sub-user-count").textContent();
+
+    const keystrokes: number[] = [];
+    for (const query of [
+      "B",
+      "Be",
+      "Ben",
+      "Bench workshop 1",
+      "Bench workshop 12",
+      "Bench workshop 123",
+      "Hamburg",
+      "cl_bench_0999",
+      "zzz",
+      "",
+    ]) {
+      const elapsed = await page.evaluate(async (value) => {
+        const input = document.querySelector('input[type="search"]') as HTMLInputElement;
+        const status = document.querySelector('[data-testid="sub-user-count"]')!;
+        const before = status.textContent;
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+        const t0 = performance.now();
+        setter.call(input, value);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        await new Promise<void>((resolve) => {
+          const done = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+          if (status.textContent !== before) return done();
+          const observer = new MutationObserver(() => {
+            if (status.textContent !== before) {
+              observer.disconnect();
+              done();
+            }
+          });
+          observer.observe(status, { childList: true, characterData: true, subtree: true });
+          setTimeout(() => {
+            observer.disconnect();
+            resolve();
+          }, 5_000);
+        });
+        return performance.now() - t0;
+      }, query);
+      keystrokes.push(elapsed);
+    }
+
+    console.log(
+      `Sub-users page with ${COUNT.toLocaleString("en")} Sub-users (${countText?.trim()})`,
+    );
+    console.log(
+      `  service GET /client/users alone:   median ${ms(median(listTimes))}, p90 ${ms(p90(listTimes))}, ${(listBytes / 1e6).toFixed(1)} MB JSON`,
+    );
+    console.log(
+      `  page server time to first byte:    median ${ms(median(ttfb))}, p90 ${ms(p90(ttfb))}`,
+    );
+    console.log(
+      `  page server time to last byte:     median ${ms(median(total))}, p90 ${ms(p90(total))}, ${(htmlBytes / 1e6).toFixed(2)} MB HTML`,
+    );
+    console.log(
+      `  search keystroke to painted list:  median ${ms(median(keystrokes))}, p90 ${ms(p90(keystrokes))} (${keystrokes.length} keystrokes)`,
+    );
+  } finally {
+    await browser.close();
+    launcher.kill("SIGTERM");
+    await new Promise((r) => launcher.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
