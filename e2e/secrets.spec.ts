@@ -7,20 +7,25 @@ interface Seen {
   text: string;
 }
 
-/** Records every response the browser receives: URL, status line headers, body and cookies. */
-function recordResponses(page: Page): Seen[] {
+/** Records every response the browser receives: URL, headers and body. `settle` waits for all body reads. */
+function recordResponses(page: Page): { seen: Seen[]; settle: () => Promise<unknown> } {
   const seen: Seen[] = [];
-  page.on("response", async (response: Response) => {
-    let body = "";
-    try {
-      body = await response.text();
-    } catch {
-      // Redirects and aborted responses have no body.
-    }
-    const headers = JSON.stringify(await response.allHeaders());
-    seen.push({ url: response.url(), text: `${response.url()}\n${headers}\n${body}` });
+  const pending: Promise<void>[] = [];
+  page.on("response", (response: Response) => {
+    pending.push(
+      (async () => {
+        let body = "";
+        try {
+          body = await response.text();
+        } catch {
+          // Redirects and aborted responses have no body.
+        }
+        const headers = JSON.stringify(await response.allHeaders().catch(() => response.headers()));
+        seen.push({ url: response.url(), text: `${response.url()}\n${headers}\n${body}` });
+      })(),
+    );
   });
-  return seen;
+  return { seen, settle: () => Promise.all(pending) };
 }
 
 /** Visits every same-origin console page reachable by links, breadth first. */
@@ -57,7 +62,7 @@ test("no API key reaches the browser except the single show-once response", asyn
   for (const role of [MASTER, SUB_USER, BENEFICIARY, SANDBOX]) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const seen = recordResponses(page);
+    const { seen, settle } = recordResponses(page);
     await signInAsDemo(page, role);
     const pages = await crawl(page, ["/", "/sub-users", "/usage", "/audit"]);
     expect(pages.length).toBeGreaterThanOrEqual(role === MASTER ? 8 : 3);
@@ -70,11 +75,12 @@ test("no API key reaches the browser except the single show-once response", asyn
       await page.getByRole("button", { name: "Create Sub-user" }).click();
       showOnceKey = await page.getByTestId("new-api-key").inputValue();
       issued.add(showOnceKey);
+      await settle();
       await page.getByLabel("I have stored the key").check();
       await page.getByRole("button", { name: "Done" }).click();
       await crawl(page, ["/sub-users", "/audit"]);
     }
-    await page.waitForTimeout(200);
+    await settle();
     for (const cookie of await context.cookies())
       cookieValues.push(`${cookie.name}=${cookie.value}`);
     allSeen.push(...seen);

@@ -2,6 +2,9 @@
 export const NAV_ITEMS = [
   { href: "/", label: "Overview", masterOnly: false },
   { href: "/sub-users", label: "Sub-users", masterOnly: true },
+  { href: "/grants", label: "Issued grants", masterOnly: true },
+  { href: "/received-grants", label: "Received grants", masterOnly: false },
+  { href: "/workspaces", label: "Partner workspaces", masterOnly: true },
   { href: "/usage", label: "Usage and credit", masterOnly: false },
   { href: "/audit", label: "Audit log", masterOnly: false },
 ] as const;

@@ -10,4 +10,6 @@ export type ActionResult<T> =
       fieldErrors?: FieldErrors;
       /** `unknown`: the service may have done it; the user must check before trying again. */
       outcome: "refused" | "unknown";
+      /** Operation-specific fields of the service's error body (e.g. `sponsorClientIds`, `workspaceId`). */
+      details?: Record<string, unknown>;
     };

@@ -37,6 +37,23 @@ function fieldErrorsOf(issues: { path: PropertyKey[] | string; message: string }
   return out;
 }
 
+/** Thrown by an action's `run` to refuse with a console-side reason, shown like a service refusal. */
+export class ActionRefusal extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly fieldErrors?: FieldErrors,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+function detailsOf(body: Record<string, unknown>): Record<string, unknown> | undefined {
+  const { error: _error, message: _message, issues: _issues, ...rest } = body;
+  return Object.keys(rest).length ? rest : undefined;
+}
+
 /**
  * The one wrapper for server actions: it checks the session (a page's check does not protect
  * the actions defined in it), the Master role where required, and the input against its
@@ -106,6 +123,17 @@ export function defineAction<S extends z.ZodType, T>(config: ActionConfig<S, T>)
       return { ok: true, data, replayed };
     } catch (error) {
       unstable_rethrow(error);
+      if (error instanceof ActionRefusal) {
+        await audit("failure", error.code);
+        return {
+          ok: false,
+          outcome: "refused",
+          code: error.code,
+          message: error.message,
+          fieldErrors: error.fieldErrors,
+          details: error.details,
+        };
+      }
       if (error instanceof ServiceError) {
         await audit("failure", error.code);
         const bodyIssues = error.issues.filter(
@@ -117,6 +145,7 @@ export function defineAction<S extends z.ZodType, T>(config: ActionConfig<S, T>)
           code: error.code,
           message: messageForCode(error.code, error.retryAfterSeconds, error.message),
           fieldErrors: bodyIssues.length ? fieldErrorsOf(bodyIssues) : undefined,
+          details: detailsOf(error.body),
         };
       }
       if (error instanceof OutcomeUnknownError) {

@@ -60,3 +60,24 @@ export const usageWarnings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.text] })],
 );
+
+/**
+ * Partner workspaces this console provisioned, by attempt. The service offers no look-up by
+ * `externalReference`, so this registry is how a duplicate or an unknown outcome is traced back.
+ */
+export const workspaceRegistry = pgTable(
+  "console_workspace_registry",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ownerClientId: text("owner_client_id").notNull(),
+    externalReference: text("external_reference").notNull(),
+    name: text("name").notNull(),
+    workspaceId: text("workspace_id"),
+    workspaceClientId: text("workspace_client_id"),
+    grantReference: text("grant_reference"),
+    outcome: text("outcome").notNull(),
+    errorCode: text("error_code"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("console_workspace_owner_idx").on(t.ownerClientId, t.externalReference)],
+);

@@ -1,0 +1,218 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
+import { BILLABLE_ENDPOINT_KEYS } from "@/lib/api/contract/common";
+import { useIdempotencyKey } from "@/lib/forms/use-idempotency-key";
+import {
+  describeGrantChanges,
+  grantForm,
+  type GrantFormValues,
+  grantFormToRequest,
+} from "@/lib/grants/grant-form";
+import { issueGrantAction, replaceGrantAction } from "../actions";
+
+interface Props {
+  mode: "issue" | "replace";
+  initial: GrantFormValues;
+  /** The grant being replaced: its changes are shown before sending. */
+  before?: SponsorshipGrant;
+  subUsers: { id: string; name: string }[];
+}
+
+const FIELDS = [
+  "reference",
+  "beneficiaryClientId",
+  "endpointKeys",
+  "startsAt",
+  "endsAt",
+  "monthlyCap",
+] as const;
+
+export function GrantForm({ mode, initial, before, subUsers }: Props) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [idempotencyKey, renewKey] = useIdempotencyKey();
+  const [notice, setNotice] = useState<{
+    tone: "danger" | "success" | "warning";
+    text: string;
+  } | null>(null);
+  const [review, setReview] = useState<{ values: GrantFormValues; changes: string[] } | null>(null);
+  const form = useForm<GrantFormValues>({
+    resolver: zodResolver(grantForm),
+    defaultValues: initial,
+  });
+  const errors = form.formState.errors;
+
+  const send = (values: GrantFormValues) =>
+    startTransition(async () => {
+      setNotice(null);
+      const input = {
+        reference: values.reference,
+        request: grantFormToRequest(values),
+        idempotencyKey,
+      };
+      let result;
+      try {
+        result = mode === "issue" ? await issueGrantAction(input) : await replaceGrantAction(input);
+      } catch {
+        setReview(null);
+        setNotice({
+          tone: "warning",
+          text: "The console did not answer; the grant may or may not have been saved. Send it again: the same request key makes that safe.",
+        });
+        return;
+      }
+      if (result.ok) {
+        renewKey();
+        router.push(
+          `/grants/issued/${encodeURIComponent(result.data.reference)}${result.replayed ? "?replayed=1" : "?saved=1"}`,
+        );
+        return;
+      }
+      setReview(null);
+      for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
+        const name = field === "monthlyCapMinor" ? "monthlyCap" : field;
+        if ((FIELDS as readonly string[]).includes(name))
+          form.setError(name as (typeof FIELDS)[number], { message });
+      }
+      setNotice({ tone: "danger", text: result.message });
+    });
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (mode === "replace" && before) {
+      setReview({ values, changes: describeGrantChanges(before, grantFormToRequest(values)) });
+      return;
+    }
+    send(values);
+  });
+
+  if (review) {
+    return (
+      <section aria-labelledby="grant-review-heading" className="space-y-4">
+        <h2 id="grant-review-heading" className="text-lg font-semibold">
+          Review the replacement of {review.values.reference}
+        </h2>
+        {review.changes.length ? (
+          <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="grant-changes">
+            {review.changes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        ) : (
+          <Alert tone="info">No changes: the grant stays as it is.</Alert>
+        )}
+        <div className="flex gap-2">
+          <Button onClick={() => send(review.values)} disabled={pending}>
+            {pending ? "Replacing…" : "Replace grant"}
+          </Button>
+          <Button variant="secondary" onClick={() => setReview(null)} disabled={pending}>
+            Back to editing
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+      aria-label={mode === "issue" ? "Issue a grant" : "Replace the grant"}
+    >
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Reference"
+          hint="Your own name for the grant: letters, digits, dots, hyphens, underscores."
+          readOnly={mode === "replace"}
+          error={errors.reference?.message}
+          {...form.register("reference")}
+        />
+        <div>
+          <TextField
+            label="Beneficiary Client id"
+            list="sub-user-ids"
+            autoComplete="off"
+            hint="Any active Client; your Sub-users are suggested."
+            error={errors.beneficiaryClientId?.message}
+            {...form.register("beneficiaryClientId")}
+          />
+          <datalist id="sub-user-ids">
+            {subUsers.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name}
+              </option>
+            ))}
+          </datalist>
+        </div>
+      </div>
+      <fieldset aria-describedby={errors.endpointKeys ? "endpoint-keys-error" : undefined}>
+        <legend className="mb-1 text-sm font-medium">Endpoint keys covered</legend>
+        <div className="grid grid-cols-2 gap-1 text-sm sm:grid-cols-3">
+          {BILLABLE_ENDPOINT_KEYS.map((k) => (
+            <label key={k} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                value={k}
+                className="h-4 w-4"
+                {...form.register("endpointKeys")}
+              />
+              <code>{k}</code>
+            </label>
+          ))}
+        </div>
+        {errors.endpointKeys ? (
+          <p id="endpoint-keys-error" role="alert" className="mt-1 text-sm text-red-700">
+            {errors.endpointKeys.message}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField
+          label="Start (UTC, optional)"
+          type="datetime-local"
+          error={errors.startsAt?.message}
+          {...form.register("startsAt")}
+        />
+        <TextField
+          label="End (UTC, optional)"
+          type="datetime-local"
+          error={errors.endsAt?.message}
+          {...form.register("endsAt")}
+        />
+        <TextField
+          label="Monthly cap in euros (optional)"
+          inputMode="decimal"
+          hint="Empty: no cap."
+          error={errors.monthlyCap?.message}
+          {...form.register("monthlyCap")}
+        />
+      </div>
+      <div className="space-y-2 text-sm">
+        <label className="flex items-center gap-2">
+          <input type="checkbox" className="h-4 w-4" {...form.register("hub")} /> Channel{" "}
+          <code>hub</code>
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" className="h-4 w-4" {...form.register("allowPartnerTerms")} />{" "}
+          Permit the beneficiary to switch to your terms (permanent on their side)
+        </label>
+      </div>
+      <p className="text-sm text-slate-600">
+        The beneficiary&apos;s own plan and credit pay first; the grant covers the rest, up to the
+        cap. If they switch to your terms, you pay first, within the cap.
+      </p>
+      <Button type="submit" disabled={pending}>
+        {mode === "issue" ? (pending ? "Issuing…" : "Issue grant") : "Review changes"}
+      </Button>
+    </form>
+  );
+}

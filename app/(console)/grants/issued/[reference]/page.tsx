@@ -1,0 +1,108 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CoverageMeter } from "@/components/grants/coverage-meter";
+import { Alert } from "@/components/ui/alert";
+import { Card, PageHeader } from "@/components/ui/card";
+import { requirePageSession } from "@/lib/auth/guards";
+import { formatDateTime, formatMinor } from "@/lib/format";
+import { grantToFormValues } from "@/lib/grants/grant-form";
+import { MasterOnly } from "../../../_components/master-only";
+import { GrantForm } from "../../_components/grant-form";
+import { BillingModeBadge, GrantStatus, GrantWindow } from "../../_components/grant-row-facts";
+import { RevokeGrant } from "../../_components/revoke-grant";
+
+export const metadata: Metadata = { title: "Grant" };
+
+export default async function GrantPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ reference: string }>;
+  searchParams: Promise<{ saved?: string; replayed?: string }>;
+}) {
+  const { session, api } = await requirePageSession();
+  if (!session.isMaster) return <MasterOnly />;
+  const { reference } = await params;
+  const { saved, replayed } = await searchParams;
+  const grants = await api.listSponsorshipGrants();
+  const grant = grants.data.sponsorshipGrants.find((g) => g.reference === reference);
+  if (!grant) notFound();
+  const users = await api.listClientUsers();
+  const facts: [string, React.ReactNode][] = [
+    ["Status", <GrantStatus key="s" grant={grant} />],
+    ["Beneficiary", <code key="b">{grant.beneficiaryClientId ?? "—"}</code>],
+    ["Endpoint keys", (grant.endpointKeys ?? []).join(", ") || "—"],
+    ["Channels", (grant.channels ?? []).join(", ") || "none"],
+    ["Dates", <GrantWindow key="w" grant={grant} />],
+    ["Switch to your terms", grant.allowPartnerTerms ? "permitted" : "not permitted"],
+    ["Beneficiary's billing mode", <BillingModeBadge key="m" mode={grant.billingMode} />],
+    [
+      "Monthly cap",
+      grant.monthlyCapMinor === null || grant.monthlyCapMinor === undefined
+        ? "no cap"
+        : formatMinor(grant.monthlyCapMinor, grant.currency),
+    ],
+    ["Covered this month", <CoverageMeter key="c" grant={grant} />],
+    ["Issued", formatDateTime(grant.createdAt)],
+    ...(grant.revokedAt
+      ? ([["Revoked", formatDateTime(grant.revokedAt)]] as [string, React.ReactNode][])
+      : []),
+  ];
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/grants" className="text-brand-700 underline">
+          Issued grants
+        </Link>{" "}
+        / {reference}
+      </p>
+      <PageHeader
+        title={`Grant ${reference}`}
+        actions={
+          grant.revokedAt ? null : (
+            <RevokeGrant
+              reference={reference}
+              beneficiary={grant.beneficiaryClientId ?? "the beneficiary"}
+            />
+          )
+        }
+      />
+      {saved ? (
+        <Alert tone="success" className="mb-4">
+          Saved.
+        </Alert>
+      ) : null}
+      {replayed ? (
+        <Alert tone="info" className="mb-4">
+          Saved. The service answered with the stored result of the same request sent earlier
+          (idempotent replay); nothing was applied twice.
+        </Alert>
+      ) : null}
+      <Card title="Grant">
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+          {facts.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-500">{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Card title="Replace" className="mt-6">
+        {grant.revokedAt ? (
+          <p className="text-sm text-slate-600">
+            A revoked grant cannot change. Issue a new grant under another reference.
+          </p>
+        ) : (
+          <GrantForm
+            mode="replace"
+            initial={grantToFormValues(grant)}
+            before={grant}
+            subUsers={users.data.clientUsers.map((u) => ({ id: u.id, name: u.name ?? u.id }))}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

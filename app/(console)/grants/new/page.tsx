@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/ui/card";
+import { requirePageSession } from "@/lib/auth/guards";
+import { EMPTY_GRANT_FORM } from "@/lib/grants/grant-form";
+import { MasterOnly } from "../../_components/master-only";
+import { GrantForm } from "../_components/grant-form";
+
+export const metadata: Metadata = { title: "Issue a grant" };
+
+export default async function NewGrantPage() {
+  const { session, api } = await requirePageSession();
+  if (!session.isMaster) return <MasterOnly />;
+  const { data } = await api.listClientUsers();
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/grants" className="text-brand-700 underline">
+          Issued grants
+        </Link>{" "}
+        / New
+      </p>
+      <PageHeader title="Issue a grant" />
+      <GrantForm
+        mode="issue"
+        initial={EMPTY_GRANT_FORM}
+        subUsers={data.clientUsers.map((u) => ({ id: u.id, name: u.name ?? u.id }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { SelectField } from "@/components/ui/field";
+import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
+import { formatMinor } from "@/lib/format";
+import { useIdempotencyKey } from "@/lib/forms/use-idempotency-key";
+import { canChoose } from "@/lib/grants/billing-mode";
+import { chooseBillingModeAction } from "../../grants/actions";
+
+/** Choosing the billing mode of one received grant, with the consequence stated before confirming. */
+export function BillingModeChoice({
+  grant,
+  sponsorClientId,
+}: {
+  grant: SponsorshipGrant;
+  sponsorClientId?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const [idempotencyKey, renewKey] = useIdempotencyKey();
+  const [error, setError] = useState<string | null>(null);
+  const [askSponsor, setAskSponsor] = useState<string[] | null>(null);
+  const [chosenSponsor, setChosenSponsor] = useState<string>(sponsorClientId ?? "");
+  const partner = canChoose(grant, "partner");
+  const cap =
+    grant.monthlyCapMinor === null || grant.monthlyCapMinor === undefined
+      ? "without a cap"
+      : `within a cap of ${formatMinor(grant.monthlyCapMinor, grant.currency)} per month`;
+
+  if (!partner.allowed) return <span className="text-sm text-slate-600">{partner.reason}</span>;
+
+  const confirm = () =>
+    startTransition(async () => {
+      setError(null);
+      const result = await chooseBillingModeAction({
+        reference: grant.reference,
+        body: { mode: "partner", ...(chosenSponsor ? { sponsorClientId: chosenSponsor } : {}) },
+        idempotencyKey,
+      });
+      if (result.ok) {
+        renewKey();
+        setOpen(false);
+        return;
+      }
+      if (result.code === "sponsorship_reference_ambiguous") {
+        const ids = Array.isArray(result.details?.sponsorClientIds)
+          ? (result.details.sponsorClientIds as string[])
+          : [];
+        setAskSponsor(ids);
+        return;
+      }
+      setError(result.message);
+    });
+
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Switch to the sponsor&apos;s terms…
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Billing mode for ${grant.reference}`}
+      >
+        <div className="space-y-3 text-sm">
+          <p>
+            <strong>Now: own terms.</strong> Your plan and credit pay first; the sponsor covers the
+            rest.
+          </p>
+          <p>
+            <strong>Sponsor&apos;s terms:</strong> the sponsor pays first, {cap}; past the cap your
+            own plan and credit pay. This switch is permanent: you cannot return to own terms for
+            this grant.
+          </p>
+          {askSponsor ? (
+            <SelectField
+              label="Which sponsor's grant?"
+              value={chosenSponsor}
+              onChange={(e) => setChosenSponsor(e.target.value)}
+              hint="Several sponsors use this reference."
+            >
+              <option value="">Choose the sponsor</option>
+              {askSponsor.map((id) => (
+                <option key={id} value={id}>
+                  {id}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          {error ? <Alert tone="danger">{error}</Alert> : null}
+          <div className="flex gap-2">
+            <Button onClick={confirm} disabled={pending || (askSponsor !== null && !chosenSponsor)}>
+              {pending ? "Switching…" : "Switch permanently"}
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
+              Keep own terms
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}

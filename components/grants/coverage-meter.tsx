@@ -1,0 +1,50 @@
+import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
+import { formatMinor } from "@/lib/format";
+
+/** What a grant covered this month against its cap; "unknown" when the service does not say, never zero. */
+export function CoverageMeter({ grant }: { grant: SponsorshipGrant }) {
+  const currency = grant.currency ?? "EUR";
+  const cap = grant.monthlyCapMinor ?? null;
+  const coverage = grant.coverage;
+  if (!coverage) {
+    return (
+      <span className="text-slate-500" data-testid="coverage">
+        unknown (not reported by the service)
+        {cap !== null ? ` · cap ${formatMinor(cap, currency)}` : ""}
+      </span>
+    );
+  }
+  const covered = coverage.coveredAmountMinor;
+  if (cap === null) {
+    return (
+      <span data-testid="coverage">
+        {formatMinor(covered, currency)} this month ({coverage.coveredCalls} calls), no cap
+      </span>
+    );
+  }
+  const share = cap === 0 ? 1 : covered / cap;
+  const width = 120;
+  return (
+    <span className="inline-flex items-center gap-2" data-testid="coverage">
+      <svg
+        width={width}
+        height="8"
+        role="img"
+        aria-label={`${Math.round(share * 100)} percent of the cap`}
+      >
+        <rect width={width} height="8" rx="3" fill="#e2e8f0" />
+        <rect
+          width={Math.min(width, Math.round(share * width))}
+          height="8"
+          rx="3"
+          fill={share >= 1 ? "#b91c1c" : share >= 0.9 ? "#b45309" : "#1d5fa8"}
+        />
+      </svg>
+      <span>
+        {formatMinor(covered, currency)} of {formatMinor(cap, currency)} ({coverage.coveredCalls}{" "}
+        calls)
+        {share >= 1 ? " · cap reached" : ""}
+      </span>
+    </span>
+  );
+}

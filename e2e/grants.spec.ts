@@ -1,0 +1,162 @@
+import { expect, test } from "@playwright/test";
+import { BENEFICIARY, MASTER, signInAsDemo } from "./support/auth";
+
+test.describe("sponsor", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsDemo(page, MASTER);
+  });
+
+  test("sees active and historical grants with what each covered this month against its cap", async ({
+    page,
+  }) => {
+    await page.goto("/grants");
+    const active = page.getByRole("region", { name: /^Active/ });
+    const capped = active.getByTestId("grant-row").filter({ hasText: "sonnenschein-vin" });
+    await expect(capped).toContainText("€9.00 of €50.00 (20 calls)");
+    await expect(capped).toContainText("hub");
+    await expect(
+      active.getByTestId("grant-row").filter({ hasText: "sonnenschein-seo" }),
+    ).toContainText("sponsor's terms");
+    const historical = page.getByRole("region", { name: /^Historical/ });
+    await expect(
+      historical.getByTestId("grant-row").filter({ hasText: "sonnenschein-parts-2025" }),
+    ).toContainText("revoked");
+  });
+
+  test("issues a grant: errors next to fields with values kept, a taken reference refused", async ({
+    page,
+  }) => {
+    await page.goto("/grants/new");
+    await page.getByLabel("Reference").fill("sonnenschein-vin");
+    await page.getByLabel("Beneficiary Client id").fill("cl_demo_hamburg");
+    await page.getByLabel("Monthly cap in euros (optional)").fill("12.345");
+    await page.getByRole("button", { name: "Issue grant" }).click();
+    await expect(page.getByText("Choose at least one endpoint key.")).toBeVisible();
+    await expect(page.getByText("Enter an amount in euros, e.g. 50 or 49.90.")).toBeVisible();
+    await expect(page.getByLabel("Monthly cap in euros (optional)")).toHaveValue("12.345");
+
+    await page.getByLabel("parts_oe").check();
+    await page.getByLabel("Monthly cap in euros (optional)").fill("25");
+    await page.getByRole("button", { name: "Issue grant" }).click();
+    await expect(page.getByText("You already issued a grant with this reference.")).toBeVisible();
+    await expect(page.getByLabel("Reference")).toHaveValue("sonnenschein-vin");
+
+    await page.getByLabel("Reference").fill("hamburg-parts");
+    await page.getByRole("button", { name: "Issue grant" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Grant hamburg-parts" }),
+    ).toBeVisible();
+    await expect(page.getByText("Saved.")).toBeVisible();
+    await expect(page.getByTestId("coverage")).toContainText("€0.00 of €25.00");
+  });
+
+  test("shows what a replacement changes before sending, then replaces", async ({ page }) => {
+    await page.goto("/grants/new");
+    await page.getByLabel("Reference").fill("berlin-translation");
+    await page.getByLabel("Beneficiary Client id").fill("cl_demo_berlin");
+    await page.getByLabel("translation").check();
+    await page.getByRole("button", { name: "Issue grant" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Grant berlin-translation" }),
+    ).toBeVisible();
+
+    const form = page.getByRole("form", { name: "Replace the grant" });
+    await form.getByLabel("parts_seo").check();
+    await form.getByLabel("Monthly cap in euros (optional)").fill("10");
+    await form.getByLabel("Permit the beneficiary to switch to your terms").check();
+    await form.getByRole("button", { name: "Review changes" }).click();
+    const changes = page.getByTestId("grant-changes");
+    await expect(changes).toContainText("Endpoint keys added: parts_seo");
+    await expect(changes).toContainText("Monthly cap: no cap → €10.00");
+    await expect(changes).toContainText("Switch to your terms: not permitted → permitted");
+    await page.getByRole("button", { name: "Replace grant" }).click();
+    await expect(page.getByText("Saved.")).toBeVisible();
+    await expect(page.getByTestId("coverage")).toContainText("of €10.00");
+  });
+
+  test("revokes after a confirmation that explains the effect; the grant stays as historical", async ({
+    page,
+  }) => {
+    await page.goto("/grants/new");
+    await page.getByLabel("Reference").fill("short-lived");
+    await page.getByLabel("Beneficiary Client id").fill("cl_demo_hamburg");
+    await page.getByLabel("parts_normalize").check();
+    await page.getByRole("button", { name: "Issue grant" }).click();
+    await page.getByRole("button", { name: "Revoke…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Revoke grant short-lived?" });
+    await expect(dialog).toContainText("new requests of cl_demo_hamburg are no longer covered");
+    await expect(dialog).toContainText("Results and entitlements obtained so far remain");
+    await dialog.getByRole("button", { name: "Revoke grant" }).click();
+    await expect(page.getByText("revoked", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("A revoked grant cannot change.")).toBeVisible();
+    await page.goto("/grants");
+    await expect(
+      page
+        .getByRole("region", { name: /^Historical/ })
+        .getByTestId("grant-row")
+        .filter({ hasText: "short-lived" }),
+    ).toHaveCount(1);
+  });
+});
+
+test.describe("beneficiary", () => {
+  test("sees received grants and switches one permanently to the sponsor's terms after reading the consequence", async ({
+    page,
+  }) => {
+    await signInAsDemo(page, BENEFICIARY);
+    await page
+      .getByRole("navigation", { name: "Console sections" })
+      .getByRole("link", { name: "Received grants" })
+      .click();
+    const rows = page.getByTestId("received-grant-row");
+    await expect(
+      rows.filter({ hasText: "cl_demo_northwind" }).filter({ hasText: "sonnenschein-seo" }),
+    ).toContainText("Already on the sponsor's terms.");
+    await expect(rows.filter({ hasText: "sonnenschein-parts-2025" })).toContainText(
+      "The grant was revoked.",
+    );
+
+    // The same reference from two sponsors: the console names the sponsor of the row chosen.
+    const kraftwerk = rows.filter({ hasText: "cl_demo_kraftwerk" });
+    await kraftwerk.getByRole("button", { name: "Switch to the sponsor's terms…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Billing mode for sonnenschein-vin" });
+    await expect(dialog).toContainText(
+      "Your plan and credit pay first; the sponsor covers the rest.",
+    );
+    await expect(dialog).toContainText("within a cap of €200.00 per month");
+    await expect(dialog).toContainText("This switch is permanent");
+    await dialog.getByRole("button", { name: "Switch permanently" }).click();
+    await expect(kraftwerk).toContainText("sponsor's terms");
+    await expect(kraftwerk).toContainText("Already on the sponsor's terms.");
+    await expect(
+      rows.filter({ hasText: "cl_demo_northwind" }).filter({ hasText: "sonnenschein-vin" }),
+    ).toContainText("own");
+  });
+
+  test("cannot switch where the sponsor does not permit it", async ({ page }) => {
+    await signInAsDemo(page, MASTER);
+    await page.goto("/grants/new");
+    await page.getByLabel("Reference").fill("sonnenschein-no-switch");
+    await page.getByLabel("Beneficiary Client id").fill("cl_demo_sonnenschein");
+    await page.getByLabel("recalls_vehicle").check();
+    await page.getByRole("button", { name: "Issue grant" }).click();
+    await expect(page.getByText("Saved.")).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await signInAsDemo(page, BENEFICIARY);
+    await page.goto("/received-grants");
+    await expect(
+      page.getByTestId("received-grant-row").filter({ hasText: "sonnenschein-no-switch" }),
+    ).toContainText("The sponsor does not permit switching to its terms.");
+  });
+
+  test("a Sub-user has no issued grants page", async ({ page }) => {
+    await signInAsDemo(page, /Sign in as Workshop Berlin/);
+    await expect(
+      page
+        .getByRole("navigation", { name: "Console sections" })
+        .getByRole("link", { name: "Issued grants" }),
+    ).toHaveCount(0);
+    await page.goto("/grants");
+    await expect(page.getByText("Master clients only")).toBeVisible();
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import {
+  describeGrantChanges,
+  EMPTY_GRANT_FORM,
+  grantForm,
+  grantFormToRequest,
+  grantToFormValues,
+} from "./grant-form";
+
+const values = {
+  ...EMPTY_GRANT_FORM,
+  reference: "hamburg-hub",
+  beneficiaryClientId: "cl_demo_hamburg",
+  endpointKeys: ["parts_oe", "translation"],
+  hub: true,
+  startsAt: "2026-12-01T00:00",
+  endsAt: "2027-01-01T00:00",
+  monthlyCap: "49.90",
+};
+
+describe("grant form", () => {
+  it("turns form values into the request: UTC dates, cap in cents", () => {
+    expect(grantFormToRequest(values)).toEqual({
+      beneficiaryClientId: "cl_demo_hamburg",
+      endpointKeys: ["parts_oe", "translation"],
+      channels: ["hub"],
+      startsAt: "2026-12-01T00:00:00.000Z",
+      endsAt: "2027-01-01T00:00:00.000Z",
+      allowPartnerTerms: false,
+      monthlyCapMinor: 4990,
+    });
+    expect(
+      grantFormToRequest({ ...values, hub: false, startsAt: "", endsAt: "", monthlyCap: "" }),
+    ).toEqual({
+      beneficiaryClientId: "cl_demo_hamburg",
+      endpointKeys: ["parts_oe", "translation"],
+      allowPartnerTerms: false,
+    });
+  });
+
+  it("refuses what the service would refuse, with the field named", () => {
+    const paths = (v: object) =>
+      grantForm.safeParse({ ...values, ...v }).error?.issues.map((i) => i.path.join("."));
+    expect(paths({ endpointKeys: [] })).toEqual(["endpointKeys"]);
+    expect(paths({ monthlyCap: "12.345" })).toEqual(["monthlyCap"]);
+    expect(paths({ reference: "with space" })).toEqual(["reference"]);
+    expect(paths({ endsAt: "2026-11-01T00:00" })).toEqual(["endsAt"]);
+  });
+
+  it("round-trips a stored grant", () => {
+    const request = grantFormToRequest(values);
+    const back = grantToFormValues({ reference: "hamburg-hub", active: true, ...request });
+    expect(back).toEqual({ ...values, monthlyCap: "49.90" });
+  });
+
+  it("describes what a replacement changes", () => {
+    const before = {
+      reference: "g",
+      active: true,
+      beneficiaryClientId: "cl_a",
+      endpointKeys: ["parts_oe" as const],
+      channels: [],
+      monthlyCapMinor: 5000,
+      allowPartnerTerms: false,
+    };
+    const changes = describeGrantChanges(before, {
+      beneficiaryClientId: "cl_a",
+      endpointKeys: ["parts_oe", "translation"],
+      channels: ["hub"],
+      monthlyCapMinor: null,
+      allowPartnerTerms: true,
+    });
+    expect(changes).toEqual([
+      "Endpoint keys added: translation",
+      "Channel hub: off → on",
+      "Switch to your terms: not permitted → permitted",
+      "Monthly cap: €50.00 → no cap",
+    ]);
+    expect(
+      describeGrantChanges(before, {
+        beneficiaryClientId: "cl_a",
+        endpointKeys: ["parts_oe"],
+        monthlyCapMinor: 5000,
+      }),
+    ).toEqual([]);
+  });
+});
