@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { MASTER, signInAsDemo } from "./support/auth";
 import { SERVICE_URL } from "./support/demo";
 
-test("the console shows the embedded service as reachable with its interface version", async ({
+test("the overview shows the embedded service as reachable with its interface version", async ({
   page,
 }) => {
-  await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Service console" })).toBeVisible();
+  await signInAsDemo(page, MASTER);
   await expect(page.getByTestId("service-status")).toHaveText("Reachable");
   await expect(page.getByTestId("service-version")).toHaveText("1.71.0");
   await expect(page.getByText("(embedded reference service)")).toBeVisible();

@@ -1,4 +1,3 @@
-import { and, eq, sql } from "drizzle-orm";
 import {
   type EndpointKey,
   VIN_BUNDLE_ENDPOINT_KEYS,
@@ -6,7 +5,6 @@ import {
 } from "@/lib/api/contract/common";
 import { type BillingSource } from "@/lib/api/contract/headers";
 import type pg from "pg";
-import { type Db, schema } from "../db/database";
 import { prepared } from "../db/prepared";
 import { periodOf } from "../domain/period";
 import { unitPriceMinor } from "../domain/price-list";
@@ -30,27 +28,6 @@ export interface ChargeRequest {
   /** Full VIN of a bundle call (vehicle, parts, cart check), if any. */
   vin?: string;
   now: Date;
-}
-
-export async function coveredThisPeriod(
-  db: Db,
-  grantId: string,
-  period: string,
-): Promise<{ calls: number; amountMinor: number }> {
-  const [row] = await db
-    .select({
-      calls: sql<number>`count(*)::int`,
-      amountMinor: sql<number>`coalesce(sum(${schema.usageEvents.amountMinor}), 0)::int`,
-    })
-    .from(schema.usageEvents)
-    .where(
-      and(
-        eq(schema.usageEvents.grantId, grantId),
-        eq(schema.usageEvents.period, period),
-        eq(schema.usageEvents.status, "charged"),
-      ),
-    );
-  return { calls: row?.calls ?? 0, amountMinor: row?.amountMinor ?? 0 };
 }
 
 /** Human text from 90 percent of the included quantity; a quantity of 0 is "no included quota", never a warning. */

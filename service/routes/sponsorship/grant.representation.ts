@@ -1,6 +1,6 @@
-import { type Db, type schema } from "../../db/database";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type Db, schema } from "../../db/database";
 import { periodBounds, periodOf } from "../../domain/period";
-import { coveredThisPeriod } from "../../pipeline/billing";
 
 type GrantRow = typeof schema.sponsorshipGrants.$inferSelect;
 
@@ -9,9 +9,30 @@ export function isGrantActive(g: GrantRow, now: Date): boolean {
   return g.active && (g.endsAt === null || g.endsAt > now);
 }
 
-/** A grant with what it covered this month, from the usage events it paid for. */
+/** What each grant covered in the period, in one grouped query. */
+async function coverageByGrant(db: Db, ids: string[], period: string) {
+  if (ids.length === 0) return new Map<string, { calls: number; amountMinor: number }>();
+  const u = schema.usageEvents;
+  const rows = await db
+    .select({ grantId: u.grantId, calls: sql<number>`count(*)::int`, amountMinor: sql<number>`coalesce(sum(${u.amountMinor}), 0)::int` })
+    .from(u)
+    .where(and(inArray(u.grantId, ids), eq(u.period, period), eq(u.status, "charged")))
+    .groupBy(u.grantId);
+  return new Map(rows.map((r) => [r.grantId!, { calls: r.calls, amountMinor: r.amountMinor }]));
+}
+
+/** Grants with what each covered this month, from the usage events it paid for. */
+export async function toGrants(db: Db, grants: GrantRow[], now: Date, currency: string) {
+  const coverage = await coverageByGrant(db, grants.map((g) => g.id), periodOf(now));
+  return grants.map((g) => present(g, coverage.get(g.id) ?? { calls: 0, amountMinor: 0 }, now, currency));
+}
+
 export async function toGrant(db: Db, g: GrantRow, now: Date, currency: string) {
-  const covered = await coveredThisPeriod(db, g.id, periodOf(now));
+  const [grant] = await toGrants(db, [g], now, currency);
+  return grant!;
+}
+
+function present(g: GrantRow, covered: { calls: number; amountMinor: number }, now: Date, currency: string) {
   const bounds = periodBounds(now);
   return {
     reference: g.reference,

@@ -5,7 +5,7 @@ import { newId } from "../../domain/ids";
 import { ApiError } from "../../pipeline/api-error";
 import { validationError } from "../../pipeline/validate";
 import { findClient } from "../client-users/client-user.representation";
-import { toGrant } from "./grant.representation";
+import { toGrant, toGrants } from "./grant.representation";
 
 const grants = schema.sponsorshipGrants;
 
@@ -16,8 +16,7 @@ export const sponsorshipHandlers = {
       .from(grants)
       .where(eq(grants.sponsorClientId, caller.client.id))
       .orderBy(asc(grants.createdAt));
-    const list = await Promise.all(rows.map((g) => toGrant(db, g, now, caller.client.currency)));
-    return { status: 200, data: { sponsorshipGrants: list } };
+    return { status: 200, data: { sponsorshipGrants: await toGrants(db, rows, now, caller.client.currency) } };
   },
 
   async listReceivedSponsorshipGrants({ db, caller, now }) {
@@ -26,8 +25,7 @@ export const sponsorshipHandlers = {
       .from(grants)
       .where(eq(grants.beneficiaryClientId, caller.client.id))
       .orderBy(asc(grants.createdAt));
-    const list = await Promise.all(rows.map((g) => toGrant(db, g, now, caller.client.currency)));
-    return { status: 200, data: { sponsorshipGrants: list } };
+    return { status: 200, data: { sponsorshipGrants: await toGrants(db, rows, now, caller.client.currency) } };
   },
 
   async upsertSponsorshipGrant({ db, caller, input, now }) {
