@@ -169,6 +169,8 @@ async function main() {
         postgres,
         publicUrl: env.service.SERVICE_PUBLIC_URL,
         defaultRateLimit: env.service.SERVICE_DEFAULT_RATE_LIMIT,
+        jobDurationMs: env.service.SERVICE_JOB_DURATION_MS,
+        redirectSessionSeconds: env.service.SERVICE_REDIRECT_SESSION_SECONDS,
         logLevel: env.service.LOG_LEVEL,
       });
       serviceUrl = service.url;

@@ -25,6 +25,7 @@ import { enforceRateLimits, rulesFor } from "./pipeline/rate-limit";
 import { parseInput, validationError } from "./pipeline/validate";
 import { renderReferencePage } from "./reference-page";
 import { allHandlers } from "./routes";
+import { mountRedirectPages } from "./routes/vin/redirect-page";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -204,6 +205,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
               service,
               requestId,
               now,
+              charge,
             });
             const schema = op.responses[result.status as 200 | 201 | 202];
             const checked = schema?.safeParse(result.data);
@@ -287,6 +289,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
 
   app.get("/openapi.json", (c) => c.json(buildOpenApiDocument(service.config.publicUrl)));
   app.get("/reference", (c) => c.html(renderReferencePage(service.config.publicUrl)));
+  mountRedirectPages(app, service);
 
   for (const operationId of OPERATION_IDS) {
     const op: OperationDefinition = OPERATIONS[operationId];

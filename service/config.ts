@@ -20,6 +20,8 @@ const serviceEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
     .optional(),
   SERVICE_DEFAULT_RATE_LIMIT: rateLimitSpec.prefault("1200/60"),
+  SERVICE_JOB_DURATION_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  SERVICE_REDIRECT_SESSION_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

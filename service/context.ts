@@ -8,12 +8,17 @@ import {
 } from "@/lib/api/contract/operations";
 import { type Db, type ServiceDatabase } from "./db/database";
 import { type Caller } from "./pipeline/authenticate";
+import { type Charge } from "./pipeline/billing";
 import { type RateRule } from "./pipeline/rate-limit";
 
 export interface ServiceConfig {
   /** Base URL the service is reached at; used for `statusUrl`, `Location` and `redirectUrl`. */
   publicUrl: string;
   defaultRateLimit: Omit<RateRule, "ruleKey">;
+  /** Time from an accepted job to its final state (a third of it queued, the rest running). */
+  jobDurationMs: number;
+  /** Lifetime of a VIN redirect session. */
+  redirectSessionSeconds: number;
 }
 
 /** Everything a running service shares across requests. */
@@ -44,7 +49,12 @@ export interface RequestContext<Id extends OperationId> {
   service: ServiceContext;
   requestId: string;
   now: Date;
+  /** How this billable call was settled (a job keeps it, to refund the order if it fails). */
+  charge?: Charge;
 }
+
+/** The parts of a request context that do not depend on the operation. */
+export type RequestBase = Omit<RequestContext<OperationId>, "operationId" | "input" | "op">;
 
 export type HandlerResult<Id extends OperationId> = OperationResult<Id> & {
   headers?: Record<string, string>;

@@ -11,6 +11,8 @@ async function main() {
     databaseUrl: env.DATABASE_URL,
     publicUrl: env.SERVICE_PUBLIC_URL,
     defaultRateLimit: env.SERVICE_DEFAULT_RATE_LIMIT,
+    jobDurationMs: env.SERVICE_JOB_DURATION_MS,
+    redirectSessionSeconds: env.SERVICE_REDIRECT_SESSION_SECONDS,
     logLevel: env.LOG_LEVEL,
   });
   console.log(`\nReference service listening on ${service.url}`);

@@ -25,6 +25,8 @@ export interface StartServiceOptions {
   postgres?: PostgresServer;
   publicUrl?: string;
   defaultRateLimit?: ServiceConfig["defaultRateLimit"];
+  jobDurationMs?: number;
+  redirectSessionSeconds?: number;
   logLevel?: LogLevel;
   log?: Logger;
   seed?: boolean;
@@ -79,6 +81,8 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     config: {
       publicUrl: opts.publicUrl ?? "",
       defaultRateLimit: opts.defaultRateLimit ?? { maxRequests: 1200, windowSeconds: 60 },
+      jobDurationMs: opts.jobDurationMs ?? 3_000,
+      redirectSessionSeconds: opts.redirectSessionSeconds ?? 900,
     },
   };
   const app = createApp(context, opts.handlers);

@@ -212,3 +212,64 @@ export const partnerWorkspaces = pgTable(
   },
   (t) => [uniqueIndex("workspaces_owner_reference_idx").on(t.ownerClientId, t.externalReference)],
 );
+
+/** Asynchronous work. Its state is derived from `readyAt` when polled, so any instance can answer. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    clientId: text("client_id").notNull(),
+    family: text("family").notNull(),
+    status: text("status").notNull(),
+    vin: text("vin"),
+    result: jsonb("result"),
+    error: jsonb("error").$type<{ code: string; message: string }>(),
+    /** The order's usage event, refunded if the job fails. */
+    chargeEventId: bigint("charge_event_id", { mode: "number" }),
+    chargeAmountMinor: integer("charge_amount_minor"),
+    chargePayerClientId: text("charge_payer_client_id"),
+    createdAt: createdAt(),
+    runningAt: timestamp("running_at", { withTimezone: true }).notNull(),
+    readyAt: timestamp("ready_at", { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("jobs_client_idx").on(t.clientId)],
+);
+
+/** Browser-guided VIN sessions: single-use, short-lived, reachable by their random token. */
+export const redirectSessions = pgTable("redirect_sessions", {
+  token: text("token").primaryKey(),
+  clientId: text("client_id").notNull(),
+  vin: text("vin").notNull(),
+  returnUrl: text("return_url").notNull(),
+  state: text("state"),
+  status: text("status").notNull().default("open"),
+  svcId: text("svc_id"),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/** A `svcId` is accessible only to the Client that obtained it. */
+export const vehicleAccess = pgTable(
+  "vehicle_access",
+  {
+    clientId: text("client_id").notNull(),
+    svcId: text("svc_id").notNull(),
+    vehicle: jsonb("vehicle").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.svcId] })],
+);
+
+/** The provider a Client used first for a VIN; another one later is a conflict. */
+export const vinProviderBindings = pgTable(
+  "vin_provider_bindings",
+  {
+    clientId: text("client_id").notNull(),
+    vin: text("vin").notNull(),
+    provider: integer("provider").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.vin] })],
+);

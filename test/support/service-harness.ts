@@ -36,6 +36,7 @@ export async function startTestService(
   opts: {
     handlers?: HandlerMap;
     defaultRateLimit?: { maxRequests: number; windowSeconds: number };
+    jobDurationMs?: number;
   } = {},
 ): Promise<TestService> {
   const server = externalPostgres(inject("pgServerUrl"));
@@ -56,6 +57,7 @@ export async function startTestService(
       seed,
       now: clock.now,
       defaultRateLimit: opts.defaultRateLimit,
+      jobDurationMs: opts.jobDurationMs,
       handlers: h,
     });
   const service = await start(true);

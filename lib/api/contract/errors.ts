@@ -44,6 +44,11 @@ export const ERROR_CATALOGUE = {
     retryable: false,
     meaning: "The VIN has the wrong length or characters.",
   },
+  invalid_vin_check_digit: {
+    status: 400,
+    retryable: false,
+    meaning: "The check digit (position 9) of a North American VIN does not match.",
+  },
   invalid_return_url: {
     status: 400,
     retryable: false,

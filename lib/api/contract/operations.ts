@@ -354,7 +354,7 @@ export const OPERATIONS = defineOperations({
     sandbox: "available",
     request: { body: vin.createRedirectSessionRequest },
     responses: { 200: vin.createRedirectSessionResponse },
-    errors: ["invalid_vin", "invalid_return_url", "invalid_state"],
+    errors: ["invalid_vin", "invalid_vin_check_digit", "invalid_return_url", "invalid_state"],
   },
   getVehicleByVin: {
     method: "GET",
@@ -370,7 +370,7 @@ export const OPERATIONS = defineOperations({
     sandbox: "available",
     request: { params: vin.vinPath, query: vin.vehicleByVinQuery },
     responses: { 200: vin.vinVehicleResponse },
-    errors: ["invalid_vin", "vin_not_found", "redirect_required"],
+    errors: ["invalid_vin", "invalid_vin_check_digit", "vin_not_found", "redirect_required"],
   },
   getPartsByVin: {
     method: "GET",
@@ -386,7 +386,13 @@ export const OPERATIONS = defineOperations({
     sandbox: "available",
     request: { params: vin.vinPath, query: vin.vinPartsQuery },
     responses: { 200: vin.vinPartsResponse, 202: jobs.jobAccepted },
-    errors: ["invalid_vin", "vin_not_found", "vin_provider_mismatch", "redirect_required"],
+    errors: [
+      "invalid_vin",
+      "invalid_vin_check_digit",
+      "vin_not_found",
+      "vin_provider_mismatch",
+      "redirect_required",
+    ],
   },
   getVinPartsJob: {
     method: "GET",
@@ -418,7 +424,7 @@ export const OPERATIONS = defineOperations({
     sandbox: "available",
     request: { body: vin.cartCheckRequest },
     responses: { 200: vin.cartCheckResponse, 202: jobs.jobAccepted },
-    errors: ["invalid_vin", "invalid_oe_numbers", "vin_not_found"],
+    errors: ["invalid_vin", "invalid_vin_check_digit", "invalid_oe_numbers", "vin_not_found"],
   },
   getVinCartCheckJob: {
     method: "GET",
@@ -450,7 +456,7 @@ export const OPERATIONS = defineOperations({
     sandbox: "available",
     request: { params: vin.vinPath, query: vin.economicEvaluationQuery },
     responses: { 200: vin.economicEvaluationResponse, 202: jobs.jobAccepted },
-    errors: ["invalid_vin", "vin_not_found"],
+    errors: ["invalid_vin", "invalid_vin_check_digit", "vin_not_found"],
   },
   getVinEconomicEvaluationJob: {
     method: "GET",
@@ -531,7 +537,7 @@ export const OPERATIONS = defineOperations({
     sandbox: "available",
     request: { params: vin.vinPath },
     responses: { 200: recalls.vehicleRecallResponse },
-    errors: ["invalid_vin", "recall_match_not_found"],
+    errors: ["invalid_vin", "invalid_vin_check_digit", "recall_match_not_found"],
   },
   matchPartRecalls: {
     method: "POST",
@@ -743,7 +749,7 @@ export const OPERATIONS = defineOperations({
     sandbox: "available",
     request: { body: intel.vinEconomicIntelligenceRequest },
     responses: { 200: intel.vinEconomicIntelligenceResult, 202: jobs.intelligenceAccepted },
-    errors: ["invalid_vin", "vin_economic_intelligence_disabled"],
+    errors: ["invalid_vin", "invalid_vin_check_digit", "vin_economic_intelligence_disabled"],
   },
   getVinEconomicIntelligenceJob: {
     method: "GET",

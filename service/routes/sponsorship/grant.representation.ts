@@ -14,7 +14,11 @@ async function coverageByGrant(db: Db, ids: string[], period: string) {
   if (ids.length === 0) return new Map<string, { calls: number; amountMinor: number }>();
   const u = schema.usageEvents;
   const rows = await db
-    .select({ grantId: u.grantId, calls: sql<number>`count(*)::int`, amountMinor: sql<number>`coalesce(sum(${u.amountMinor}), 0)::int` })
+    .select({
+      grantId: u.grantId,
+      calls: sql<number>`count(*)::int`,
+      amountMinor: sql<number>`coalesce(sum(${u.amountMinor}), 0)::int`,
+    })
     .from(u)
     .where(and(inArray(u.grantId, ids), eq(u.period, period), eq(u.status, "charged")))
     .groupBy(u.grantId);
@@ -23,8 +27,14 @@ async function coverageByGrant(db: Db, ids: string[], period: string) {
 
 /** Grants with what each covered this month, from the usage events it paid for. */
 export async function toGrants(db: Db, grants: GrantRow[], now: Date, currency: string) {
-  const coverage = await coverageByGrant(db, grants.map((g) => g.id), periodOf(now));
-  return grants.map((g) => present(g, coverage.get(g.id) ?? { calls: 0, amountMinor: 0 }, now, currency));
+  const coverage = await coverageByGrant(
+    db,
+    grants.map((g) => g.id),
+    periodOf(now),
+  );
+  return grants.map((g) =>
+    present(g, coverage.get(g.id) ?? { calls: 0, amountMinor: 0 }, now, currency),
+  );
 }
 
 export async function toGrant(db: Db, g: GrantRow, now: Date, currency: string) {
@@ -32,7 +42,12 @@ export async function toGrant(db: Db, g: GrantRow, now: Date, currency: string) 
   return grant!;
 }
 
-function present(g: GrantRow, covered: { calls: number; amountMinor: number }, now: Date, currency: string) {
+function present(
+  g: GrantRow,
+  covered: { calls: number; amountMinor: number },
+  now: Date,
+  currency: string,
+) {
   const bounds = periodBounds(now);
   return {
     reference: g.reference,

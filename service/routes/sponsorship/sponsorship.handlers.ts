@@ -16,7 +16,10 @@ export const sponsorshipHandlers = {
       .from(grants)
       .where(eq(grants.sponsorClientId, caller.client.id))
       .orderBy(asc(grants.createdAt));
-    return { status: 200, data: { sponsorshipGrants: await toGrants(db, rows, now, caller.client.currency) } };
+    return {
+      status: 200,
+      data: { sponsorshipGrants: await toGrants(db, rows, now, caller.client.currency) },
+    };
   },
 
   async listReceivedSponsorshipGrants({ db, caller, now }) {
@@ -25,7 +28,10 @@ export const sponsorshipHandlers = {
       .from(grants)
       .where(eq(grants.beneficiaryClientId, caller.client.id))
       .orderBy(asc(grants.createdAt));
-    return { status: 200, data: { sponsorshipGrants: await toGrants(db, rows, now, caller.client.currency) } };
+    return {
+      status: 200,
+      data: { sponsorshipGrants: await toGrants(db, rows, now, caller.client.currency) },
+    };
   },
 
   async upsertSponsorshipGrant({ db, caller, input, now }) {

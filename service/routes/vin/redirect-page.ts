@@ -1,0 +1,139 @@
+import { and, eq, gt } from "drizzle-orm";
+import { type Hono } from "hono";
+import { type ServiceContext } from "../../context";
+import { schema } from "../../db/database";
+import { candidatesFor, type SyntheticVehicle } from "../../data/vehicle-catalog";
+import { grantVehicleAccess } from "../../domain/vehicle-access";
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+function page(title: string, body: string, formActionOrigin?: string): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1c1f23}
+fieldset{border:1px solid #cbd5e1;border-radius:8px;padding:1rem}label{display:block;padding:.5rem;border-radius:6px}
+label:hover{background:#f1f5f9}button{font:inherit;padding:.5rem 1rem;border-radius:6px;border:1px solid #1d5fa8;margin-right:.5rem}
+.primary{background:#1d5fa8;color:#fff}:focus-visible{outline:2px solid #1d5fa8;outline-offset:2px}small{color:#475569}</style></head>
+<body><main>${body}</main></body></html>`;
+  return new Response(html, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+      "X-Content-Type-Options": "nosniff",
+      // The confirmation posts here and is redirected to the caller's return address.
+      "Content-Security-Policy": `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'${formActionOrigin ? ` ${formActionOrigin}` : ""}; frame-ancestors 'none'; base-uri 'none'`,
+    },
+  });
+}
+
+function describe(v: SyntheticVehicle) {
+  const engine = v.engine.displacementCcm
+    ? `${(v.engine.displacementCcm / 1000).toFixed(1)} l `
+    : "";
+  return `${v.manufacturer ?? "Unknown manufacturer"} ${v.model}${v.modelYear ? ` (${v.modelYear})` : ""}, ${v.bodyType}, ${engine}${v.fuelType}, ${v.engine.powerKw} kW`;
+}
+
+/**
+ * The page a redirect session's `redirectUrl` opens: the user confirms the vehicle among the
+ * candidates or cancels, and is sent back to `returnUrl` with `status`, `svcId` and `state`,
+ * never the VIN. Sessions are single-use and end at `expiresAt`.
+ */
+export function mountRedirectPages(app: Hono, service: ServiceContext) {
+  const db = service.database.db;
+  const find = async (token: string) => {
+    const [row] = await db
+      .select()
+      .from(schema.redirectSessions)
+      .where(eq(schema.redirectSessions.token, token))
+      .limit(1);
+    return row;
+  };
+  const unavailable = (why: string) =>
+    page(
+      "Vehicle selection unavailable",
+      `<h1>Vehicle selection unavailable</h1><p>${escapeHtml(why)}</p><p>Return to the system that sent you here and start again.</p>`,
+    );
+
+  app.get("/vin/redirect/:token", async (c) => {
+    const session = await find(c.req.param("token"));
+    const now = service.now();
+    if (!session) return unavailable("This vehicle selection does not exist.");
+    if (session.status !== "open") return unavailable("This vehicle selection was already used.");
+    if (session.expiresAt <= now) return unavailable("This vehicle selection has expired.");
+    const candidates = candidatesFor(session.vin);
+    const options = candidates
+      .map(
+        (v, i) =>
+          `<label><input type="radio" name="candidate" value="${i}"${i === 0 ? " checked" : ""}> ${escapeHtml(describe(v))}</label>`,
+      )
+      .join("");
+    return page(
+      "Confirm the vehicle",
+      `<h1>Confirm the vehicle</h1>
+<p>Choose the vehicle that matches. The system that sent you here receives a reference to the vehicle type, not the VIN.</p>
+<form method="post"><fieldset><legend>${candidates.length > 1 ? "Candidates" : "Vehicle found"}</legend>${options}</fieldset>
+<p><button class="primary" type="submit" name="action" value="confirm">Confirm vehicle</button>
+<button type="submit" name="action" value="cancel">Cancel</button></p></form>
+<p><small>Results are derived data, not a guarantee of fitment. This selection expires at ${escapeHtml(session.expiresAt.toISOString())}.</small></p>`,
+      new URL(session.returnUrl).origin,
+    );
+  });
+
+  app.post("/vin/redirect/:token", async (c) => {
+    const form = await c.req.parseBody();
+    const action =
+      form.action === "cancel" ? "cancel" : form.action === "confirm" ? "confirm" : null;
+    if (!action) return unavailable("The form was not understood.");
+    const now = service.now();
+    const token = c.req.param("token");
+    const existing = await find(token);
+    if (!existing) return unavailable("This vehicle selection does not exist.");
+    const candidates = candidatesFor(existing.vin);
+    const index = Number(form.candidate ?? 0);
+    const chosen =
+      Number.isInteger(index) && index >= 0 && index < candidates.length
+        ? candidates[index]!
+        : undefined;
+    if (action === "confirm" && !chosen) return unavailable("Choose one of the vehicles.");
+    // Single use: only one request can move the session out of "open", and only before expiry.
+    const [claimed] = await db
+      .update(schema.redirectSessions)
+      .set({
+        status: action === "confirm" ? "completed" : "cancelled",
+        svcId: chosen && action === "confirm" ? chosen.svcId : null,
+        usedAt: now,
+      })
+      .where(
+        and(
+          eq(schema.redirectSessions.token, token),
+          eq(schema.redirectSessions.status, "open"),
+          gt(schema.redirectSessions.expiresAt, now),
+        ),
+      )
+      .returning();
+    if (!claimed)
+      return unavailable(
+        existing.status !== "open"
+          ? "This vehicle selection was already used."
+          : "This vehicle selection has expired.",
+      );
+    const target = new URL(claimed.returnUrl);
+    target.searchParams.set("status", action === "confirm" ? "completed" : "cancelled");
+    if (action === "confirm") {
+      await grantVehicleAccess(db, claimed.clientId, chosen!, now);
+      target.searchParams.set("svcId", chosen!.svcId);
+    }
+    if (claimed.state) target.searchParams.set("state", claimed.state);
+    return new Response(null, {
+      status: 303,
+      headers: {
+        Location: target.toString(),
+        "Referrer-Policy": "no-referrer",
+        "Cache-Control": "no-store",
+      },
+    });
+  });
+}

@@ -1,0 +1,333 @@
+import { and, eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { isLoopbackHost } from "@/lib/api/contract/vin";
+import { type HandlerMap, type RequestBase } from "../../context";
+import { type Db, schema } from "../../db/database";
+import {
+  behaviourOf,
+  candidatesFor,
+  partsFor,
+  vehicleDetails,
+  vehicleFor,
+} from "../../data/vehicle-catalog";
+import { normalizeOe } from "../../data/parts-catalog";
+import { createJob, readJob, type JobFamily } from "../../domain/jobs";
+import { accessibleVehicle, grantVehicleAccess } from "../../domain/vehicle-access";
+import { checkFullVin } from "../../domain/vin";
+import { ApiError } from "../../pipeline/api-error";
+import { validationError } from "../../pipeline/validate";
+
+const BROWSER_ONLY_PROVIDER = 3;
+
+/** Format, check digit and the documented not-found test VIN, in the order the service checks them. */
+function requireResolvableVin(vin: string) {
+  const problem = checkFullVin(vin);
+  if (problem) throw new ApiError(problem.code, problem.message);
+  if (behaviourOf(vin).notFound)
+    throw new ApiError("vin_not_found", "No vehicle could be resolved for this VIN.");
+}
+
+/** The same Client must keep using one provider for one VIN. */
+async function bindProvider(
+  db: Db,
+  clientId: string,
+  vin: string,
+  provider: number | undefined,
+  now: Date,
+) {
+  const preset = behaviourOf(vin).boundProvider;
+  const [row] = await db
+    .select({ provider: schema.vinProviderBindings.provider })
+    .from(schema.vinProviderBindings)
+    .where(
+      and(
+        eq(schema.vinProviderBindings.clientId, clientId),
+        eq(schema.vinProviderBindings.vin, vin),
+      ),
+    )
+    .limit(1);
+  const bound = row?.provider ?? preset;
+  if (provider === undefined) return bound ?? 1;
+  if (bound !== null && bound !== undefined && bound !== provider) {
+    throw new ApiError(
+      "vin_provider_mismatch",
+      `This VIN was already resolved with provider ${bound}; keep using it.`,
+      { boundProvider: bound },
+    );
+  }
+  if (!row)
+    await db
+      .insert(schema.vinProviderBindings)
+      .values({ clientId, vin, provider, createdAt: now })
+      .onConflictDoNothing();
+  return provider;
+}
+
+export function jobTiming(ctx: RequestBase) {
+  return { publicUrl: ctx.service.config.publicUrl, durationMs: ctx.service.config.jobDurationMs };
+}
+
+/** Answers at once, or as a job for the documented test VINs. */
+export async function immediateOrJob<T>(
+  ctx: RequestBase,
+  family: JobFamily,
+  vin: string,
+  result: T,
+  failure: { code: string; message: string },
+) {
+  const b = behaviourOf(vin);
+  if (!b.async) return { status: 200 as const, data: result };
+  return createJob(ctx.db, jobTiming(ctx), {
+    family,
+    clientId: ctx.caller.client.id,
+    vin,
+    result,
+    error: b.jobFails ? failure : undefined,
+    charge: ctx.charge,
+    now: ctx.now,
+  });
+}
+
+function partsResult(vin: string, provider: number) {
+  const b = behaviourOf(vin);
+  const vehicle = vehicleFor(vin);
+  return {
+    vin,
+    svcId: vehicle.svcId,
+    provider,
+    matchLevel: b.incomplete ? "candidates" : "type",
+    allCategorySigns: ["brakes", "filters", "engine", "body", "electrics"],
+    missingCategories: b.missingCategories,
+    parts: partsFor(vin).map(({ listPriceMinor: _price, ...item }) => item),
+  };
+}
+
+// Job reads return `result: unknown`; `as never` hands them to the pipeline, which checks every
+// response against the contract before sending it.
+export const vinHandlers = {
+  async getVehicleByVin(ctx) {
+    const { vin } = ctx.input.params;
+    const q = ctx.input.query;
+    if (q.provider === BROWSER_ONLY_PROVIDER) {
+      throw new ApiError(
+        "redirect_required",
+        "Provider 3 is browser-only: create a redirect session (POST /vin/redirect-sessions).",
+      );
+    }
+    requireResolvableVin(vin);
+    const provider = await bindProvider(ctx.db, ctx.caller.client.id, vin, q.provider, ctx.now);
+    const [vehicle] = candidatesFor(vin);
+    await grantVehicleAccess(ctx.db, ctx.caller.client.id, vehicle!, ctx.now);
+    const details = vehicleDetails(vin, vehicle!);
+    const { svcId, ...described } = vehicle!;
+    return {
+      status: 200,
+      data: {
+        vin,
+        svcId,
+        provider,
+        incomplete: behaviourOf(vin).incomplete,
+        vehicle: described,
+        ...(q.includeEquipments === false ? {} : { equipments: details.equipments }),
+        ...(q.includeColors === false ? {} : { colors: details.colors }),
+        ...(q.includeTechnical === false ? {} : { technical: details.technical }),
+      },
+    };
+  },
+
+  async getPartsByVin(ctx) {
+    const { vin } = ctx.input.params;
+    if (ctx.input.query.provider === BROWSER_ONLY_PROVIDER) {
+      throw new ApiError(
+        "redirect_required",
+        "Provider 3 is browser-only: create a redirect session (POST /vin/redirect-sessions).",
+      );
+    }
+    requireResolvableVin(vin);
+    const provider = await bindProvider(
+      ctx.db,
+      ctx.caller.client.id,
+      vin,
+      ctx.input.query.provider,
+      ctx.now,
+    );
+    // Provider 1 completes the vehicle lookup first, so the svcId becomes the Client's.
+    if (provider === 1)
+      await grantVehicleAccess(ctx.db, ctx.caller.client.id, vehicleFor(vin), ctx.now);
+    return immediateOrJob(ctx, "vin_parts", vin, partsResult(vin, provider), {
+      code: "vin_parts_unavailable",
+      message: "The parts data source did not deliver a result for this VIN.",
+    });
+  },
+
+  async getVinPartsJob(ctx) {
+    return readJob(
+      ctx.db,
+      jobTiming(ctx),
+      "vin_parts",
+      ctx.caller.client.id,
+      ctx.input.params.jobId,
+      ctx.now,
+    ) as never;
+  },
+
+  async checkVinCart(ctx) {
+    const { vin, mode, oeNumbers } = ctx.input.body;
+    requireResolvableVin(vin);
+    const b = behaviourOf(vin);
+    const known = new Set(partsFor(vin).flatMap((p) => (p.number ? [p.number] : [])));
+    const result = {
+      vin,
+      mode,
+      complete: !b.incomplete && b.missingCategories.length === 0,
+      // Same order as the request, duplicates included.
+      results: oeNumbers.map((oe) => ({ oe, fits: known.has(normalizeOe(oe)) })),
+    };
+    return immediateOrJob(ctx, "cart_check", vin, result, {
+      code: "cart_check_unavailable",
+      message: "The cart could not be checked against this VIN.",
+    });
+  },
+
+  async getVinCartCheckJob(ctx) {
+    return readJob(
+      ctx.db,
+      jobTiming(ctx),
+      "cart_check",
+      ctx.caller.client.id,
+      ctx.input.params.jobId,
+      ctx.now,
+    ) as never;
+  },
+
+  async getVinEconomicEvaluation(ctx) {
+    const { vin } = ctx.input.params;
+    requireResolvableVin(vin);
+    const q = ctx.input.query;
+    const condition = q.condition ?? "used";
+    const vehicleType = q.vehicleType ?? "car";
+    const maxPricedParts = q.maxPricedParts ?? 20;
+    const recoveryRate = q.recoveryRate ?? 0.35;
+    const costPerPartMinor = Math.round((q.costPerPart ?? 8) * 100);
+    const vehicle = vehicleFor(vin);
+    const parts = partsFor(vin);
+    const priced = parts
+      .filter((p) => p.listPriceMinor !== null)
+      .map((p) => {
+        const priceMinor = Math.round(p.listPriceMinor! * (condition === "used" ? 0.45 : 1));
+        const recoveryMinor = Math.round(priceMinor * recoveryRate) - costPerPartMinor;
+        return {
+          number: p.number,
+          svcGenArt: p.svcGenArt,
+          name: p.name,
+          priceMinor,
+          recoveryMinor,
+        };
+      })
+      .sort((a, b) => b.recoveryMinor - a.recoveryMinor)
+      .slice(0, maxPricedParts)
+      .map((p, i) => ({ rank: i + 1, ...p }));
+    const gross = priced.reduce((n, p) => n + p.priceMinor, 0);
+    const net = priced.reduce((n, p) => n + Math.max(0, p.recoveryMinor), 0);
+    const b = behaviourOf(vin);
+    const result = {
+      vin,
+      svcId: vehicle.svcId,
+      provider: 1,
+      matchLevel: b.incomplete ? "candidates" : "type",
+      currency: "EUR",
+      assumptions: {
+        condition,
+        vehicleType,
+        maxPricedParts,
+        recoveryRate,
+        costPerPartMinor,
+        country: q.country ?? null,
+      },
+      coverage: {
+        pricedParts: priced.length,
+        totalParts: parts.length,
+        missingCategories: b.missingCategories,
+      },
+      revenuePotential: { grossMinor: gross, netMinor: net },
+      purchaseRecommendation: {
+        maxPurchasePriceMinor: Math.round(net * 0.6),
+        basis: "60 percent of the net recovery potential",
+      },
+      parts: priced,
+      warnings: [
+        "Derived from synthetic reference data: not a guarantee of fitment or price.",
+        ...(b.missingCategories.length
+          ? [
+              `Categories without data: ${b.missingCategories.join(", ")}; the evaluation is incomplete.`,
+            ]
+          : []),
+      ],
+      liveAvailability: { status: "paused", reason: "live_enrichment_paused" },
+    };
+    return immediateOrJob(ctx, "economic_evaluation", vin, result, {
+      code: "evaluation_unavailable",
+      message: "The economic evaluation could not be computed for this VIN.",
+    });
+  },
+
+  async getVinEconomicEvaluationJob(ctx) {
+    return readJob(
+      ctx.db,
+      jobTiming(ctx),
+      "economic_evaluation",
+      ctx.caller.client.id,
+      ctx.input.params.jobId,
+      ctx.now,
+    ) as never;
+  },
+
+  async getVehicleByTapiId(ctx) {
+    const vehicle = await accessibleVehicle(ctx.db, ctx.caller.client.id, ctx.input.params.svcId);
+    if (!vehicle)
+      throw new ApiError(
+        "vehicle_not_found",
+        "This svcId is unknown or was obtained by another Client.",
+      );
+    // A technical record: no VIN, no equipment.
+    return { status: 200, data: { ...vehicle } };
+  },
+
+  async createVinRedirectSession(ctx) {
+    const { vin, returnUrl, state } = ctx.input.body;
+    const url = new URL(returnUrl);
+    if (
+      url.protocol === "http:" &&
+      !(isLoopbackHost(url.hostname) && ctx.caller.environment === "sandbox")
+    ) {
+      throw validationError([
+        {
+          location: "body",
+          path: "returnUrl",
+          message: "must use https; http is accepted only for loopback hosts with a sandbox key",
+        },
+      ]);
+    }
+    const token = randomBytes(24).toString("base64url");
+    const expiresAt = new Date(
+      ctx.now.getTime() + ctx.service.config.redirectSessionSeconds * 1000,
+    );
+    await ctx.db.insert(schema.redirectSessions).values({
+      token,
+      clientId: ctx.caller.client.id,
+      vin,
+      returnUrl,
+      // An empty state is treated as unset and left out of the callback.
+      state: state ? state : null,
+      createdAt: ctx.now,
+      expiresAt,
+    });
+    return {
+      status: 200,
+      data: {
+        redirectUrl: `${ctx.service.config.publicUrl}/vin/redirect/${token}`,
+        expiresAt: expiresAt.toISOString(),
+      },
+    };
+  },
+} satisfies HandlerMap;
