@@ -49,6 +49,8 @@ export default defineConfig({
       SERVICE_PORT: String(SERVICE_PORT),
       SERVICE_DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: "warn",
+      // Jobs finish quickly so polling is seen in a few seconds.
+      SERVICE_JOB_DURATION_MS: "2500",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

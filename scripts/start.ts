@@ -186,6 +186,7 @@ async function main() {
       }
     }
 
+    const consoleUrl = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
     next = spawn(
       process.execPath,
       [NEXT_BIN, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST],
@@ -200,6 +201,7 @@ async function main() {
             ? path.join(env.service.dataDir, DEMO_CREDENTIALS_FILE)
             : "",
           CONSOLE_DATABASE_URL: consoleDatabaseUrl,
+          CONSOLE_PUBLIC_URL: process.env.CONSOLE_PUBLIC_URL || consoleUrl,
           SESSION_SECRET: sessionSecret(env.service.dataDir, env.SESSION_SECRET),
         },
       },
@@ -210,7 +212,6 @@ async function main() {
         void stop(code ?? 1);
       }
     });
-    const consoleUrl = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
     await waitForHttp(consoleUrl, next);
 
     console.log(`\nConsole:  ${consoleUrl}`);

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { requirePageSession } from "@/lib/auth/guards";
 import { navFor } from "@/lib/navigation";
 import { signOut } from "../(auth)/sign-in/actions";
+import { QueryProvider } from "../query-provider";
 import { ConsoleNav } from "./_components/console-nav";
 import { UsageBanner } from "./_components/usage-banner";
 
@@ -48,7 +49,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </div>
       </header>
       <UsageBanner clientId={session.clientId} />
-      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+      <main className="mx-auto max-w-6xl px-6 py-8">
+        <QueryProvider>{children}</QueryProvider>
+      </main>
     </>
   );
 }

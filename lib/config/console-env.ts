@@ -7,6 +7,10 @@ import { z } from "zod";
  */
 const consoleEnv = z.object({
   SERVICE_URL: z.url("SERVICE_URL must be the service's base URL, e.g. https://api.example.com"),
+  /** Where browsers reach this console; the VIN redirect flow's return address is built from it. */
+  CONSOLE_PUBLIC_URL: z.url(
+    "CONSOLE_PUBLIC_URL must be the console's base URL, e.g. https://console.example.com",
+  ),
   /** Set by the launcher when it started the reference service itself. */
   CONSOLE_EMBEDDED_SERVICE: z.enum(["0", "1"]).default("0"),
   DEMO_CREDENTIALS_FILE: z.string().optional(),

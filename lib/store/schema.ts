@@ -1,6 +1,7 @@
 import {
   bigserial,
   boolean,
+  integer,
   index,
   jsonb,
   pgTable,
@@ -80,4 +81,48 @@ export const workspaceRegistry = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [index("console_workspace_owner_idx").on(t.ownerClientId, t.externalReference)],
+);
+
+/**
+ * A dealer's VIN redirect flow: the `state` sent to the service (kept as a digest), bound to the
+ * browser session that started it, single-use, with the VIN as entered (the callback never
+ * carries it).
+ */
+export const vinFlows = pgTable(
+  "console_vin_flows",
+  {
+    id: text("id").primaryKey(),
+    sessionIdHash: text("session_id_hash").notNull(),
+    clientId: text("client_id").notNull(),
+    stateHash: text("state_hash").notNull(),
+    vin: text("vin").notNull(),
+    note: text("note"),
+    outcome: text("outcome"),
+    svcId: text("svc_id"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
+  },
+  (t) => [index("console_vin_flows_state_idx").on(t.stateHash)],
+);
+
+/** Jobs started from this console (the service has no list operation). */
+export const jobRecords = pgTable(
+  "console_jobs",
+  {
+    id: text("id").primaryKey(),
+    clientId: text("client_id").notNull(),
+    family: text("family").notNull(),
+    serviceJobId: text("service_job_id"),
+    statusUrl: text("status_url"),
+    status: text("status").notNull(),
+    input: jsonb("input").$type<Record<string, unknown>>().notNull(),
+    result: jsonb("result"),
+    error: jsonb("error").$type<{ code: string; message: string }>(),
+    quarantine: jsonb("quarantine").$type<{ statusUrl: string; location: string | null }>(),
+    retryAfterSeconds: integer("retry_after_seconds"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("console_jobs_client_idx").on(t.clientId, t.createdAt)],
 );

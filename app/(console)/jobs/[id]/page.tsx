@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { JobView } from "@/components/jobs/job-view";
+import { PageHeader } from "@/components/ui/card";
+import { requirePageSession } from "@/lib/auth/guards";
+import { JOB_FAMILIES } from "@/lib/jobs/job-families";
+import { getJob } from "@/lib/jobs/job-store";
+
+export const metadata: Metadata = { title: "Job" };
+
+export default async function JobPage({ params }: { params: Promise<{ id: string }> }) {
+  const { session } = await requirePageSession();
+  const { id } = await params;
+  const job = await getJob(session.clientId, id);
+  if (!job) notFound();
+  const subject =
+    (job.input.vin as string | undefined) ?? (job.input.oeNumber as string | undefined) ?? "";
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/jobs" className="text-brand-700 underline">
+          Jobs
+        </Link>{" "}
+        / {JOB_FAMILIES[job.family].label}
+      </p>
+      <PageHeader title={`${JOB_FAMILIES[job.family].label} ${subject}`.trim()} />
+      <JobView initial={job} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Card, PageHeader } from "@/components/ui/card";
+import { requirePageSession } from "@/lib/auth/guards";
+import { JOB_FAMILIES, type JobFamily } from "@/lib/jobs/job-families";
+import {
+  CartCheckForm,
+  EconomicEvaluationForm,
+  ImageGenerationForm,
+  PartsLookupForm,
+} from "./_components/job-forms";
+
+export const metadata: Metadata = { title: "Start a job" };
+
+export default async function NewJobPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ kind?: string; vin?: string }>;
+}) {
+  await requirePageSession();
+  const { kind: raw, vin: rawVin } = await searchParams;
+  const kind: JobFamily = raw && raw in JOB_FAMILIES ? (raw as JobFamily) : "vin_parts";
+  const vin = typeof rawVin === "string" ? rawVin.slice(0, 17) : "";
+  return (
+    <>
+      <PageHeader
+        title="Start a job"
+        description="Some work answers at once; the rest is accepted as a job that this console follows until it ends."
+      />
+      <nav aria-label="Kinds of job" className="mb-4">
+        <ul className="flex flex-wrap gap-2">
+          {(Object.keys(JOB_FAMILIES) as JobFamily[]).map((k) => (
+            <li key={k}>
+              <Link
+                href={`/jobs/new?kind=${k}${vin ? `&vin=${encodeURIComponent(vin)}` : ""}`}
+                aria-current={k === kind ? "page" : undefined}
+                className={`block rounded-md px-3 py-2 text-sm ${k === kind ? "bg-brand-600 text-white" : "border border-slate-300 bg-white"}`}
+              >
+                {JOB_FAMILIES[k].label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Card title={JOB_FAMILIES[kind].label}>
+        {kind === "vin_parts" ? <PartsLookupForm vin={vin} /> : null}
+        {kind === "cart_check" ? <CartCheckForm vin={vin} /> : null}
+        {kind === "economic_evaluation" ? <EconomicEvaluationForm vin={vin} /> : null}
+        {kind === "part_image" ? <ImageGenerationForm /> : null}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Alert } from "@/components/ui/alert";
+import { Card, PageHeader } from "@/components/ui/card";
+import { ServiceError } from "@/lib/api/client";
+import { requirePageSession } from "@/lib/auth/guards";
+import { messageForCode } from "@/lib/errors/user-messages";
+import { formatDateTime } from "@/lib/format";
+import { getFlow } from "@/lib/vin/vin-flows";
+
+export const metadata: Metadata = { title: "Identified vehicle" };
+
+const LABELS: Record<string, string> = {
+  manufacturer: "Manufacturer",
+  model: "Model",
+  modelYear: "Model year",
+  bodyType: "Body",
+  fuelType: "Fuel",
+  transmission: "Transmission",
+};
+
+export default async function FlowPage({ params }: { params: Promise<{ flowId: string }> }) {
+  const { session, api } = await requirePageSession();
+  const { flowId } = await params;
+  const flow = await getFlow(session.clientId, flowId);
+  if (!flow || !flow.outcome) notFound();
+
+  if (flow.outcome === "cancelled") {
+    return (
+      <>
+        <PageHeader title="Lookup cancelled" />
+        <Alert tone="info" title="The vehicle was not confirmed">
+          The lookup for <code>{flow.vin}</code> was cancelled on the service&apos;s page. Nothing
+          was loaded.{" "}
+          <Link href="/vin" className="underline">
+            Start again
+          </Link>
+        </Alert>
+      </>
+    );
+  }
+
+  let record: Record<string, unknown> | null = null;
+  let error: string | null = null;
+  try {
+    record = (await api.getVehicleByTapiId({ params: { svcId: flow.svcId! } })).data;
+  } catch (e) {
+    if (e instanceof ServiceError) error = messageForCode(e.code, e.retryAfterSeconds, e.message);
+    else throw e;
+  }
+  const engine = record?.engine as
+    { displacementCcm?: number | null; powerKw?: number } | undefined;
+  const full = flow.vin.length === 17;
+  const q = encodeURIComponent(flow.vin);
+  return (
+    <>
+      <PageHeader
+        title="Identified vehicle"
+        description={`Started ${formatDateTime(flow.createdAt)} for VIN ${flow.vin}${flow.note ? ` · note: ${flow.note}` : ""}`}
+      />
+      <Card title="Technical record">
+        {error ? (
+          <Alert tone="danger">{error}</Alert>
+        ) : (
+          <dl
+            className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm"
+            data-testid="technical-record"
+          >
+            <dt className="text-slate-500">svcId</dt>
+            <dd>
+              <code>{flow.svcId}</code>
+            </dd>
+            {Object.entries(LABELS).map(([k, label]) =>
+              record?.[k] !== undefined ? (
+                <div key={k} className="contents">
+                  <dt className="text-slate-500">{label}</dt>
+                  <dd>{String(record[k])}</dd>
+                </div>
+              ) : null,
+            )}
+            {engine ? (
+              <>
+                <dt className="text-slate-500">Engine</dt>
+                <dd>
+                  {engine.displacementCcm ? `${engine.displacementCcm} cm³, ` : ""}
+                  {engine.powerKw} kW
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        )}
+        <p className="mt-3 text-xs text-slate-500">
+          A reference to the vehicle type, not the physical car; derived data, not a guarantee of
+          fitment.
+        </p>
+      </Card>
+      <Card title="Next steps" className="mt-6">
+        {full ? (
+          <ul className="space-y-2 text-sm">
+            <li>
+              <Link className="text-brand-700 underline" href={`/jobs/new?kind=vin_parts&vin=${q}`}>
+                Look up the vehicle&apos;s parts
+              </Link>
+            </li>
+            <li>
+              <Link
+                className="text-brand-700 underline"
+                href={`/jobs/new?kind=cart_check&vin=${q}`}
+              >
+                Check a cart of OE numbers against it
+              </Link>
+            </li>
+            <li>
+              <Link
+                className="text-brand-700 underline"
+                href={`/jobs/new?kind=economic_evaluation&vin=${q}`}
+              >
+                Evaluate its parts economically
+              </Link>
+            </li>
+          </ul>
+        ) : (
+          <p className="text-sm">
+            You started with a partial VIN. Parts lookups, cart checks and evaluations need the full
+            17-character VIN:{" "}
+            <Link className="text-brand-700 underline" href="/jobs/new?kind=vin_parts">
+              enter it there
+            </Link>
+            .
+          </p>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { Alert } from "@/components/ui/alert";
+import { Card, PageHeader } from "@/components/ui/card";
+import { isLoopbackHost } from "@/lib/api/contract/vin";
+import { requirePageSession } from "@/lib/auth/guards";
+import { consoleConfig } from "@/lib/config/console-env";
+import { StartVinFlow } from "./_components/start-vin-flow";
+import { VehicleLookup } from "./_components/vehicle-lookup";
+
+export const metadata: Metadata = { title: "VIN lookup" };
+
+const REFUSALS: Record<string, string> = {
+  missing: "The service's answer carried no state. Nothing was loaded. Start again.",
+  malformed: "The service's answer was not in the expected form. Nothing was loaded. Start again.",
+  forged:
+    "The answer's state does not belong to a lookup started in this browser session. Nothing was loaded.",
+  reused:
+    "This answer was already used. Each lookup can be completed once; nothing was loaded again.",
+  expired: "This lookup has expired. Nothing was loaded. Start again.",
+};
+
+export default async function VinPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ refused?: string }>;
+}) {
+  const { session } = await requirePageSession();
+  const { refused } = await searchParams;
+  const publicUrl = new URL(consoleConfig().CONSOLE_PUBLIC_URL);
+  // The service accepts a plain-http return address only for loopback hosts with a sandbox key.
+  const disabledReason =
+    publicUrl.protocol === "https:" ||
+    (isLoopbackHost(publicUrl.hostname) && session.environment === "sandbox")
+      ? null
+      : `This console is served at ${publicUrl.origin}. The service sends dealers back only to HTTPS addresses, or to a loopback http address with a sandbox key. Sign in with a sandbox key or serve the console over HTTPS to use the guided flow.`;
+  return (
+    <>
+      <PageHeader
+        title="VIN lookup"
+        description="Identify a vehicle with the service's guided page: the dealer confirms the vehicle there, and this console receives a reference to the vehicle type (svcId), never the VIN."
+      />
+      {refused ? (
+        <Alert tone="danger" title="The lookup's answer was refused" className="mb-6">
+          {REFUSALS[refused] ?? REFUSALS.malformed}
+        </Alert>
+      ) : null}
+      <Card title="Guided identification">
+        <StartVinFlow disabledReason={disabledReason} />
+      </Card>
+      <Card title="Direct lookup" className="mt-6">
+        <p className="mb-3 text-sm text-slate-600">
+          For a full VIN: the vehicle at once, without the guided page.
+        </p>
+        <VehicleLookup />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { NextResponse } from "next/server";
+import { readSession } from "@/lib/auth/session";
+import { pollJobOnce } from "@/lib/jobs/job-store";
+
+/** The job view's poll: checks the session itself, polls the service once, answers the stored state. */
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const state = await readSession();
+  if (state.kind !== "active")
+    return NextResponse.json(
+      { error: "unauthenticated" },
+      { status: 401, headers: { "Cache-Control": "no-store" } },
+    );
+  const { id } = await params;
+  const job = await pollJobOnce(state.apiKey, state.session.clientId, id);
+  if (!job)
+    return NextResponse.json(
+      { error: "not_found" },
+      { status: 404, headers: { "Cache-Control": "no-store" } },
+    );
+  return NextResponse.json(job, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,278 @@
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { formatMinor } from "@/lib/format";
+import { type JobFamily } from "@/lib/jobs/job-families";
+
+const CAVEAT =
+  "Derived data, not a guarantee: fitment, reference numbers and VDI codes never prove that a part fits a specific vehicle, and prices are not binding.";
+
+type PartItem = {
+  number: string | null;
+  svcGenArt: string;
+  vdi: string[];
+  name?: string;
+  category?: string;
+};
+
+function PartsResult({
+  result,
+}: {
+  result: {
+    matchLevel?: string;
+    missingCategories?: string[];
+    parts?: PartItem[];
+    svcId?: string | null;
+  };
+}) {
+  const missing = result.missingCategories ?? [];
+  return (
+    <div className="space-y-3">
+      {missing.length ? (
+        <Alert tone="warning" title="The list is incomplete">
+          The service has no data for: {missing.join(", ")}.
+        </Alert>
+      ) : null}
+      <p className="text-sm text-slate-600">
+        Match level {result.matchLevel ?? "not reported"}
+        {result.svcId ? (
+          <>
+            {" "}
+            · svcId <code>{result.svcId}</code>
+          </>
+        ) : null}
+      </p>
+      <table className="w-full text-left text-sm" data-testid="parts-result">
+        <caption className="sr-only">Parts of the vehicle</caption>
+        <thead className="text-slate-600">
+          <tr>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              OE number
+            </th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Part
+            </th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              svcGenArt
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              VDI 4081
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(result.parts ?? []).map((p, i) => (
+            <tr key={i} className="border-t border-slate-100">
+              <td className="py-2 pr-4">
+                {p.number ? (
+                  <code>{p.number}</code>
+                ) : (
+                  <span className="text-slate-500">no OE number</span>
+                )}
+              </td>
+              <td className="py-2 pr-4">{p.name ?? "—"}</td>
+              <td className="py-2 pr-4">
+                <code>{p.svcGenArt}</code>
+              </td>
+              <td className="py-2">
+                {p.vdi.length ? (
+                  p.vdi.join(", ")
+                ) : (
+                  <span className="text-slate-500">none (no valid mapping)</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CartResult({
+  result,
+}: {
+  result: { complete: boolean; mode: string; results: { oe: string; fits: boolean }[] };
+}) {
+  return (
+    <div className="space-y-3">
+      {result.complete ? (
+        <Alert tone="info">The check is complete: “does not fit” is a reliable exclusion.</Alert>
+      ) : (
+        <Alert tone="warning" title="The check is incomplete">
+          “Does not fit” is not reliable here: the service could not check every category for this
+          vehicle.
+        </Alert>
+      )}
+      <table className="w-full text-left text-sm" data-testid="cart-result">
+        <caption className="sr-only">Cart check results in the order sent</caption>
+        <thead className="text-slate-600">
+          <tr>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              #
+            </th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              OE number
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Result
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.results.map((r, i) => (
+            <tr key={i} className="border-t border-slate-100" data-testid="cart-row">
+              <td className="py-2 pr-4">{i + 1}</td>
+              <td className="py-2 pr-4">
+                <code>{r.oe}</code>
+              </td>
+              <td className="py-2">
+                {r.fits ? (
+                  <Badge tone="green">fits ({result.mode} level)</Badge>
+                ) : result.complete ? (
+                  <Badge tone="red">does not fit (reliable)</Badge>
+                ) : (
+                  <Badge tone="amber">not confirmed (not a reliable exclusion)</Badge>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type Evaluation = {
+  currency: string;
+  assumptions?: Record<string, unknown>;
+  revenuePotential?: { grossMinor?: number; netMinor?: number };
+  purchaseRecommendation?: { maxPurchasePriceMinor?: number; basis?: string };
+  parts: {
+    rank?: number;
+    number?: string | null;
+    name?: string;
+    priceMinor?: number;
+    recoveryMinor?: number;
+  }[];
+  warnings: unknown[];
+};
+
+function EvaluationResult({ result }: { result: Evaluation }) {
+  const c = result.currency;
+  return (
+    <div className="space-y-3" data-testid="evaluation-result">
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+        <dt className="text-slate-500">Revenue potential</dt>
+        <dd>
+          {formatMinor(result.revenuePotential?.grossMinor, c)} gross,{" "}
+          {formatMinor(result.revenuePotential?.netMinor, c)} net
+        </dd>
+        <dt className="text-slate-500">Purchase recommendation</dt>
+        <dd>
+          at most {formatMinor(result.purchaseRecommendation?.maxPurchasePriceMinor, c)}
+          {result.purchaseRecommendation?.basis ? ` (${result.purchaseRecommendation.basis})` : ""}
+        </dd>
+        <dt className="text-slate-500">Assumptions</dt>
+        <dd>
+          {Object.entries(result.assumptions ?? {})
+            .filter(([, v]) => v !== null && v !== undefined)
+            .map(([k, v]) => `${k} ${String(v)}`)
+            .join(" · ")}
+        </dd>
+      </dl>
+      {result.warnings.length ? (
+        <Alert tone="warning" title="Warnings attached to these figures">
+          <ul className="list-disc pl-5">
+            {result.warnings.map((w, i) => (
+              <li key={i}>{typeof w === "string" ? w : JSON.stringify(w)}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Ranked priced parts</caption>
+        <thead className="text-slate-600">
+          <tr>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Rank
+            </th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Part
+            </th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Price
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Recovery
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.parts.map((p, i) => (
+            <tr key={i} className="border-t border-slate-100">
+              <td className="py-2 pr-4">{p.rank ?? i + 1}</td>
+              <td className="py-2 pr-4">
+                {p.name ?? "—"} {p.number ? <code>{p.number}</code> : null}
+              </td>
+              <td className="py-2 pr-4">{formatMinor(p.priceMinor, c)}</td>
+              <td className="py-2">{formatMinor(p.recoveryMinor, c)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ImageResult({
+  result,
+}: {
+  result: { oeNumber: string; disclosure?: string; images?: { view?: string; url?: string }[] };
+}) {
+  return (
+    <div className="space-y-3" data-testid="image-result">
+      <p className="text-sm">
+        Images for <code>{result.oeNumber}</code>
+      </p>
+      {result.disclosure ? <Alert tone="info">{result.disclosure}</Alert> : null}
+      <ul className="flex flex-wrap gap-4">
+        {(result.images ?? []).map((img, i) => (
+          <li key={i}>
+            {img.url?.startsWith("data:image/") ? (
+              // eslint-disable-next-line @next/next/no-img-element -- synthetic data URLs from the service
+              <img
+                src={img.url}
+                alt={`Synthetic ${img.view ?? ""} view of ${result.oeNumber}`}
+                width={240}
+                height={150}
+                className="rounded border border-slate-200"
+              />
+            ) : (
+              <span className="text-sm text-slate-500">{img.view ?? "image"}: not displayable</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A job's final result, by family, with the interface's caveats. */
+export function JobResult({ family, result }: { family: JobFamily; result: unknown }) {
+  const body =
+    family === "vin_parts" ? (
+      <PartsResult result={result as never} />
+    ) : family === "cart_check" ? (
+      <CartResult result={result as never} />
+    ) : family === "economic_evaluation" ? (
+      <EvaluationResult result={result as never} />
+    ) : (
+      <ImageResult result={result as never} />
+    );
+  return (
+    <div className="space-y-3">
+      {body}
+      <p className="text-xs text-slate-500">{CAVEAT}</p>
+    </div>
+  );
+}

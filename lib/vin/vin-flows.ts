@@ -1,0 +1,76 @@
+import "server-only";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { getStore } from "@/lib/store/db";
+import { vinFlows } from "@/lib/store/schema";
+
+/** How long a started flow's `state` stays acceptable (the service's session lives 15 minutes). */
+export const FLOW_LIFETIME_MS = 20 * 60 * 1000;
+
+const digest = (state: string) => createHash("sha256").update(state).digest("hex");
+
+export async function startFlow(
+  sessionIdHash: string,
+  clientId: string,
+  vin: string,
+  note: string | null,
+) {
+  const db = await getStore();
+  const id = randomUUID();
+  const state = randomBytes(32).toString("base64url");
+  const now = new Date();
+  await db.insert(vinFlows).values({
+    id,
+    sessionIdHash,
+    clientId,
+    stateHash: digest(state),
+    vin,
+    note,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + FLOW_LIFETIME_MS),
+  });
+  return { id, state };
+}
+
+export type StateRefusal = "missing" | "forged" | "reused" | "expired";
+
+/**
+ * Checks a callback's `state` against this browser session and spends it: a missing, unknown
+ * (or another session's), already used or expired state is refused before anything is fetched.
+ */
+export async function consumeState(
+  sessionIdHash: string,
+  state: string | undefined,
+  outcome: { status: "completed"; svcId: string } | { status: "cancelled" },
+): Promise<{ ok: true; flowId: string } | { ok: false; reason: StateRefusal }> {
+  if (!state) return { ok: false, reason: "missing" };
+  const db = await getStore();
+  const [flow] = await db
+    .select()
+    .from(vinFlows)
+    .where(eq(vinFlows.stateHash, digest(state)))
+    .limit(1);
+  if (!flow || flow.sessionIdHash !== sessionIdHash) return { ok: false, reason: "forged" };
+  if (flow.usedAt) return { ok: false, reason: "reused" };
+  if (flow.expiresAt <= new Date()) return { ok: false, reason: "expired" };
+  const [spent] = await db
+    .update(vinFlows)
+    .set({
+      usedAt: new Date(),
+      outcome: outcome.status,
+      svcId: outcome.status === "completed" ? outcome.svcId : null,
+    })
+    .where(and(eq(vinFlows.id, flow.id), isNull(vinFlows.usedAt)))
+    .returning({ id: vinFlows.id });
+  return spent ? { ok: true, flowId: spent.id } : { ok: false, reason: "reused" };
+}
+
+export async function getFlow(clientId: string, id: string) {
+  const db = await getStore();
+  const [flow] = await db
+    .select()
+    .from(vinFlows)
+    .where(and(eq(vinFlows.id, id), eq(vinFlows.clientId, clientId)))
+    .limit(1);
+  return flow;
+}
