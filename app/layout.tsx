@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
+import { HydrationMarker } from "./hydration-marker";
 
 export const metadata: Metadata = {
   title: { default: "Service console", template: "%s · Service console" },
@@ -13,6 +14,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
+        <HydrationMarker />
       </body>
     </html>
   );

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { MASTER, signInAsDemo } from "./support/auth";
 import { SERVICE_URL } from "./support/demo";
 

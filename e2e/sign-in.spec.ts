@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { MASTER, signInAsDemo, SUB_USER } from "./support/auth";
 import { demoKeys } from "./support/demo";
 

@@ -117,6 +117,8 @@ function parseBody(read: BodyRead): unknown {
 }
 
 export function createApp(service: ServiceContext, handlers: HandlerMap = allHandlers): Hono {
+  const missing = OPERATION_IDS.filter((id) => !handlers[id]);
+  if (missing.length) throw new Error(`No handler for: ${missing.join(", ")}`);
   const app = new Hono();
   const { database, log } = service;
 
@@ -173,14 +175,10 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
             });
           }
         }
-        const handler = handlers[operationId] as
-          | ((ctx: RequestContext<OperationId>) => ReturnType<NonNullable<HandlerMap[OperationId]>>)
-          | undefined;
-        if (!handler)
-          throw new ApiError(
-            "not_implemented",
-            `The reference service does not implement ${operationId}.`,
-          );
+        // Checked at start-up: every operation has one.
+        const handler = handlers[operationId] as (
+          ctx: RequestContext<OperationId>,
+        ) => ReturnType<NonNullable<HandlerMap[OperationId]>>;
 
         await acquireClientLock(conn, who.client.id);
         let charge: Charge | undefined;

@@ -7,55 +7,50 @@ import {
   upsertSponsorshipGrantRequest,
 } from "@/lib/api/contract/client-admin";
 import { grantReference } from "@/lib/api/contract/common";
-import { ActionRefusal, defineAction } from "@/lib/actions/define-action";
+import { type ActionContext, ActionRefusal, defineAction } from "@/lib/actions/define-action";
 
 const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,255}$/);
 
+const upsertInput = z.object({
+  reference: grantReference,
+  request: upsertSponsorshipGrantRequest,
+  idempotencyKey,
+});
+type UpsertInput = z.output<typeof upsertInput>;
+
+async function upsert(input: UpsertInput, { api, noteResponse }: ActionContext) {
+  const res = await api.upsertSponsorshipGrant(
+    { params: { grantReference: input.reference }, body: input.request },
+    { idempotencyKey: input.idempotencyKey },
+  );
+  noteResponse(res.metadata);
+  revalidatePath("/grants");
+  revalidatePath(`/grants/issued/${input.reference}`);
+  return { reference: res.data.sponsorshipGrant.reference };
+}
+
 export const issueGrantAction = defineAction({
-  input: z.object({
-    reference: grantReference,
-    request: upsertSponsorshipGrantRequest,
-    idempotencyKey,
-  }),
+  input: upsertInput,
   masterOnly: true,
   audit: { operationId: "upsertSponsorshipGrant", target: (input) => input.reference },
-  async run(input, { api, noteResponse }) {
-    // PUT replaces silently; a new grant must not overwrite one that exists under the same reference.
-    const issued = await api.listSponsorshipGrants();
+  async run(input, ctx) {
+    // PUT replaces silently; a new grant must not overwrite one issued under the same reference.
+    const issued = await ctx.api.listSponsorshipGrants();
     if (issued.data.sponsorshipGrants.some((g) => g.reference === input.reference)) {
       throw new ActionRefusal("grant_reference_taken", "You already use this reference.", {
         reference:
           "You already issued a grant with this reference. Open it to replace it, or choose another reference.",
       });
     }
-    const res = await api.upsertSponsorshipGrant(
-      { params: { grantReference: input.reference }, body: input.request },
-      { idempotencyKey: input.idempotencyKey },
-    );
-    noteResponse(res.metadata);
-    revalidatePath("/grants");
-    return { reference: res.data.sponsorshipGrant.reference };
+    return upsert(input, ctx);
   },
 });
 
 export const replaceGrantAction = defineAction({
-  input: z.object({
-    reference: grantReference,
-    request: upsertSponsorshipGrantRequest,
-    idempotencyKey,
-  }),
+  input: upsertInput,
   masterOnly: true,
   audit: { operationId: "upsertSponsorshipGrant", target: (input) => input.reference },
-  async run(input, { api, noteResponse }) {
-    const res = await api.upsertSponsorshipGrant(
-      { params: { grantReference: input.reference }, body: input.request },
-      { idempotencyKey: input.idempotencyKey },
-    );
-    noteResponse(res.metadata);
-    revalidatePath("/grants");
-    revalidatePath(`/grants/issued/${input.reference}`);
-    return { reference: res.data.sponsorshipGrant.reference };
-  },
+  run: upsert,
 });
 
 export const revokeGrantAction = defineAction({

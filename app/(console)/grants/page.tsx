@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CoverageMeter } from "@/components/grants/coverage-meter";
 import { Card, PageHeader } from "@/components/ui/card";
+import { TableHead } from "@/components/ui/table";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../_components/master-only";
@@ -15,25 +16,19 @@ function GrantTable({ grants, caption }: { grants: SponsorshipGrant[]; caption: 
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="text-slate-600">
-          <tr>
-            {[
-              "Reference",
-              "Beneficiary",
-              "Endpoint keys",
-              "Channels",
-              "Dates",
-              "Switch to your terms",
-              "Billing mode",
-              "Covered this month",
-              "Status",
-            ].map((h) => (
-              <th key={h} scope="col" className="py-1 pr-4 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            "Reference",
+            "Beneficiary",
+            "Endpoint keys",
+            "Channels",
+            "Dates",
+            "Switch to your terms",
+            "Billing mode",
+            "Covered this month",
+            "Status",
+          ]}
+        />
         <tbody>
           {grants.map((g) => (
             <tr

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
+import { TableHead } from "@/components/ui/table";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime } from "@/lib/format";
 import { JOB_FAMILIES } from "@/lib/jobs/job-families";
@@ -40,15 +41,7 @@ export default async function JobsPage() {
         ) : (
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Recent jobs, newest first</caption>
-            <thead className="text-slate-600">
-              <tr>
-                {["Started", "Kind", "Subject", "Status"].map((h) => (
-                  <th key={h} scope="col" className="py-1 pr-4 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={["Started", "Kind", "Subject", "Status"]} />
             <tbody>
               {jobs.map((j) => (
                 <tr key={j.id} className="border-t border-slate-100" data-testid="job-row">

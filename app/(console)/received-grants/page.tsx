@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Card, PageHeader } from "@/components/ui/card";
+import { TableHead } from "@/components/ui/table";
 import { formatMinor } from "@/lib/format";
 import { requirePageSession } from "@/lib/auth/guards";
 import { sponsorToSend } from "@/lib/grants/billing-mode";
@@ -25,24 +26,18 @@ export default async function ReceivedGrantsPage() {
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Grants received by your Client</caption>
-              <thead className="text-slate-600">
-                <tr>
-                  {[
-                    "Reference",
-                    "Sponsor",
-                    "Endpoint keys",
-                    "Dates",
-                    "Monthly cap",
-                    "Billing mode",
-                    "Status",
-                    "Choice",
-                  ].map((h) => (
-                    <th key={h} scope="col" className="py-1 pr-4 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  "Reference",
+                  "Sponsor",
+                  "Endpoint keys",
+                  "Dates",
+                  "Monthly cap",
+                  "Billing mode",
+                  "Status",
+                  "Choice",
+                ]}
+              />
               <tbody>
                 {received.map((g) => (
                   <tr

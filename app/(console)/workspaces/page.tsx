@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
+import { TableHead } from "@/components/ui/table";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime } from "@/lib/format";
 import { listWorkspaceAttempts } from "@/lib/workspaces/workspace-registry";
@@ -39,23 +40,17 @@ export default async function WorkspacesPage() {
             <caption className="sr-only">
               Partner workspace provisioning attempts, newest first
             </caption>
-            <thead className="text-slate-600">
-              <tr>
-                {[
-                  "Time",
-                  "Name",
-                  "External reference",
-                  "Workspace",
-                  "Client",
-                  "Grant",
-                  "Outcome",
-                ].map((h) => (
-                  <th key={h} scope="col" className="py-1 pr-4 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                "Time",
+                "Name",
+                "External reference",
+                "Workspace",
+                "Client",
+                "Grant",
+                "Outcome",
+              ]}
+            />
             <tbody>
               {attempts.map((a) => (
                 <tr key={a.id} className="border-t border-slate-100" data-testid="workspace-row">

@@ -262,12 +262,6 @@ export const ERROR_CATALOGUE = {
     retryable: true,
     meaning: "Live SEO enrichment is paused until `X-Service-Live-Available-At`.",
   },
-  // 501: operations the reference service has not implemented yet
-  not_implemented: {
-    status: 501,
-    retryable: false,
-    meaning: "The reference service does not implement this operation.",
-  },
   // 5xx: temporary failures
   internal_error: {
     status: 500,

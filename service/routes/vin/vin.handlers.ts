@@ -19,6 +19,16 @@ import { validationError } from "../../pipeline/validate";
 
 const BROWSER_ONLY_PROVIDER = 3;
 
+/** Provider 3 exists only in the browser-guided flow. */
+function refuseBrowserOnly(provider: number | undefined) {
+  if (provider === BROWSER_ONLY_PROVIDER) {
+    throw new ApiError(
+      "redirect_required",
+      "Provider 3 is browser-only: create a redirect session (POST /vin/redirect-sessions).",
+    );
+  }
+}
+
 /** Format, check digit and the documented not-found test VIN, in the order the service checks them. */
 function requireResolvableVin(vin: string) {
   const problem = checkFullVin(vin);
@@ -108,12 +118,7 @@ export const vinHandlers = {
   async getVehicleByVin(ctx) {
     const { vin } = ctx.input.params;
     const q = ctx.input.query;
-    if (q.provider === BROWSER_ONLY_PROVIDER) {
-      throw new ApiError(
-        "redirect_required",
-        "Provider 3 is browser-only: create a redirect session (POST /vin/redirect-sessions).",
-      );
-    }
+    refuseBrowserOnly(q.provider);
     requireResolvableVin(vin);
     const provider = await bindProvider(ctx.db, ctx.caller.client.id, vin, q.provider, ctx.now);
     const [vehicle] = candidatesFor(vin);
@@ -137,12 +142,7 @@ export const vinHandlers = {
 
   async getPartsByVin(ctx) {
     const { vin } = ctx.input.params;
-    if (ctx.input.query.provider === BROWSER_ONLY_PROVIDER) {
-      throw new ApiError(
-        "redirect_required",
-        "Provider 3 is browser-only: create a redirect session (POST /vin/redirect-sessions).",
-      );
-    }
+    refuseBrowserOnly(ctx.input.query.provider);
     requireResolvableVin(vin);
     const provider = await bindProvider(
       ctx.db,

@@ -4,11 +4,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
+import { EndpointKeyCheckboxes } from "@/components/forms/endpoint-key-checkboxes";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
-import { BILLABLE_ENDPOINT_KEYS } from "@/lib/api/contract/common";
 import { useIdempotencyKey } from "@/lib/forms/use-idempotency-key";
 import {
   describeGrantChanges,
@@ -154,27 +154,11 @@ export function GrantForm({ mode, initial, before, subUsers }: Props) {
           </datalist>
         </div>
       </div>
-      <fieldset aria-describedby={errors.endpointKeys ? "endpoint-keys-error" : undefined}>
-        <legend className="mb-1 text-sm font-medium">Endpoint keys covered</legend>
-        <div className="grid grid-cols-2 gap-1 text-sm sm:grid-cols-3">
-          {BILLABLE_ENDPOINT_KEYS.map((k) => (
-            <label key={k} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                value={k}
-                className="h-4 w-4"
-                {...form.register("endpointKeys")}
-              />
-              <code>{k}</code>
-            </label>
-          ))}
-        </div>
-        {errors.endpointKeys ? (
-          <p id="endpoint-keys-error" role="alert" className="mt-1 text-sm text-red-700">
-            {errors.endpointKeys.message}
-          </p>
-        ) : null}
-      </fieldset>
+      <EndpointKeyCheckboxes
+        legend="Endpoint keys covered"
+        registration={form.register("endpointKeys")}
+        error={errors.endpointKeys?.message}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           label="Start (UTC, optional)"

@@ -5,10 +5,10 @@ import Link from "next/link";
 import { useCallback, useState, useTransition } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { KeyReveal, type RevealedKey } from "@/components/keys/key-reveal";
+import { EndpointKeyCheckboxes } from "@/components/forms/endpoint-key-checkboxes";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { BILLABLE_ENDPOINT_KEYS } from "@/lib/api/contract/common";
 import { formatMinor } from "@/lib/format";
 import { createWorkspaceAction } from "../../actions";
 import {
@@ -226,29 +226,11 @@ export function WorkspaceForm() {
           {...form.register("applicationLabel")}
         />
       </div>
-      <fieldset>
-        <legend className="mb-1 text-sm font-medium">
-          Endpoint keys the workspace may call (1 to 50)
-        </legend>
-        <div className="grid grid-cols-2 gap-1 text-sm sm:grid-cols-3">
-          {BILLABLE_ENDPOINT_KEYS.map((k) => (
-            <label key={k} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                value={k}
-                className="h-4 w-4"
-                {...form.register("endpointKeys")}
-              />
-              <code>{k}</code>
-            </label>
-          ))}
-        </div>
-        {errors.endpointKeys ? (
-          <p role="alert" className="mt-1 text-sm text-red-700">
-            {errors.endpointKeys.message}
-          </p>
-        ) : null}
-      </fieldset>
+      <EndpointKeyCheckboxes
+        legend="Endpoint keys the workspace may call (1 to 50)"
+        registration={form.register("endpointKeys")}
+        error={errors.endpointKeys?.message}
+      />
       <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-medium">Sponsorship</legend>
         <label className="flex items-center gap-2 text-sm">

@@ -1,0 +1,32 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** After a full load of a console page, wait until React has hydrated it. */
+async function waitForHydration(page: Page, baseURL: string | undefined) {
+  if (!baseURL || !page.url().startsWith(baseURL)) return;
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === "true",
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+/** Playwright's `test` whose `page.goto` and `page.reload` return only once the console page is interactive. */
+export const test = base.extend({
+  page: async ({ page, baseURL }, provide) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForHydration(page, baseURL);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForHydration(page, baseURL);
+      return response;
+    };
+    await provide(page);
+  },
+});
+
+export { expect };

@@ -1,0 +1,69 @@
+import { type HandlerMap } from "../../context";
+import { seedOf } from "../../data/synthetic";
+import { behaviourOf } from "../../data/vehicle-catalog";
+import { normalizeOe, partsByNormalized } from "../../data/parts-catalog";
+import { checkFullVin, manufacturerOf, modelYearOf } from "../../domain/vin";
+import { ApiError } from "../../pipeline/api-error";
+
+const DATA_VERSIONS = { kba: "2026-11-15", nhtsa: "2026-11-18", rappelConso: "2026-11-10" };
+
+export const recallHandlers = {
+  /** Series-level matching: the manufacturer and model year decide, not the individual car. */
+  async matchVehicleRecalls({ input }) {
+    const { vin } = input.params;
+    const problem = checkFullVin(vin);
+    if (problem) throw new ApiError(problem.code, problem.message);
+    const make = manufacturerOf(vin);
+    if (!make || behaviourOf(vin).notFound)
+      throw new ApiError(
+        "recall_match_not_found",
+        "The VIN could not be resolved to a vehicle series.",
+      );
+    const year = modelYearOf(vin);
+    const seed = seedOf("recall", vin.slice(0, 8), String(year));
+    const recalls =
+      seed[0]! % 3 === 0
+        ? []
+        : [
+            {
+              reference: `RC-${seed.readUInt16BE(1)}`,
+              component: ["brakes", "airbag", "fuel system"][seed[3]! % 3],
+              register: "kba",
+              seriesLevel: true,
+              remedy: "Inspection and replacement at an authorised workshop.",
+            },
+          ];
+    return {
+      status: 200,
+      data: {
+        vin,
+        manufacturer: make.manufacturer,
+        modelYear: year,
+        matchLevel: "series",
+        recalls,
+        dataVersions: DATA_VERSIONS,
+      },
+    };
+  },
+
+  async matchPartRecalls({ input }) {
+    return {
+      status: 200,
+      data: {
+        positions: input.body.positions.map((p) => {
+          const normalized = normalizeOe(p.oeNumber);
+          const known = partsByNormalized(normalized).length > 0;
+          return {
+            oeNumber: p.oeNumber,
+            normalizedOeNumber: known ? normalized : null,
+            recalls:
+              known && seedOf("part-recall", normalized)[0]! % 4 === 0
+                ? [{ reference: `PR-${normalized.slice(-4)}`, register: "rappelConso" }]
+                : [],
+          };
+        }),
+        dataVersions: DATA_VERSIONS,
+      },
+    };
+  },
+} satisfies HandlerMap;
