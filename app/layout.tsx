@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 import { HydrationMarker } from "./hydration-marker";
@@ -9,7 +10,12 @@ export const metadata: Metadata = {
     "Admin and operations console for the Vehicle, Parts and Market-Intelligence Service",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Every page renders per request: the CSP nonce of `proxy.ts` is applied only to dynamically
+ * rendered pages, and a prerendered page (such as the 404) would have its scripts blocked.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">

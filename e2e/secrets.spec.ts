@@ -1,4 +1,4 @@
-import { type Page, type Response } from "@playwright/test";
+import { type Page, type Request, type Response } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { BENEFICIARY, MASTER, SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
 import { demoKeys } from "./support/demo";
@@ -8,11 +8,28 @@ interface Seen {
   text: string;
 }
 
-/** Records every response the browser receives: URL, headers and body. `settle` waits for all body reads. */
-function recordResponses(page: Page) {
-  const byResponse = new Map<Response, Seen>();
+const isAction = (r: Request) => r.method() === "POST" && !!r.headers()["next-action"];
+
+/**
+ * Records every response the browser receives: URL, headers and body. Server-action answers are
+ * routed through Playwright and read there, since Chromium may drop their streamed bodies before
+ * a listener can read them. `settle` waits for all body reads.
+ */
+async function recordResponses(page: Page) {
+  const seen: Seen[] = [];
   const pending: Promise<void>[] = [];
+  await page.route("**/*", async (route) => {
+    if (!isAction(route.request())) return route.continue();
+    const response = await route.fetch({ maxRedirects: 0 });
+    const body = await response.text();
+    seen.push({
+      url: route.request().url(),
+      text: `${route.request().url()}\n${JSON.stringify(response.headers())}\n${body}`,
+    });
+    await route.fulfill({ response, body });
+  });
   page.on("response", (response: Response) => {
+    if (isAction(response.request())) return;
     pending.push(
       (async () => {
         let body = "";
@@ -22,23 +39,11 @@ function recordResponses(page: Page) {
           // Redirects and aborted responses have no body.
         }
         const headers = JSON.stringify(await response.allHeaders().catch(() => response.headers()));
-        const seen = byResponse.get(response);
-        const text = `${response.url()}\n${headers}\n${body}`;
-        // An explicit read (see `remember`) may have come first and is kept if it holds more.
-        if (!seen || seen.text.length < text.length)
-          byResponse.set(response, { url: response.url(), text });
+        seen.push({ url: response.url(), text: `${response.url()}\n${headers}\n${body}` });
       })(),
     );
   });
-  return {
-    settle: () => Promise.all(pending),
-    seen: () => [...byResponse.values()],
-    remember: (response: Response, body: string) =>
-      byResponse.set(response, {
-        url: response.url(),
-        text: `${response.url()}\n${JSON.stringify(response.headers())}\n${body}`,
-      }),
-  };
+  return { settle: () => Promise.all(pending), seen: () => seen };
 }
 
 /** Visits every same-origin console page reachable by links, breadth first. */
@@ -75,7 +80,7 @@ test("no API key reaches the browser except the single show-once response", asyn
   for (const role of [MASTER, SUB_USER, BENEFICIARY, SANDBOX]) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const recorder = recordResponses(page);
+    const recorder = await recordResponses(page);
     await signInAsDemo(page, role);
     const pages = await crawl(page, ["/", "/sub-users", "/usage", "/audit"]);
     expect(pages.length).toBeGreaterThanOrEqual(role === MASTER ? 8 : 3);
@@ -85,12 +90,7 @@ test("no API key reaches the browser except the single show-once response", asyn
       await page.goto("/sub-users");
       await page.getByRole("button", { name: "New Sub-user" }).click();
       await page.getByLabel("Name", { exact: true }).fill("Crawl test workshop");
-      const answer = page.waitForResponse(
-        (r) => r.request().method() === "POST" && !!r.request().headers()["next-action"],
-      );
       await page.getByRole("button", { name: "Create Sub-user" }).click();
-      const response = await answer;
-      recorder.remember(response, await response.text());
       showOnceKey = await page.getByTestId("new-api-key").inputValue();
       issued.add(showOnceKey);
       await recorder.settle();
