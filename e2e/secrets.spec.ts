@@ -66,6 +66,22 @@ function staticSegments(dir = path.join(process.cwd(), "app"), found = new Set<s
 }
 const STATIC_SEGMENTS = staticSegments();
 
+/** Every page route of the console as a pattern (`/sub-users/:id`), read from `app/`. */
+function pageRoutes(dir = path.join(process.cwd(), "app"), prefix = ""): string[] {
+  const routes: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name === "page.tsx") routes.push(prefix || "/");
+    if (!entry.isDirectory() || entry.name.startsWith("_")) continue;
+    const segment = entry.name.startsWith("(")
+      ? ""
+      : entry.name.startsWith("[")
+        ? "/:id"
+        : `/${entry.name}`;
+    routes.push(...pageRoutes(path.join(dir, entry.name), prefix + segment));
+  }
+  return routes;
+}
+
 /** The route a path belongs to: identifier segments become `:id`, the query is dropped. */
 function routePattern(target: string): string {
   const { pathname } = new URL(target, "http://x");
@@ -115,21 +131,44 @@ async function crawl(
 const demoApiKeys = () => Object.values(demoKeys()).map((a) => a.apiKey);
 const keyShaped = /svc_(live|test)_[0-9A-Za-z]{4}/;
 
+/**
+ * Signs in as `role` (recording from the sign-in page on) and crawls the console. `before` can
+ * create records whose pages no link reaches yet and returns their paths; `after` acts once the
+ * crawl is done.
+ */
 async function crawlAs(
   browser: Browser,
   role: RegExp | string,
-  extra?: (page: Page) => Promise<void>,
+  {
+    before,
+    after,
+  }: { before?: (page: Page) => Promise<string[]>; after?: (page: Page) => Promise<void> } = {},
 ) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const recorder = await recordResponses(page);
   await signInAsDemo(page, role);
-  const pages = await crawl(page, ["/", "/sub-users", "/usage", "/audit"]);
-  await extra?.(page);
+  const created = (await before?.(page)) ?? [];
+  const pages = await crawl(page, ["/", "/sub-users", "/usage", "/audit", ...created]);
+  await after?.(page);
   await recorder.settle();
   const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`);
   await context.close();
-  return { pages, seen: recorder.seen(), cookies };
+  return { patterns: new Set(pages.map(routePattern)), seen: recorder.seen(), cookies };
+}
+
+/** Completes a guided VIN lookup and runs a parts lookup, so their pages exist to be crawled. */
+async function createFlowAndJob(page: Page): Promise<string[]> {
+  await page.goto("/vin");
+  await page.getByLabel("VIN", { exact: true }).fill("WVWZZZ1KZ8W000001");
+  await page.getByRole("button", { name: "Identify the vehicle" }).click();
+  await page.getByRole("button", { name: "Confirm vehicle" }).click();
+  await expect(page.getByTestId("technical-record")).toBeVisible();
+  const flow = new URL(page.url()).pathname;
+  await page.goto("/jobs/new?kind=vin_parts&vin=WVWZZZ1KZ8W000001");
+  await page.getByRole("button", { name: "Look up parts" }).click();
+  await expect(page.getByTestId("job-status")).toHaveText("succeeded");
+  return [flow, new URL(page.url()).pathname];
 }
 
 const OTHER_ROLES = [
@@ -141,8 +180,12 @@ const OTHER_ROLES = [
 for (const [name, role] of OTHER_ROLES) {
   test(`no API key reaches the browser of ${name}`, async ({ browser }) => {
     test.setTimeout(180_000);
-    const { pages, seen, cookies } = await crawlAs(browser, role);
-    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const { patterns, seen, cookies } = await crawlAs(browser, role, {
+      before: role === SANDBOX ? createFlowAndJob : undefined,
+    });
+    expect(patterns.size).toBeGreaterThanOrEqual(3);
+    if (role === SANDBOX)
+      expect([...patterns]).toEqual(expect.arrayContaining(["/jobs/:id", "/vin/flows/:id"]));
     expect(seen.length).toBeGreaterThan(10);
     for (const key of demoApiKeys()) {
       const carriers = seen.filter((s) => s.text.includes(key)).map((s) => s.url);
@@ -159,28 +202,41 @@ test("no API key reaches a Master's browser except the single show-once response
 }) => {
   test.setTimeout(180_000);
   let showOnceKey = "";
-  const { pages, seen, cookies } = await crawlAs(browser, MASTER, async (page) => {
-    // One key is created and shown once; it must appear in exactly one response.
-    await page.goto("/sub-users");
-    await page.getByRole("button", { name: "New Sub-user" }).click();
-    await page.getByLabel("Name", { exact: true }).fill("Crawl test workshop");
-    await page.getByRole("button", { name: "Create Sub-user" }).click();
-    showOnceKey = await page.getByTestId("new-api-key").inputValue();
-    await page.getByLabel("I have stored the key").check();
-    await page.getByRole("button", { name: "Done" }).click();
-    // The pages that show the new Sub-user and the action's trail must not carry the key.
-    await page.goto("/sub-users");
-    const created = new URL(
-      await page
-        .getByRole("link", { name: "Crawl test workshop" })
-        .evaluate((a) => (a as HTMLAnchorElement).href),
-    ).pathname;
-    await crawl(page, ["/sub-users", created, `${created}/rate-limits`, "/usage", "/audit", "/"], {
-      follow: false,
-    });
+  const { patterns, seen, cookies } = await crawlAs(browser, MASTER, {
+    after: async (page) => {
+      // One key is created and shown once; it must appear in exactly one response.
+      await page.goto("/sub-users");
+      await page.getByRole("button", { name: "New Sub-user" }).click();
+      await page.getByLabel("Name", { exact: true }).fill("Crawl test workshop");
+      await page.getByRole("button", { name: "Create Sub-user" }).click();
+      showOnceKey = await page.getByTestId("new-api-key").inputValue();
+      await page.getByLabel("I have stored the key").check();
+      await page.getByRole("button", { name: "Done" }).click();
+      // The pages that show the new Sub-user and the action's trail must not carry the key.
+      await page.goto("/sub-users");
+      const created = new URL(
+        await page
+          .getByRole("link", { name: "Crawl test workshop" })
+          .evaluate((a) => (a as HTMLAnchorElement).href),
+      ).pathname;
+      await crawl(
+        page,
+        ["/sub-users", created, `${created}/rate-limits`, "/usage", "/audit", "/"],
+        {
+          follow: false,
+        },
+      );
+    },
   });
 
-  expect(pages.length).toBeGreaterThanOrEqual(8);
+  // Every page a Master can open was crawled; the job and flow pages are covered as the sandbox
+  // key (a Master's production key cannot use the guided flow on a plain-http console), and the
+  // sign-in page is recorded while signing in.
+  const mustVisit = pageRoutes().filter(
+    (r) => !["/sign-in", "/jobs/:id", "/vin/flows/:id"].includes(r),
+  );
+  expect(mustVisit.length).toBeGreaterThanOrEqual(14);
+  expect([...patterns].sort()).toEqual(expect.arrayContaining(mustVisit));
   expect(seen.length).toBeGreaterThan(50);
   expect(showOnceKey).toMatch(/^svc_live_/);
   for (const key of [...demoApiKeys(), showOnceKey]) {
