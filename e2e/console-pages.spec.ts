@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test, uniqueName } from "./support/test";
 import { MASTER, SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
 import { ageAllSessions } from "./support/store";
 
@@ -71,21 +71,20 @@ test("when the answer to a Sub-user creation is lost, the console says so, never
     }
     await route.continue();
   });
+  const potsdam = uniqueName("Workshop Potsdam");
   await page.getByRole("button", { name: "New Sub-user" }).click();
-  await page.getByLabel("Name", { exact: true }).fill("Workshop Potsdam");
+  await page.getByLabel("Name", { exact: true }).fill(potsdam);
   await page.getByRole("button", { name: "Create Sub-user" }).click();
   await expect(page.getByText("The outcome is unknown")).toBeVisible();
   await expect(page.getByText("Do not submit it again before checking")).toBeVisible();
   await page.unroute("**/sub-users");
   await page.getByRole("button", { name: "Check the list now" }).click();
-  const row = page.getByTestId("sub-user-row").filter({ hasText: "Workshop Potsdam" });
+  const row = page.getByTestId("sub-user-row").filter({ hasText: potsdam });
   await expect(row).toContainText("created since your attempt");
   expect(posts).toBe(1);
 
   await page.goto("/audit?outcome=success&operation=createClientUser");
-  await expect(page.getByTestId("audit-row").filter({ hasText: "Workshop Potsdam" })).toHaveCount(
-    1,
-  );
+  await expect(page.getByTestId("audit-row").filter({ hasText: potsdam })).toHaveCount(1);
 });
 
 test("the audit log lists actions with their outcome and filters them", async ({ page }) => {

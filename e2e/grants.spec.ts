@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test, uniqueName } from "./support/test";
 import { BENEFICIARY, MASTER, signInAsDemo } from "./support/auth";
 
 test.describe("sponsor", () => {
@@ -41,24 +41,22 @@ test.describe("sponsor", () => {
     await expect(page.getByText("You already issued a grant with this reference.")).toBeVisible();
     await expect(page.getByLabel("Reference")).toHaveValue("sonnenschein-vin");
 
-    await page.getByLabel("Reference").fill("hamburg-parts");
+    const reference = uniqueName("hamburg-parts", "-");
+    await page.getByLabel("Reference").fill(reference);
     await page.getByRole("button", { name: "Issue grant" }).click();
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Grant hamburg-parts" }),
-    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: `Grant ${reference}` })).toBeVisible();
     await expect(page.getByText("Saved.")).toBeVisible();
     await expect(page.getByTestId("coverage")).toContainText("€0.00 of €25.00");
   });
 
   test("shows what a replacement changes before sending, then replaces", async ({ page }) => {
+    const reference = uniqueName("berlin-translation", "-");
     await page.goto("/grants/new");
-    await page.getByLabel("Reference").fill("berlin-translation");
+    await page.getByLabel("Reference").fill(reference);
     await page.getByLabel("Beneficiary Client id").fill("cl_demo_berlin");
     await page.getByLabel("translation").check();
     await page.getByRole("button", { name: "Issue grant" }).click();
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Grant berlin-translation" }),
-    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: `Grant ${reference}` })).toBeVisible();
 
     const form = page.getByRole("form", { name: "Replace the grant" });
     await form.getByLabel("parts_seo").check();
@@ -77,13 +75,14 @@ test.describe("sponsor", () => {
   test("revokes after a confirmation that explains the effect; the grant stays as historical", async ({
     page,
   }) => {
+    const reference = uniqueName("short-lived", "-");
     await page.goto("/grants/new");
-    await page.getByLabel("Reference").fill("short-lived");
+    await page.getByLabel("Reference").fill(reference);
     await page.getByLabel("Beneficiary Client id").fill("cl_demo_hamburg");
     await page.getByLabel("parts_normalize").check();
     await page.getByRole("button", { name: "Issue grant" }).click();
     await page.getByRole("button", { name: "Revoke…" }).click();
-    const dialog = page.getByRole("dialog", { name: "Revoke grant short-lived?" });
+    const dialog = page.getByRole("dialog", { name: `Revoke grant ${reference}?` });
     await expect(dialog).toContainText("new requests of cl_demo_hamburg are no longer covered");
     await expect(dialog).toContainText("Results and entitlements obtained so far remain");
     await dialog.getByRole("button", { name: "Revoke grant" }).click();
@@ -94,7 +93,7 @@ test.describe("sponsor", () => {
       page
         .getByRole("region", { name: /^Historical/ })
         .getByTestId("grant-row")
-        .filter({ hasText: "short-lived" }),
+        .filter({ hasText: reference }),
     ).toHaveCount(1);
   });
 });
@@ -103,6 +102,19 @@ test.describe("beneficiary", () => {
   test("sees received grants and switches one permanently to the sponsor's terms after reading the consequence", async ({
     page,
   }) => {
+    // The switch is permanent, so the grant switched is one this test issues: a retry starts over.
+    const reference = uniqueName("sonnenschein-switch", "-");
+    await signInAsDemo(page, MASTER);
+    await page.goto("/grants/new");
+    await page.getByLabel("Reference").fill(reference);
+    await page.getByLabel("Beneficiary Client id").fill("cl_demo_sonnenschein");
+    await page.getByLabel("parts_oe").check();
+    await page.getByLabel("Monthly cap in euros (optional)").fill("75");
+    await page.getByLabel("Permit the beneficiary to switch to your terms").check();
+    await page.getByRole("button", { name: "Issue grant" }).click();
+    await expect(page.getByText("Saved.")).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+
     await signInAsDemo(page, BENEFICIARY);
     await page
       .getByRole("navigation", { name: "Console sections" })
@@ -116,27 +128,37 @@ test.describe("beneficiary", () => {
       "The grant was revoked.",
     );
 
-    // The same reference from two sponsors: the console names the sponsor of the row chosen.
+    // The same reference from two sponsors: the dialog describes the terms of the row chosen.
     const kraftwerk = rows.filter({ hasText: "cl_demo_kraftwerk" });
     await kraftwerk.getByRole("button", { name: "Switch to the sponsor's terms…" }).click();
-    const dialog = page.getByRole("dialog", { name: "Billing mode for sonnenschein-vin" });
+    const kraftwerkDialog = page.getByRole("dialog", { name: "Billing mode for sonnenschein-vin" });
+    await expect(kraftwerkDialog).toContainText("within a cap of €200.00 per month");
+    await kraftwerkDialog.getByRole("button", { name: "Keep own terms" }).click();
+    await expect(kraftwerkDialog).toBeHidden();
+    await expect(kraftwerk).toContainText("own");
+
+    const issued = rows.filter({ hasText: reference });
+    await issued.getByRole("button", { name: "Switch to the sponsor's terms…" }).click();
+    const dialog = page.getByRole("dialog", { name: `Billing mode for ${reference}` });
     await expect(dialog).toContainText(
       "Your plan and credit pay first; the sponsor covers the rest.",
     );
-    await expect(dialog).toContainText("within a cap of €200.00 per month");
+    await expect(dialog).toContainText("within a cap of €75.00 per month");
     await expect(dialog).toContainText("This switch is permanent");
     await dialog.getByRole("button", { name: "Switch permanently" }).click();
-    await expect(kraftwerk).toContainText("sponsor's terms");
-    await expect(kraftwerk).toContainText("Already on the sponsor's terms.");
+    await expect(issued).toContainText("sponsor's terms");
+    await expect(issued).toContainText("Already on the sponsor's terms.");
     await expect(
       rows.filter({ hasText: "cl_demo_northwind" }).filter({ hasText: "sonnenschein-vin" }),
     ).toContainText("own");
+    await expect(kraftwerk).toContainText("own");
   });
 
   test("cannot switch where the sponsor does not permit it", async ({ page }) => {
+    const reference = uniqueName("sonnenschein-no-switch", "-");
     await signInAsDemo(page, MASTER);
     await page.goto("/grants/new");
-    await page.getByLabel("Reference").fill("sonnenschein-no-switch");
+    await page.getByLabel("Reference").fill(reference);
     await page.getByLabel("Beneficiary Client id").fill("cl_demo_sonnenschein");
     await page.getByLabel("recalls_vehicle").check();
     await page.getByRole("button", { name: "Issue grant" }).click();
@@ -145,7 +167,7 @@ test.describe("beneficiary", () => {
     await signInAsDemo(page, BENEFICIARY);
     await page.goto("/received-grants");
     await expect(
-      page.getByTestId("received-grant-row").filter({ hasText: "sonnenschein-no-switch" }),
+      page.getByTestId("received-grant-row").filter({ hasText: reference }),
     ).toContainText("The sponsor does not permit switching to its terms.");
   });
 

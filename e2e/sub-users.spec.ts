@@ -1,5 +1,7 @@
-import { type Page } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { clientUser, type RateLimitInput } from "@/lib/api/contract/client-admin";
+import { SERVICE_URL, demoKeys } from "./support/demo";
+import { expect, test, uniqueName } from "./support/test";
 import { MASTER, signInAsDemo } from "./support/auth";
 
 test.beforeEach(async ({ page }) => {
@@ -66,19 +68,20 @@ test.describe("creating a Sub-user", () => {
         actionResponses.push({ headers: r.headers(), body: await r.text().catch(() => "") });
       }
     });
-    const key = await createSubUser(page, "Workshop Munich");
+    const munich = uniqueName("Workshop Munich");
+    const key = await createSubUser(page, munich);
     expect(key).toMatch(/^svc_live_[0-9A-Za-z]{32}$/);
     await expect(page.getByText("You will not see it again")).toBeVisible();
-    const showing = actionResponses.find((r) => r.body.includes(key));
-    expect(showing?.headers["cache-control"]).toContain("no-store");
+    // The key can be painted before the response listener has finished reading the body.
+    await expect
+      .poll(() => actionResponses.find((r) => r.body.includes(key))?.headers["cache-control"])
+      .toContain("no-store");
 
     await expect(page.getByRole("button", { name: "Done" })).toBeDisabled();
     await page.getByLabel("I have stored the key").check();
     await page.getByRole("button", { name: "Done" }).click();
     await expect(page.getByTestId("new-api-key")).toHaveCount(0);
-    await expect(
-      page.getByTestId("sub-user-row").filter({ hasText: "Workshop Munich" }),
-    ).toHaveCount(1);
+    await expect(page.getByTestId("sub-user-row").filter({ hasText: munich })).toHaveCount(1);
 
     const second = await createSubUser(page, "Workshop Cologne");
     await page.reload();
@@ -98,21 +101,21 @@ test.describe("a Sub-user's page", () => {
   test("renames, deactivates with a confirmation naming what stops, and reactivates", async ({
     page,
   }) => {
-    await createSubUser(page, "Workshop Dresden");
+    const dresden = uniqueName("Workshop Dresden");
+    const renamed = uniqueName("Workshop Neustadt");
+    await createSubUser(page, dresden);
     await page.getByLabel("I have stored the key").check();
     await page.getByRole("button", { name: "Done" }).click();
-    await page.getByRole("link", { name: "Workshop Dresden" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Workshop Dresden" })).toBeVisible();
+    await page.getByRole("link", { name: dresden, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: dresden })).toBeVisible();
 
-    await page.getByRole("textbox", { name: "Name" }).fill("Workshop Dresden-Neustadt");
+    await page.getByRole("textbox", { name: "Name" }).fill(renamed);
     await page.getByRole("button", { name: "Rename" }).click();
     await expect(page.getByText("Saved.")).toBeVisible();
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Workshop Dresden-Neustadt" }),
-    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
 
     await page.getByRole("button", { name: "Deactivate…" }).click();
-    const dialog = page.getByRole("dialog", { name: "Deactivate Workshop Dresden-Neustadt?" });
+    const dialog = page.getByRole("dialog", { name: `Deactivate ${renamed}?` });
     await expect(dialog).toContainText("All 1 API key of this Sub-user");
     await expect(dialog).toContainText("It benefits from no grant of yours.");
     await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -156,11 +159,35 @@ test.describe("a Sub-user's page", () => {
   });
 });
 
+async function subUserWithRules(request: APIRequestContext, rateLimits: RateLimitInput[]) {
+  const headers = { "X-Api-Key": demoKeys()["master-admin"].apiKey, Accept: "application/json" };
+  const created = await request.post(`${SERVICE_URL}/client/users`, {
+    headers,
+    data: { name: uniqueName("Workshop Bonn") },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = clientUser.parse(await created.json());
+  const replaced = await request.put(`${SERVICE_URL}/client/users/${id}/rate-limits`, {
+    headers,
+    data: { rateLimits },
+  });
+  expect(replaced.status()).toBe(200);
+  return id;
+}
+
 test.describe("rate limits", () => {
   test("validates rows, shows the replacement's diff, replaces, and reports a replay after a lost answer", async ({
     page,
+    request,
   }) => {
-    await page.goto("/sub-users/cl_demo_berlin/rate-limits");
+    // A Sub-user of its own, set up through the service, so the test starts from the same rules on
+    // every try.
+    const clientId = await subUserWithRules(request, [
+      { endpointKey: "vin_vehicle", windowSeconds: 60, maxRequests: 60 },
+      { endpointKey: "*", windowSeconds: 60, maxRequests: 600 },
+    ]);
+    const editor = `/sub-users/${clientId}/rate-limits`;
+    await page.goto(editor);
     const rules = page.getByRole("listitem", { name: /^Rule / });
     await expect(rules).toHaveCount(2);
 
@@ -192,7 +219,7 @@ test.describe("rate limits", () => {
 
     // The first answer is lost on the way back; the change may have been applied.
     let dropped = false;
-    await page.route("**/sub-users/cl_demo_berlin/rate-limits", async (route) => {
+    await page.route(`**${editor}`, async (route) => {
       if (!dropped && route.request().method() === "POST") {
         dropped = true;
         await route.fetch();
@@ -209,7 +236,7 @@ test.describe("rate limits", () => {
     await expect(page.getByRole("listitem", { name: /^Rule / })).toHaveCount(2);
 
     await page.goto("/audit?operation=replaceClientUserRateLimits");
-    const entries = page.getByTestId("audit-row");
+    const entries = page.getByTestId("audit-row").filter({ hasText: clientId });
     await expect(entries).toHaveCount(2);
     await expect(entries.first()).toContainText("(replayed)");
     const keys = await entries.locator("td:nth-child(6) code").allTextContents();

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { expect, test, uniqueName } from "./support/test";
 import { MASTER, signInAsDemo } from "./support/auth";
 
 test.beforeEach(async ({ page }) => {
@@ -15,17 +15,19 @@ async function fillWorkspace(page: Page, name: string, ref: string) {
 }
 
 test("provisions a workspace with a grant and hands its key over once", async ({ page }) => {
-  await fillWorkspace(page, "Garage Lumière", "crm-4711");
+  const ref = uniqueName("crm-4711", "-");
+  const grant = uniqueName("lumiere", "-");
+  await fillWorkspace(page, "Garage Lumière", ref);
   await page.getByLabel("Application label (optional)").fill("Lumière DMS");
   await page.getByLabel("Cover this workspace's calls with a grant from you").check();
-  await page.getByLabel("Grant reference (optional)").fill("lumiere");
+  await page.getByLabel("Grant reference (optional)").fill(grant);
   await page.getByLabel("Monthly cap in euros (optional)").fill("30");
   await page.getByRole("button", { name: "Provision workspace" }).click();
 
   const result = page.getByRole("status").filter({ hasText: "Workspace provisioned" });
-  await expect(result).toContainText("crm-4711");
+  await expect(result).toContainText(ref);
   await expect(result).toContainText("parts_oe, translation");
-  await expect(result).toContainText("lumiere, cap €30.00 per month");
+  await expect(result).toContainText(`${grant}, cap €30.00 per month`);
   const key = await page.getByTestId("new-api-key").inputValue();
   expect(key).toMatch(/^svc_live_/);
   await expect(page.getByText("label “Lumière DMS”")).toBeVisible();
@@ -36,9 +38,9 @@ test("provisions a workspace with a grant and hands its key over once", async ({
   expect(await page.content()).not.toContain(key);
 
   await page.goto("/workspaces");
-  const row = page.getByTestId("workspace-row").filter({ hasText: "crm-4711" });
+  const row = page.getByTestId("workspace-row").filter({ hasText: ref });
   await expect(row).toContainText("created");
-  await expect(row).toContainText("lumiere");
+  await expect(row).toContainText(grant);
   await row.getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1, name: "Garage Lumière" })).toBeVisible();
 });
@@ -46,17 +48,18 @@ test("provisions a workspace with a grant and hands its key over once", async ({
 test("shows a duplicate external reference on its field, with a link to the workspace", async ({
   page,
 }) => {
-  await fillWorkspace(page, "Garage Soleil", "crm-dup");
+  const dup = uniqueName("crm-dup", "-");
+  await fillWorkspace(page, "Garage Soleil", dup);
   await page.getByRole("button", { name: "Provision workspace" }).click();
   await page.getByLabel("I have stored the key").check();
   await page.getByRole("button", { name: "Done" }).click();
 
-  await fillWorkspace(page, "Garage Soleil bis", "crm-dup");
+  await fillWorkspace(page, "Garage Soleil bis", dup);
   await page.getByRole("button", { name: "Provision workspace" }).click();
   await expect(
     page.getByText("A partner workspace with this external reference already exists.").first(),
   ).toBeVisible();
-  await expect(page.getByLabel("External reference")).toHaveValue("crm-dup");
+  await expect(page.getByLabel("External reference")).toHaveValue(dup);
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Garage Soleil bis");
   await page.getByRole("link", { name: /^Open workspace ws_/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Garage Soleil" })).toBeVisible();
@@ -74,7 +77,8 @@ test("validates the form and keeps what was typed", async ({ page }) => {
 test("after a lost answer says the outcome is unknown, never resends, and the registry has the record", async ({
   page,
 }) => {
-  await fillWorkspace(page, "Garage Brume", "crm-lost");
+  const lost = uniqueName("crm-lost", "-");
+  await fillWorkspace(page, "Garage Brume", lost);
   let posts = 0;
   await page.route("**/workspaces/new", async (route) => {
     if (route.request().method() === "POST") {
@@ -93,7 +97,7 @@ test("after a lost answer says the outcome is unknown, never resends, and the re
   expect(posts).toBe(1);
   await page.unroute("**/workspaces/new");
   await page.getByRole("link", { name: "workspace registry" }).click();
-  await expect(page.getByTestId("workspace-row").filter({ hasText: "crm-lost" })).toContainText(
+  await expect(page.getByTestId("workspace-row").filter({ hasText: lost })).toContainText(
     "created",
   );
 });

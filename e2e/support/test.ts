@@ -30,3 +30,11 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/**
+ * A name no earlier try of this test has used: a retry runs against the same service state, so a
+ * fixed name would find the first try's record too.
+ */
+export function uniqueName(name: string, separator = " "): string {
+  return `${name}${separator}${Date.now().toString(36).slice(-5)}`;
+}
