@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type Page, type Request, type Response } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { expect, test, uniqueName } from "./support/test";
 import { BENEFICIARY, MASTER, SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
 import { demoKeys } from "./support/demo";
 
@@ -202,12 +202,13 @@ test("no API key reaches a Master's browser except the single show-once response
 }) => {
   test.setTimeout(180_000);
   let showOnceKey = "";
+  const workshop = uniqueName("Crawl test workshop");
   const { patterns, seen, cookies } = await crawlAs(browser, MASTER, {
     after: async (page) => {
       // One key is created and shown once; it must appear in exactly one response.
       await page.goto("/sub-users");
       await page.getByRole("button", { name: "New Sub-user" }).click();
-      await page.getByLabel("Name", { exact: true }).fill("Crawl test workshop");
+      await page.getByLabel("Name", { exact: true }).fill(workshop);
       await page.getByRole("button", { name: "Create Sub-user" }).click();
       showOnceKey = await page.getByTestId("new-api-key").inputValue();
       await page.getByLabel("I have stored the key").check();
@@ -216,7 +217,7 @@ test("no API key reaches a Master's browser except the single show-once response
       await page.goto("/sub-users");
       const created = new URL(
         await page
-          .getByRole("link", { name: "Crawl test workshop" })
+          .getByRole("link", { name: workshop, exact: true })
           .evaluate((a) => (a as HTMLAnchorElement).href),
       ).pathname;
       await crawl(

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
@@ -195,7 +196,7 @@ test.describe("jobs", () => {
   });
 
   test("a quarantined job is shown as such and never polled", async ({ page }) => {
-    const id = "00000000-0000-4000-8000-000000000001";
+    const id = randomUUID();
     await withConsoleStore((c) =>
       c.query(
         `INSERT INTO console_jobs (id, client_id, family, status, input, quarantine) VALUES ($1, 'cl_demo_northwind', 'vin_parts', 'quarantined', '{"vin":"${VIN.job}"}', '{"statusUrl":"http://127.0.0.1:4110/vin/parts/jobs/job_a","location":"http://elsewhere.example/vin/parts/jobs/job_b"}')`,
