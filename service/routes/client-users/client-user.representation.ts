@@ -54,19 +54,38 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   return map;
 }
 
-/** Loads Clients with their keys and limits in three queries, whatever their number. */
-export async function loadClientUsers(db: Db, clients: ClientRow[]) {
+/**
+ * Loads Clients with their keys and limits in three queries, whatever their number. A Master's
+ * whole list is selected by parent rather than by thousands of bound ids.
+ */
+export async function loadClientUsers(
+  db: Db,
+  clients: ClientRow[],
+  scope: { parentId: string } | "listed" = "listed",
+) {
   if (clients.length === 0) return [];
-  const ids = clients.map((c) => c.id);
+  const ofClients = (column: typeof schema.apiKeys.clientId | typeof schema.rateLimits.clientId) =>
+    scope === "listed"
+      ? inArray(
+          column,
+          clients.map((c) => c.id),
+        )
+      : inArray(
+          column,
+          db
+            .select({ id: schema.clients.id })
+            .from(schema.clients)
+            .where(eq(schema.clients.parentId, scope.parentId)),
+        );
   const keys = await db
     .select()
     .from(schema.apiKeys)
-    .where(inArray(schema.apiKeys.clientId, ids))
+    .where(ofClients(schema.apiKeys.clientId))
     .orderBy(asc(schema.apiKeys.createdAt));
   const limits = await db
     .select()
     .from(schema.rateLimits)
-    .where(inArray(schema.rateLimits.clientId, ids));
+    .where(ofClients(schema.rateLimits.clientId));
   const keysBy = groupBy(keys, (k) => k.clientId);
   const limitsBy = groupBy(limits, (l) => l.clientId);
   return clients.map((c) => toClientUser(c, keysBy.get(c.id) ?? [], limitsBy.get(c.id) ?? []));

@@ -65,7 +65,8 @@ export const clientUserHandlers = {
       .from(schema.clients)
       .where(eq(schema.clients.parentId, caller.client.id))
       .orderBy(asc(schema.clients.createdAt), asc(schema.clients.id));
-    return { status: 200, data: { clientUsers: await loadClientUsers(db, subUsers) } };
+    const clientUsers = await loadClientUsers(db, subUsers, { parentId: caller.client.id });
+    return { status: 200, data: { clientUsers } };
   },
 
   async createClientUser({ db, caller, input, now }) {

@@ -25,6 +25,13 @@ describe("Sub-users", () => {
       "cl_demo_legacy",
     ]);
     expect(clientUsers[0]!.apiKeys).toHaveLength(2);
+    expect(clientUsers[0]!.rateLimits?.map((r) => [r.endpointKey, r.maxRequests])).toEqual([
+      ["vin_vehicle", 60],
+      ["*", 600],
+    ]);
+    expect(clientUsers[1]!.apiKeys?.every((k) => k.id !== clientUsers[0]!.apiKeys![0]!.id)).toBe(
+      true,
+    );
     expect(res.text).not.toMatch(/svc_(live|test)_/);
     const other = listClientUsersResponse.parse(
       (await http(svc.url, "GET", "/client/users", { key: svc.keys.beneficiary })).body,
