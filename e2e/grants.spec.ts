@@ -1,3 +1,4 @@
+import { type Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./support/test";
 import { BENEFICIARY, MASTER, signInAsDemo } from "./support/auth";
 
@@ -98,22 +99,42 @@ test.describe("sponsor", () => {
   });
 });
 
+/** Issues a grant from the demo Master to the demo beneficiary, then signs the Master out. */
+async function grantToBeneficiary(
+  page: Page,
+  grant: {
+    reference: string;
+    endpointKey: string;
+    monthlyCapEuros?: string;
+    permitSwitch?: boolean;
+  },
+) {
+  await signInAsDemo(page, MASTER);
+  await page.goto("/grants/new");
+  await page.getByLabel("Reference").fill(grant.reference);
+  await page.getByLabel("Beneficiary Client id").fill("cl_demo_sonnenschein");
+  await page.getByLabel(grant.endpointKey).check();
+  if (grant.monthlyCapEuros)
+    await page.getByLabel("Monthly cap in euros (optional)").fill(grant.monthlyCapEuros);
+  if (grant.permitSwitch)
+    await page.getByLabel("Permit the beneficiary to switch to your terms").check();
+  await page.getByRole("button", { name: "Issue grant" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+}
+
 test.describe("beneficiary", () => {
   test("sees received grants and switches one permanently to the sponsor's terms after reading the consequence", async ({
     page,
   }) => {
     // The switch is permanent, so the grant switched is one this test issues: a retry starts over.
     const reference = uniqueName("sonnenschein-switch", "-");
-    await signInAsDemo(page, MASTER);
-    await page.goto("/grants/new");
-    await page.getByLabel("Reference").fill(reference);
-    await page.getByLabel("Beneficiary Client id").fill("cl_demo_sonnenschein");
-    await page.getByLabel("parts_oe").check();
-    await page.getByLabel("Monthly cap in euros (optional)").fill("75");
-    await page.getByLabel("Permit the beneficiary to switch to your terms").check();
-    await page.getByRole("button", { name: "Issue grant" }).click();
-    await expect(page.getByText("Saved.")).toBeVisible();
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await grantToBeneficiary(page, {
+      reference,
+      endpointKey: "parts_oe",
+      monthlyCapEuros: "75",
+      permitSwitch: true,
+    });
 
     await signInAsDemo(page, BENEFICIARY);
     await page
@@ -156,14 +177,7 @@ test.describe("beneficiary", () => {
 
   test("cannot switch where the sponsor does not permit it", async ({ page }) => {
     const reference = uniqueName("sonnenschein-no-switch", "-");
-    await signInAsDemo(page, MASTER);
-    await page.goto("/grants/new");
-    await page.getByLabel("Reference").fill(reference);
-    await page.getByLabel("Beneficiary Client id").fill("cl_demo_sonnenschein");
-    await page.getByLabel("recalls_vehicle").check();
-    await page.getByRole("button", { name: "Issue grant" }).click();
-    await expect(page.getByText("Saved.")).toBeVisible();
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await grantToBeneficiary(page, { reference, endpointKey: "recalls_vehicle" });
     await signInAsDemo(page, BENEFICIARY);
     await page.goto("/received-grants");
     await expect(

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { type Browser, type Page, type Request, type Response } from "@playwright/test";
+import { type Browser, type Page, type Response } from "@playwright/test";
+import { type ActionAnswer, isServerAction, recordActionAnswers } from "./support/actions";
 import { expect, test, uniqueName } from "./support/test";
 import { BENEFICIARY, MASTER, SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
 import { demoKeys } from "./support/demo";
@@ -10,32 +11,20 @@ interface Seen {
   text: string;
 }
 
-const isAction = (r: Request) => r.method() === "POST" && !!r.headers()["next-action"];
-
 /**
  * Records every response the browser receives: URL, headers and body. Server-action answers are
- * routed through Playwright and read there, since Chromium may drop their streamed bodies before
- * a listener can read them. `settle` waits for all body reads.
+ * read on a route (see `recordActionAnswers`); `settle` waits for all other body reads.
  */
 async function recordResponses(page: Page) {
   const seen: Seen[] = [];
   const pending: Promise<void>[] = [];
   // Static chunks are never routed: they cannot carry a key and routing them slows every page.
-  await page.route(
+  const actions = await recordActionAnswers(
+    page,
     (url) => !url.pathname.startsWith("/_next/static/"),
-    async (route) => {
-      if (!isAction(route.request())) return route.continue();
-      const response = await route.fetch({ maxRedirects: 0 });
-      const body = await response.text();
-      seen.push({
-        url: route.request().url(),
-        text: `${route.request().url()}\n${JSON.stringify(response.headers())}\n${body}`,
-      });
-      await route.fulfill({ response, body });
-    },
   );
   page.on("response", (response: Response) => {
-    if (isAction(response.request())) return;
+    if (isServerAction(response.request())) return;
     pending.push(
       (async () => {
         let body = "";
@@ -49,7 +38,11 @@ async function recordResponses(page: Page) {
       })(),
     );
   });
-  return { settle: () => Promise.all(pending), seen: () => seen };
+  const answered = (a: ActionAnswer): Seen => ({
+    url: a.url,
+    text: `${a.url}\n${JSON.stringify(a.headers)}\n${a.body}`,
+  });
+  return { settle: () => Promise.all(pending), seen: () => [...seen, ...actions.map(answered)] };
 }
 
 /** The app's static path segments, read from `app/`: any other segment is a record's identifier. */

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { clientUser, type RateLimitInput } from "@/lib/api/contract/client-admin";
+import { recordActionAnswers } from "./support/actions";
 import { SERVICE_URL, demoKeys } from "./support/demo";
 import { expect, test, uniqueName } from "./support/test";
 import { MASTER, signInAsDemo } from "./support/auth";
@@ -62,22 +63,12 @@ test.describe("creating a Sub-user", () => {
   test("shows the initial key exactly once: not after a reload, not after going back", async ({
     page,
   }) => {
-    // Server-action answers are read through a route: Chromium may drop a streamed body before a
-    // response listener can read it.
-    const actionResponses: { headers: Record<string, string>; body: string }[] = [];
-    await page.route("**/sub-users", async (route) => {
-      const request = route.request();
-      if (request.method() !== "POST" || !request.headers()["next-action"]) return route.continue();
-      const response = await route.fetch({ maxRedirects: 0 });
-      const body = await response.text();
-      actionResponses.push({ headers: response.headers(), body });
-      await route.fulfill({ response, body });
-    });
+    const actionAnswers = await recordActionAnswers(page, "**/sub-users");
     const munich = uniqueName("Workshop Munich");
     const key = await createSubUser(page, munich);
     expect(key).toMatch(/^svc_live_[0-9A-Za-z]{32}$/);
     await expect(page.getByText("You will not see it again")).toBeVisible();
-    const showing = actionResponses.filter((r) => r.body.includes(key));
+    const showing = actionAnswers.filter((r) => r.body.includes(key));
     expect(showing).toHaveLength(1);
     expect(showing[0]!.headers["cache-control"]).toContain("no-store");
 

@@ -55,37 +55,27 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
 }
 
 /**
- * Loads Clients with their keys and limits in three queries, whatever their number. A Master's
- * whole list is selected by parent rather than by thousands of bound ids.
+ * Loads Clients with their keys and limits in three queries, whatever their number. When
+ * `clients` are all of `parentId`'s Sub-users, keys and limits are selected by that parent
+ * rather than by thousands of bound ids.
  */
-export async function loadClientUsers(
-  db: Db,
-  clients: ClientRow[],
-  scope: { parentId: string } | "listed" = "listed",
-) {
+export async function loadClientUsers(db: Db, clients: ClientRow[], parentId?: string) {
   if (clients.length === 0) return [];
-  const ofClients = (column: typeof schema.apiKeys.clientId | typeof schema.rateLimits.clientId) =>
-    scope === "listed"
-      ? inArray(
-          column,
-          clients.map((c) => c.id),
-        )
-      : inArray(
-          column,
-          db
-            .select({ id: schema.clients.id })
-            .from(schema.clients)
-            .where(eq(schema.clients.parentId, scope.parentId)),
-        );
+  const ids = parentId
+    ? db
+        .select({ id: schema.clients.id })
+        .from(schema.clients)
+        .where(eq(schema.clients.parentId, parentId))
+    : clients.map((c) => c.id);
   const keys = await db
     .select()
     .from(schema.apiKeys)
-    .where(ofClients(schema.apiKeys.clientId))
+    .where(inArray(schema.apiKeys.clientId, ids))
     .orderBy(asc(schema.apiKeys.createdAt));
   const limits = await db
     .select()
     .from(schema.rateLimits)
-    .where(ofClients(schema.rateLimits.clientId));
+    .where(inArray(schema.rateLimits.clientId, ids));
   const keysBy = groupBy(keys, (k) => k.clientId);
   const limitsBy = groupBy(limits, (l) => l.clientId);
   return clients.map((c) => toClientUser(c, keysBy.get(c.id) ?? [], limitsBy.get(c.id) ?? []));

@@ -65,7 +65,7 @@ export const clientUserHandlers = {
       .from(schema.clients)
       .where(eq(schema.clients.parentId, caller.client.id))
       .orderBy(asc(schema.clients.createdAt), asc(schema.clients.id));
-    const clientUsers = await loadClientUsers(db, subUsers, { parentId: caller.client.id });
+    const clientUsers = await loadClientUsers(db, subUsers, caller.client.id);
     return { status: 200, data: { clientUsers } };
   },
 
