@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { clientUser, type RateLimitInput } from "@/lib/api/contract/client-admin";
 import { recordActionAnswers } from "./support/actions";
 import { SERVICE_URL, demoKeys } from "./support/demo";
@@ -154,30 +154,39 @@ test.describe("a Sub-user's page", () => {
   });
 });
 
-async function subUserWithRules(request: APIRequestContext, rateLimits: RateLimitInput[]) {
-  const headers = { "X-Api-Key": demoKeys()["master-admin"].apiKey, Accept: "application/json" };
-  const created = await request.post(`${SERVICE_URL}/client/users`, {
+/**
+ * Creates a Sub-user with these rules straight through the service. Node's own fetch, not
+ * Playwright's request fixture, so the Master key stays out of the test's trace.
+ */
+async function subUserWithRules(rateLimits: RateLimitInput[]) {
+  const headers = {
+    "X-Api-Key": demoKeys()["master-admin"].apiKey,
+    Accept: "application/json",
+    "Content-Type": "application/json",
+  };
+  const created = await fetch(`${SERVICE_URL}/client/users`, {
+    method: "POST",
     headers,
-    data: { name: uniqueName("Workshop Bonn") },
+    body: JSON.stringify({ name: uniqueName("Workshop Bonn") }),
   });
-  expect(created.status()).toBe(200);
+  expect(created.status).toBe(200);
   const { id } = clientUser.parse(await created.json());
-  const replaced = await request.put(`${SERVICE_URL}/client/users/${id}/rate-limits`, {
+  const replaced = await fetch(`${SERVICE_URL}/client/users/${id}/rate-limits`, {
+    method: "PUT",
     headers,
-    data: { rateLimits },
+    body: JSON.stringify({ rateLimits }),
   });
-  expect(replaced.status()).toBe(200);
+  expect(replaced.status).toBe(200);
   return id;
 }
 
 test.describe("rate limits", () => {
   test("validates rows, shows the replacement's diff, replaces, and reports a replay after a lost answer", async ({
     page,
-    request,
   }) => {
     // A Sub-user of its own, set up through the service, so the test starts from the same rules on
     // every try.
-    const clientId = await subUserWithRules(request, [
+    const clientId = await subUserWithRules([
       { endpointKey: "vin_vehicle", windowSeconds: 60, maxRequests: 60 },
       { endpointKey: "*", windowSeconds: 60, maxRequests: 600 },
     ]);
