@@ -1,8 +1,19 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { buildContentSecurityPolicy, SECURITY_HEADERS } from "@/lib/security/csp";
+import { judgeOrigin, ORIGIN_REFUSALS } from "@/lib/security/same-origin";
 
-/** Every page gets a fresh CSP nonce and the security headers. */
+/**
+ * Writes (server actions) must come from the console's own pages; every page gets a fresh CSP
+ * nonce and the security headers.
+ */
 export function proxy(request: NextRequest) {
+  const verdict = judgeOrigin(request.method, request.headers, process.env.CONSOLE_PUBLIC_URL);
+  if (!verdict.allowed) {
+    return new NextResponse(ORIGIN_REFUSALS[verdict.reason], {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...SECURITY_HEADERS },
+    });
+  }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = buildContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);

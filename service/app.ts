@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { Hono, type Context } from "hono";
+import type pg from "pg";
 import { HEADERS } from "@/lib/api/contract/headers";
 import {
   OPERATION_IDS,
@@ -8,26 +10,35 @@ import {
   type OperationId,
 } from "@/lib/api/contract/operations";
 import { buildOpenApiDocument } from "@/lib/api/contract/openapi";
-import { type HandlerMap, type RequestContext, type ServiceContext } from "./context";
+import {
+  type HandlerMap,
+  type RequestContext,
+  type ServiceApp,
+  type ServiceBindings,
+  type ServiceContext,
+} from "./context";
 import { ApiError } from "./pipeline/api-error";
 import { authenticate, authorize, type Caller } from "./pipeline/authenticate";
-import { chargeCall, chargeHeaders, refundCall, type Charge } from "./pipeline/billing";
-import { acquireClientLock, releaseClientLock } from "./pipeline/client-lock";
 import {
-  abandonIdempotent,
-  beginIdempotent,
+  chargeCall,
+  chargeHeaders,
+  recordRefundedCall,
+  type Charge,
+  type ChargeRequest,
+} from "./pipeline/billing";
+import { beginClientTransaction } from "./pipeline/client-lock";
+import {
   checkIdempotencyHeader,
-  completeIdempotent,
   fingerprintOf,
   lookupIdempotency,
+  storeIdempotentResult,
 } from "./pipeline/idempotency";
 import { enforceRateLimits, rulesFor } from "./pipeline/rate-limit";
-import { parseInput, validationError } from "./pipeline/validate";
+import { parseJsonBody, readBoundedBody, readQuery } from "./pipeline/request-input";
+import { parseInput } from "./pipeline/validate";
 import { renderReferencePage } from "./reference-page";
 import { allHandlers } from "./routes";
 import { mountRedirectPages } from "./routes/vin/redirect-page";
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Headers kept with an idempotent result so a replay answers like the original. */
 const REPLAYED_HEADERS = [
@@ -51,78 +62,185 @@ const KNOWN_PATHS = OPERATION_IDS.flatMap((id) => {
   return [op.path, ...(op.aliases ?? [])].map((p) => ({ re: pathMatcher(p), method: op.method }));
 });
 
-function json(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
-  });
-}
+const JSON_TYPE = "application/json; charset=utf-8";
 
 function errorResponse(
   error: ApiError,
   requestId: string,
   extraHeaders: Record<string, string> = {},
 ): Response {
-  return json(error.status, error.body(), {
-    [HEADERS.requestId]: requestId,
-    ...extraHeaders,
-    ...error.headers,
+  return new Response(JSON.stringify(error.body()), {
+    status: error.status,
+    headers: {
+      "Content-Type": JSON_TYPE,
+      [HEADERS.requestId]: requestId,
+      ...extraHeaders,
+      ...error.headers,
+    },
   });
 }
 
-function readQuery(url: string): Record<string, string> {
-  const query: Record<string, string> = {};
-  const params = new URL(url).searchParams;
-  const repeated: string[] = [];
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    if (values.length > 1) repeated.push(key);
-    query[key] = values[0]!;
-  }
-  if (repeated.length) {
-    throw validationError(
-      repeated.map((k) => ({ location: "query" as const, path: k, message: "must be given once" })),
-    );
-  }
-  return query;
+/** The operation's call as it reached the handler: the input, parsed, and the raw form it is fingerprinted by. */
+interface CallInput {
+  raw: { params: unknown; query: unknown; body: unknown };
+  input: ReturnType<typeof parseInput>;
+  idempotencyKey: string | undefined;
 }
 
-type BodyRead =
-  { kind: "none" } | { kind: "text"; text: string; contentType: string } | { kind: "too_large" };
-
-/** Reads the body before a database connection is taken; it is judged only after authentication. */
-async function readBodyText(c: Context, op: OperationDefinition): Promise<BodyRead> {
-  if (!op.request.body) return { kind: "none" };
-  const text = await c.req.text();
-  if (Buffer.byteLength(text, "utf8") > MAX_BODY_BYTES) return { kind: "too_large" };
-  return { kind: "text", text, contentType: c.req.header("content-type") ?? "" };
-}
-
-function parseBody(read: BodyRead): unknown {
-  if (read.kind === "none") return undefined;
-  if (read.kind === "too_large")
-    throw new ApiError(
-      "payload_too_large",
-      `The request body must be at most ${MAX_BODY_BYTES} bytes.`,
-    );
-  if (read.text.trim() === "") return {};
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(read.contentType)) {
-    throw new ApiError("unsupported_media_type", "Send the request body as application/json.");
-  }
-  try {
-    return JSON.parse(read.text);
-  } catch {
-    throw new ApiError("invalid_json", "The request body is not valid JSON.");
-  }
-}
-
-export function createApp(service: ServiceContext, handlers: HandlerMap = allHandlers): Hono {
+export function createApp(service: ServiceContext, handlers: HandlerMap = allHandlers): ServiceApp {
   const missing = OPERATION_IDS.filter((id) => !handlers[id]);
   if (missing.length) throw new Error(`No handler for: ${missing.join(", ")}`);
-  const app = new Hono();
+  const app: ServiceApp = new Hono();
   const { database, log } = service;
 
-  async function run(c: Context, operationId: OperationId): Promise<Response> {
+  /**
+   * Who calls, whether they may, and within their limits: on a connection of its own, before a
+   * byte of any body is read. Rate limits count every authenticated attempt, committed at once.
+   */
+  async function admit(conn: pg.PoolClient, c: Context, op: OperationDefinition, now: Date) {
+    const caller = await authenticate(conn, c.req.header(HEADERS.apiKey));
+    authorize(caller, op);
+    await enforceRateLimits(
+      conn,
+      caller.client.id,
+      rulesFor(caller, op.endpointKey, service.config.defaultRateLimit),
+      now,
+    );
+    return caller;
+  }
+
+  /** The body (bounded), path and query, parsed against the contract; the Idempotency-Key checked. */
+  async function readInput(c: Context, op: OperationDefinition): Promise<CallInput> {
+    const body = op.request.body
+      ? parseJsonBody(await readBoundedBody(c.req.raw), c.req.header("content-type"))
+      : undefined;
+    const raw = { params: c.req.param(), query: readQuery(c.req.url), body };
+    const input = parseInput(op.request, raw);
+    const idempotencyKey = checkIdempotencyHeader(op, c.req.header(HEADERS.idempotencyKey), body);
+    return { raw, input, idempotencyKey };
+  }
+
+  /**
+   * The call's work in one transaction under the Client's lock: replay lookup, charge, handler,
+   * stored result. It commits or rolls back as a whole, so a charge exists exactly when its
+   * outcome does (the answer, the job, the replay record); a documented failure rolls back the
+   * work and records the call as refunded.
+   */
+  async function perform(
+    conn: pg.PoolClient,
+    operationId: OperationId,
+    caller: Caller,
+    call: CallInput,
+    requestId: string,
+    now: Date,
+    answerIsTheOutcome: boolean,
+  ): Promise<{ response: Response; open: boolean; charge?: Charge }> {
+    const op: OperationDefinition = OPERATIONS[operationId];
+    const { idempotencyKey } = call;
+    await beginClientTransaction(conn, { clientId: caller.client.id, idempotencyKey });
+    const db = drizzle(conn);
+    const chargeRequest: ChargeRequest = {
+      caller,
+      endpointKey: op.endpointKey,
+      operationId,
+      vin: vinOf(call.raw),
+      requestId,
+      instanceId: service.delivery.instanceId,
+      pendingDelivery: answerIsTheOutcome && idempotencyKey === undefined,
+      now,
+    };
+    let charge: Charge | undefined;
+    try {
+      const fingerprint = idempotencyKey ? fingerprintOf(operationId, call.raw) : "";
+      if (idempotencyKey) {
+        const found = await lookupIdempotency(
+          db,
+          caller.client.id,
+          idempotencyKey,
+          fingerprint,
+          now,
+        );
+        if (found.kind === "replay") {
+          await conn.query("ROLLBACK");
+          const response = new Response(found.response.body, {
+            status: found.response.status,
+            headers: {
+              "Content-Type": JSON_TYPE,
+              ...found.response.headers,
+              [HEADERS.requestId]: requestId,
+              [HEADERS.idempotentReplay]: "true",
+              ...(op.billable ? { [HEADERS.billingSource]: "idempotent_replay" } : {}),
+            },
+          });
+          return { response, open: false };
+        }
+      }
+      if (op.billable) charge = await chargeCall(conn, chargeRequest);
+      // Checked at start-up: every operation has one.
+      const handler = handlers[operationId] as (
+        ctx: RequestContext<OperationId>,
+      ) => ReturnType<NonNullable<HandlerMap[OperationId]>>;
+      const result = await handler({
+        operationId,
+        op,
+        input: call.input as never,
+        caller,
+        db,
+        service,
+        requestId,
+        now,
+        charge,
+      });
+      const checked = op.responses[result.status as 200 | 201 | 202]?.safeParse(result.data);
+      if (!checked?.success) {
+        log.error("response does not match the contract", {
+          operationId,
+          status: result.status,
+          issues: checked?.error?.issues.slice(0, 5),
+        });
+        throw new ApiError(
+          "internal_error",
+          "The service produced an invalid response; it was not delivered.",
+        );
+      }
+      const headers: Record<string, string> = {
+        ...(charge ? chargeHeaders(charge) : {}),
+        ...(op.noStore ? { "Cache-Control": "no-store" } : {}),
+        ...result.headers,
+      };
+      const body = JSON.stringify(result.data);
+      if (idempotencyKey) {
+        const kept = Object.fromEntries(
+          Object.entries(headers).filter(([k]) => REPLAYED_HEADERS.includes(k)),
+        );
+        const stored = await storeIdempotentResult(
+          db,
+          {
+            clientId: caller.client.id,
+            key: idempotencyKey,
+            operationId,
+            fingerprint,
+            requestId,
+            response: { status: result.status, headers: kept, body },
+          },
+          now,
+        );
+        headers[HEADERS.idempotencyStored] = String(stored);
+      }
+      const response = new Response(body, {
+        status: result.status,
+        headers: { "Content-Type": JSON_TYPE, [HEADERS.requestId]: requestId, ...headers },
+      });
+      return { response, open: true, charge };
+    } catch (error) {
+      await conn.query("ROLLBACK");
+      if (charge && error instanceof ApiError)
+        await recordRefundedCall(conn, chargeRequest, charge);
+      throw error;
+    }
+  }
+
+  async function run(c: Context<ServiceBindings>, operationId: OperationId) {
     const op: OperationDefinition = OPERATIONS[operationId];
     const requestId = randomUUID();
     const started = performance.now();
@@ -130,140 +248,37 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
     let caller: Caller | undefined;
     let response: Response | undefined;
     let errorCode: string | undefined;
+    let conn: pg.PoolClient | undefined;
+    let healthy = true;
+    let bodyRead = !op.request.body;
     try {
-      const bodyRead = await readBodyText(c, op);
-      // One connection carries the whole request: fewer round trips, and it holds the Client's lock.
-      response = await database.withConnection(async (conn, db) => {
-        const who = (caller = await authenticate(conn, c.req.header(HEADERS.apiKey)));
-        authorize(who, op);
-        await enforceRateLimits(
-          conn,
-          who.client.id,
-          rulesFor(who, op.endpointKey, service.config.defaultRateLimit),
-          now,
-        );
-        const raw = {
-          params: c.req.param(),
-          query: readQuery(c.req.url),
-          body: parseBody(bodyRead),
-        };
-        const input = parseInput(op.request, raw);
-        const idempotencyKey = checkIdempotencyHeader(
-          op,
-          c.req.header(HEADERS.idempotencyKey),
-          raw.body,
-        );
-        const fingerprint = idempotencyKey ? fingerprintOf(operationId, raw) : "";
-        if (idempotencyKey) {
-          const found = await lookupIdempotency(
-            db,
-            who.client.id,
-            idempotencyKey,
-            fingerprint,
-            now,
-          );
-          if (found.kind === "replay") {
-            return new Response(found.response.body, {
-              status: found.response.status,
-              headers: {
-                "Content-Type": "application/json; charset=utf-8",
-                ...found.response.headers,
-                [HEADERS.requestId]: requestId,
-                [HEADERS.idempotentReplay]: "true",
-                ...(op.billable ? { [HEADERS.billingSource]: "idempotent_replay" } : {}),
-              },
-            });
-          }
-        }
-        // Checked at start-up: every operation has one.
-        const handler = handlers[operationId] as (
-          ctx: RequestContext<OperationId>,
-        ) => ReturnType<NonNullable<HandlerMap[OperationId]>>;
-
-        await acquireClientLock(conn, who.client.id);
-        let charge: Charge | undefined;
-        try {
-          if (idempotencyKey)
-            await beginIdempotent(db, who.client.id, idempotencyKey, operationId, fingerprint, now);
-          try {
-            if (op.billable)
-              charge = await chargeCall(conn, {
-                caller: who,
-                endpointKey: op.endpointKey,
-                operationId,
-                vin: vinOf(raw),
-                now,
-              });
-            const result = await handler({
-              operationId,
-              op,
-              input: input as never,
-              caller: who,
-              db,
-              service,
-              requestId,
-              now,
-              charge,
-            });
-            const schema = op.responses[result.status as 200 | 201 | 202];
-            const checked = schema?.safeParse(result.data);
-            if (!checked?.success) {
-              log.error("response does not match the contract", {
-                operationId,
-                status: result.status,
-                issues: checked?.error?.issues.slice(0, 5),
-              });
-              throw new ApiError(
-                "internal_error",
-                "The service produced an invalid response; it was not delivered.",
-              );
-            }
-            const headers: Record<string, string> = {
-              ...(charge ? chargeHeaders(charge) : {}),
-              ...(op.noStore ? { "Cache-Control": "no-store" } : {}),
-              ...result.headers,
-            };
-            const body = JSON.stringify(result.data);
-            if (idempotencyKey) {
-              const kept = Object.fromEntries(
-                Object.entries(headers).filter(([k]) => REPLAYED_HEADERS.includes(k)),
-              );
-              const stored = await completeIdempotent(
-                db,
-                who.client.id,
-                idempotencyKey,
-                { status: result.status, headers: kept, body },
-                now,
-              );
-              headers[HEADERS.idempotencyStored] = String(stored);
-            }
-            return new Response(body, {
-              status: result.status,
-              headers: {
-                "Content-Type": "application/json; charset=utf-8",
-                [HEADERS.requestId]: requestId,
-                ...headers,
-              },
-            });
-          } catch (error) {
-            if (charge) await refundCall(conn, charge);
-            if (idempotencyKey) await abandonIdempotent(db, who.client.id, idempotencyKey);
-            throw error;
-          }
-        } finally {
-          await releaseClientLock(conn, who.client.id);
-        }
-      });
+      conn = await database.pool.connect();
+      caller = await admit(conn, c, op, now);
+      if (op.request.body) {
+        // A body may arrive slowly: no connection is held while it does.
+        conn.release();
+        conn = undefined;
+      }
+      const call = await readInput(c, op);
+      bodyRead = true;
+      conn ??= await database.pool.connect();
+      const outgoing = c.env?.outgoing;
+      const done = await perform(conn, operationId, caller, call, requestId, now, !!outgoing);
+      if (done.open) await conn.query("COMMIT");
+      if (done.charge && outgoing && call.idempotencyKey === undefined)
+        service.delivery.watch(outgoing, done.charge.eventId, requestId);
+      response = done.response;
       return response;
     } catch (error) {
       errorCode = error instanceof ApiError ? error.code : "internal_error";
       if (error instanceof ApiError) {
-        response = errorResponse(
-          error,
-          requestId,
-          op.noStore ? { "Cache-Control": "no-store" } : {},
-        );
+        response = errorResponse(error, requestId, {
+          ...(op.noStore ? { "Cache-Control": "no-store" } : {}),
+          // Refused before its body was read: the rest of the upload is not wanted.
+          ...(bodyRead ? {} : { Connection: "close" }),
+        });
       } else {
+        healthy = false;
         log.error("unexpected failure", { operationId, requestId, error });
         response = errorResponse(
           new ApiError("internal_error", "An unexpected error occurred; retry later."),
@@ -272,6 +287,8 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
       }
       return response;
     } finally {
+      // A connection that failed unexpectedly may be mid-transaction or gone: never reuse it.
+      conn?.release(!healthy);
       log.info("request", {
         requestId,
         operationId,

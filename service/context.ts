@@ -1,3 +1,5 @@
+import { type HttpBindings } from "@hono/node-server";
+import { type Hono } from "hono";
 import { type z } from "zod";
 import { type Logger } from "@/lib/log/redact";
 import {
@@ -9,6 +11,7 @@ import {
 import { type Db, type ServiceDatabase } from "./db/database";
 import { type Caller } from "./pipeline/authenticate";
 import { type Charge } from "./pipeline/billing";
+import { type DeliveryLedger } from "./pipeline/delivery";
 import { type RateRule } from "./pipeline/rate-limit";
 
 export interface ServiceConfig {
@@ -28,6 +31,8 @@ export interface ServiceContext {
   log: Logger;
   /** Injectable so tests can move time (periods, retention, expiry). */
   now: () => Date;
+  /** Settles charges whose outcome is only their answer. */
+  delivery: DeliveryLedger;
 }
 
 type Parsed<
@@ -63,3 +68,7 @@ export type Handler<Id extends OperationId> = (
   ctx: RequestContext<Id>,
 ) => Promise<HandlerResult<Id>>;
 export type HandlerMap = { [Id in OperationId]?: Handler<Id> };
+
+/** The service's Hono app: served by Node, so a request also carries Node's response object. */
+export type ServiceBindings = { Bindings: Partial<HttpBindings> };
+export type ServiceApp = Hono<ServiceBindings>;

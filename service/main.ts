@@ -21,9 +21,7 @@ async function main() {
     console.log(`  Demo keys (also in ${env.dataDir}/demo-credentials.json):`);
     for (const a of service.demo.accounts) console.log(`    ${a.label.padEnd(40)} ${a.apiKey}`);
   } else {
-    console.log(
-      "  This database was seeded by another instance; its demo keys are in that instance's data directory.",
-    );
+    console.log("  This database holds no demo accounts, so there are no demo keys to show.");
   }
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,6 +1,6 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { type AddressInfo } from "node:net";
 import path from "node:path";
-import { serve, type ServerType } from "@hono/node-server";
 import { createLogger, type Logger, type LogLevel } from "@/lib/log/redact";
 import {
   DEMO_CREDENTIALS_FILE,
@@ -9,11 +9,21 @@ import {
 } from "@/lib/demo/demo-credentials";
 import { openPostgresServer, type PostgresServer } from "@/lib/db/postgres-server";
 import { createApp } from "./app";
+import { createServiceServer } from "./http-server";
 import { type HandlerMap, type ServiceConfig, type ServiceContext } from "./context";
-import { migrateServiceDatabase, openServiceDatabase, type ServiceDatabase } from "./db/database";
+import {
+  type Db,
+  migrateServiceDatabase,
+  openServiceDatabase,
+  type ServiceDatabase,
+} from "./db/database";
+import { openDeliveryLedger } from "./pipeline/delivery";
 import { purgeExpiredIdempotency } from "./pipeline/idempotency";
 import { purgeExpiredCounters } from "./pipeline/rate-limit";
-import { seedDemoData } from "./seed/demo-data";
+import { demoKeysWork, reissueDemoKeys, seedDemoData } from "./seed/demo-data";
+
+/** Expired counters and replay records are purged, and stopped instances' undelivered charges refunded, this often. */
+const HOUSEKEEPING_INTERVAL_MS = 15_000;
 
 export interface StartServiceOptions {
   port: number;
@@ -46,8 +56,42 @@ export interface RunningService {
 
 function readDemoCredentials(file: string): DemoCredentials | null {
   if (!existsSync(file)) return null;
-  const parsed = demoCredentials.safeParse(JSON.parse(readFileSync(file, "utf8")));
-  return parsed.success ? parsed.data : null;
+  try {
+    const parsed = demoCredentials.safeParse(JSON.parse(readFileSync(file, "utf8")));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Replaces the file whole (owner-only), creating its directory: never a half-written file. */
+function writeDemoCredentials(file: string, credentials: DemoCredentials) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(credentials, null, 2) + "\n", { mode: 0o600 });
+  chmodSync(temporary, 0o600);
+  renameSync(temporary, file);
+}
+
+/**
+ * The demo keys of this data directory, settled under the setup lock together with the seed: an
+ * empty database is seeded and its keys written; a seeded database whose keys this directory
+ * lacks (no file, a damaged one, or one from another database) gets fresh keys for the demo
+ * accounts, so nobody is locked out. Returns null when the database holds no demo accounts.
+ */
+async function settleDemoCredentials(db: Db, file: string, now: Date) {
+  const seeded = await seedDemoData(db, now);
+  if (seeded) {
+    writeDemoCredentials(file, seeded);
+    return { credentials: seeded, reissued: false };
+  }
+  const existing = readDemoCredentials(file);
+  if (existing && (await demoKeysWork(db, existing)))
+    return { credentials: existing, reissued: false };
+  const reissued = await reissueDemoKeys(db, now);
+  if (!reissued) return { credentials: null, reissued: false };
+  writeDemoCredentials(file, reissued);
+  return { credentials: reissued, reissued: true };
 }
 
 /** Starts the reference service: storage, migrations, demo seed, HTTP listener, housekeeping. */
@@ -64,20 +108,28 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
   const now = opts.now ?? (() => new Date());
   const credentialsFile = path.join(opts.dataDir, DEMO_CREDENTIALS_FILE);
 
-  let seeded: DemoCredentials | null = null;
+  let demo: DemoCredentials | null = null;
   await migrateServiceDatabase(database, async (db) => {
-    if (opts.seed !== false) seeded = await seedDemoData(db, now());
+    if (opts.seed === false) return;
+    const settled = await settleDemoCredentials(db, credentialsFile, now());
+    demo = settled.credentials;
+    if (settled.reissued)
+      log.warn("the demo keys of this data directory were missing; fresh ones were issued", {
+        file: credentialsFile,
+      });
   });
-  if (seeded) {
-    writeFileSync(credentialsFile, JSON.stringify(seeded, null, 2) + "\n", { mode: 0o600 });
-    chmodSync(credentialsFile, 0o600);
-  }
+  if (opts.seed === false) demo = readDemoCredentials(credentialsFile);
+  const delivery = await openDeliveryLedger(database, url, log);
+  const swept = await delivery.sweep();
+  if (swept)
+    log.warn("refunded charges whose answers a stopped instance never delivered", { swept });
 
   const host = opts.host ?? "127.0.0.1";
   const context: ServiceContext = {
     database,
     log,
     now,
+    delivery,
     config: {
       publicUrl: opts.publicUrl ?? "",
       defaultRateLimit: opts.defaultRateLimit ?? { maxRequests: 1200, windowSeconds: 60 },
@@ -86,12 +138,10 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     },
   };
   const app = createApp(context, opts.handlers);
-  let server: ServerType | undefined;
+  const server = createServiceServer(app, log);
   const port = await new Promise<number>((resolve, reject) => {
-    server = serve({ fetch: app.fetch, port: opts.port, hostname: host }, (info) =>
-      resolve(info.port),
-    );
     server.once("error", reject);
+    server.listen(opts.port, host, () => resolve((server.address() as AddressInfo).port));
   });
   // With port 0 the address is known only now; links the service builds use it.
   if (!opts.publicUrl) context.config.publicUrl = `http://${host}:${port}`;
@@ -101,8 +151,9 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     Promise.all([
       purgeExpiredCounters(database.db, at),
       purgeExpiredIdempotency(database.db, at),
+      delivery.sweep(),
     ]).catch((error) => log.warn("housekeeping failed", { error }));
-  }, 60_000);
+  }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
   let stopped = false;
@@ -110,12 +161,16 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     url: context.config.publicUrl,
     context,
     database,
-    demo: seeded ?? readDemoCredentials(credentialsFile),
+    demo,
     async stop() {
       if (stopped) return;
       stopped = true;
       clearInterval(housekeeping);
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await delivery.stop();
       await database.close();
       if (ownsPostgres) await postgres?.stop();
     },

@@ -132,6 +132,15 @@ export const usageEvents = pgTable(
     grantId: text("grant_id"),
     planId: text("plan_id"),
     vin: text("vin"),
+    /** `X-Request-Id` of the call: ties a charge to the answer, the job or the replay it paid for. */
+    requestId: text("request_id"),
+    /** The service instance that answered the call. */
+    instanceId: text("instance_id"),
+    /**
+     * Committed, but its answer (the only way to its outcome: the call had no Idempotency-Key)
+     * not yet known to be handed over. Refunded if it never is (see service/pipeline/delivery.ts).
+     */
+    pendingDelivery: boolean("pending_delivery").notNull().default(false),
     status: text("status").notNull().default("charged"),
     createdAt: createdAt(),
   },
@@ -139,6 +148,9 @@ export const usageEvents = pgTable(
     index("usage_client_period_idx").on(t.clientId, t.period),
     index("usage_grant_period_idx").on(t.grantId, t.period),
     index("usage_vin_idx").on(t.clientId, t.vin, t.period),
+    index("usage_pending_delivery_idx")
+      .on(t.instanceId)
+      .where(sql`${t.pendingDelivery}`),
   ],
 );
 
@@ -149,7 +161,8 @@ export const idempotencyRecords = pgTable(
     key: text("key").notNull(),
     operationId: text("operation_id").notNull(),
     fingerprint: text("fingerprint").notNull(),
-    state: text("state").notNull(),
+    /** `X-Request-Id` of the call whose result this is. */
+    requestId: text("request_id"),
     responseStatus: integer("response_status"),
     responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
     responseBody: text("response_body"),

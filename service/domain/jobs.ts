@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { type Db, schema } from "../db/database";
 import { ApiError } from "../pipeline/api-error";
-import { type Charge } from "../pipeline/billing";
+import { type Charge, refundCharge } from "../pipeline/billing";
 import { newId } from "./ids";
 
 export type JobFamily = "vin_parts" | "cart_check" | "economic_evaluation" | "part_image";
@@ -77,17 +77,6 @@ export async function createJob(
   };
 }
 
-/** A failed job refunds its order, once: the call produced nothing. */
-async function refundOrder(db: Db, job: JobRow) {
-  if (!job.chargeEventId) return;
-  await db.execute(sql`
-    with refunded as (
-      update ${schema.usageEvents} set status = 'refunded' where id = ${job.chargeEventId} and status = 'charged'
-      returning payer_client_id, amount_minor)
-    update ${schema.clients} set balance_minor = balance_minor + refunded.amount_minor
-      from refunded where ${schema.clients.id} = refunded.payer_client_id and refunded.amount_minor > 0`);
-}
-
 /**
  * The job's state as of `now`. Polling is `200` in every state; a pending job carries its retry
  * timing, a failed one its embedded error. A job of another Client or another family is unknown.
@@ -124,7 +113,8 @@ export async function readJob(
       .returning();
     if (moved) {
       job = moved;
-      if (final === "failed") await refundOrder(db, job);
+      // A failed job refunds its order, once: the call produced nothing.
+      if (final === "failed" && job.chargeEventId) await refundCharge(db, job.chargeEventId);
     } else {
       [job] = (await db.select().from(schema.jobs).where(eq(schema.jobs.id, jobId)).limit(1)) as [
         JobRow,

@@ -4,7 +4,8 @@
  * year from position 10.
  */
 
-const TRANSLITERATION: Record<string, number> = {
+// Looked up by characters of a VIN from the request: no prototype, so only letters find a value.
+const TRANSLITERATION: Record<string, number> = Object.assign(Object.create(null), {
   A: 1,
   B: 2,
   C: 3,
@@ -28,7 +29,7 @@ const TRANSLITERATION: Record<string, number> = {
   X: 7,
   Y: 8,
   Z: 9,
-};
+});
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
@@ -51,32 +52,33 @@ export function hasValidCheckDigit(vin: string): boolean {
   return !usesCheckDigit(vin) || vin[8] === checkDigitOf(vin);
 }
 
-const WMI: Record<string, { manufacturer: string; country: string }> = {
-  WVW: { manufacturer: "Volkswagen", country: "DE" },
-  WV1: { manufacturer: "Volkswagen Commercial Vehicles", country: "DE" },
-  WAU: { manufacturer: "Audi", country: "DE" },
-  WBA: { manufacturer: "BMW", country: "DE" },
-  WDD: { manufacturer: "Mercedes-Benz", country: "DE" },
-  WP0: { manufacturer: "Porsche", country: "DE" },
-  VF1: { manufacturer: "Renault", country: "FR" },
-  VF3: { manufacturer: "Peugeot", country: "FR" },
-  ZFA: { manufacturer: "Fiat", country: "IT" },
-  TMB: { manufacturer: "Škoda", country: "CZ" },
-  VSS: { manufacturer: "SEAT", country: "ES" },
-  YV1: { manufacturer: "Volvo", country: "SE" },
-  SAL: { manufacturer: "Land Rover", country: "GB" },
-  JHM: { manufacturer: "Honda", country: "JP" },
-  JTD: { manufacturer: "Toyota", country: "JP" },
-  KMH: { manufacturer: "Hyundai", country: "KR" },
-  "1HG": { manufacturer: "Honda", country: "US" },
-  "1FA": { manufacturer: "Ford", country: "US" },
-  "1G1": { manufacturer: "Chevrolet", country: "US" },
-  "2T1": { manufacturer: "Toyota", country: "CA" },
-  "5YJ": { manufacturer: "Tesla", country: "US" },
-};
+// Looked up by the first three characters of a VIN from the request.
+const WMI = new Map<string, { manufacturer: string; country: string }>([
+  ["WVW", { manufacturer: "Volkswagen", country: "DE" }],
+  ["WV1", { manufacturer: "Volkswagen Commercial Vehicles", country: "DE" }],
+  ["WAU", { manufacturer: "Audi", country: "DE" }],
+  ["WBA", { manufacturer: "BMW", country: "DE" }],
+  ["WDD", { manufacturer: "Mercedes-Benz", country: "DE" }],
+  ["WP0", { manufacturer: "Porsche", country: "DE" }],
+  ["VF1", { manufacturer: "Renault", country: "FR" }],
+  ["VF3", { manufacturer: "Peugeot", country: "FR" }],
+  ["ZFA", { manufacturer: "Fiat", country: "IT" }],
+  ["TMB", { manufacturer: "Škoda", country: "CZ" }],
+  ["VSS", { manufacturer: "SEAT", country: "ES" }],
+  ["YV1", { manufacturer: "Volvo", country: "SE" }],
+  ["SAL", { manufacturer: "Land Rover", country: "GB" }],
+  ["JHM", { manufacturer: "Honda", country: "JP" }],
+  ["JTD", { manufacturer: "Toyota", country: "JP" }],
+  ["KMH", { manufacturer: "Hyundai", country: "KR" }],
+  ["1HG", { manufacturer: "Honda", country: "US" }],
+  ["1FA", { manufacturer: "Ford", country: "US" }],
+  ["1G1", { manufacturer: "Chevrolet", country: "US" }],
+  ["2T1", { manufacturer: "Toyota", country: "CA" }],
+  ["5YJ", { manufacturer: "Tesla", country: "US" }],
+]);
 
 export function manufacturerOf(vin: string): { manufacturer: string; country: string } | null {
-  return WMI[vin.slice(0, 3)] ?? null;
+  return WMI.get(vin.slice(0, 3)) ?? null;
 }
 
 const YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";

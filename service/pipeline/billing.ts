@@ -4,7 +4,9 @@ import {
   VIN_MONTHLY_LOOKUP,
 } from "@/lib/api/contract/common";
 import { type BillingSource } from "@/lib/api/contract/headers";
+import { sql } from "drizzle-orm";
 import type pg from "pg";
+import { type Db, schema } from "../db/database";
 import { prepared } from "../db/prepared";
 import { periodOf } from "../domain/period";
 import { unitPriceMinor } from "../domain/price-list";
@@ -19,6 +21,8 @@ export interface Charge {
   grantReference?: string;
   bundle?: string;
   usageWarnings: string[];
+  /** What the usage event recorded, so a refunded call can be recorded alike. */
+  recorded: { grantId: string | null; planId: string | null; vin: string | null };
 }
 
 export interface ChargeRequest {
@@ -27,6 +31,12 @@ export interface ChargeRequest {
   operationId: string;
   /** Full VIN of a bundle call (vehicle, parts, cart check), if any. */
   vin?: string;
+  /** `X-Request-Id` of the call, kept with its usage event. */
+  requestId: string;
+  /** The service instance answering the call. */
+  instanceId: string;
+  /** The answer is the caller's only way to the outcome: the charge stands once it is handed over. */
+  pendingDelivery: boolean;
   now: Date;
 }
 
@@ -91,8 +101,8 @@ const snapshotWithVin = prepared<BillingSnapshot>("billing_snapshot_vin", SNAPSH
 const snapshotPlain = prepared<BillingSnapshot>("billing_snapshot", SNAPSHOT_SQL(false));
 
 const EVENT_COLUMNS =
-  "(client_id, api_key_id, endpoint_key, operation_id, period, source, amount_minor, payer_client_id, grant_id, plan_id, vin, created_at)";
-const EVENT_VALUES = "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12";
+  "(client_id, api_key_id, endpoint_key, operation_id, period, source, amount_minor, payer_client_id, grant_id, plan_id, vin, created_at, request_id, instance_id, pending_delivery)";
+const EVENT_VALUES = "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15";
 const insertEvent = prepared<{ id: number }>(
   "usage_event_insert",
   `insert into usage_events ${EVENT_COLUMNS} values (${EVENT_VALUES}) returning id`,
@@ -102,17 +112,13 @@ const debitAndInsertEvent = prepared<{ id: number }>(
   "usage_event_debit_insert",
   `with debit as (
      update clients set balance_minor = balance_minor - $7
-      where id = $13 and is_active and (billing_mode = 'invoice' or balance_minor >= $7)
+      where id = $16 and is_active and (billing_mode = 'invoice' or balance_minor >= $7)
      returning id)
    insert into usage_events ${EVENT_COLUMNS} select ${EVENT_VALUES} from debit returning id`,
 );
-const refundEvent = prepared(
-  "usage_event_refund",
-  `with refunded as (
-     update usage_events set status = 'refunded' where id = $1 and status = 'charged'
-     returning payer_client_id, amount_minor)
-   update clients set balance_minor = balance_minor + refunded.amount_minor
-     from refunded where clients.id = refunded.payer_client_id and refunded.amount_minor > 0`,
+const insertRefundedEvent = prepared(
+  "usage_event_insert_refunded",
+  `insert into usage_events ${EVENT_COLUMNS.replace(")", ", status)")} values (${EVENT_VALUES}, 'refunded')`,
 );
 
 /**
@@ -134,9 +140,9 @@ export async function chargeCall(conn: pg.ClientBase, req: ChargeRequest): Promi
     req.vin !== undefined && VIN_BUNDLE_ENDPOINT_KEYS.includes(endpointKey) ? req.vin : undefined;
   /** Inserts the usage event, after debiting `debitFrom` when given; undefined when the debit is refused. */
   const record = async (
-    c: Omit<Charge, "eventId" | "usageWarnings">,
+    c: Omit<Charge, "eventId" | "usageWarnings" | "recorded">,
     extra: { planId?: string; grantId?: string; debitFrom?: string } = {},
-  ): Promise<number | undefined> => {
+  ): Promise<{ eventId: number; recorded: Charge["recorded"] } | undefined> => {
     const values = [
       clientId,
       caller.key.id,
@@ -150,17 +156,25 @@ export async function chargeCall(conn: pg.ClientBase, req: ChargeRequest): Promi
       extra.planId ?? null,
       vin ?? null,
       now.toISOString(),
+      req.requestId,
+      req.instanceId,
+      req.pendingDelivery,
     ];
     const rows = extra.debitFrom
       ? await debitAndInsertEvent(conn, [...values, extra.debitFrom])
       : await insertEvent(conn, values);
-    return rows[0]?.id;
+    const eventId = rows[0]?.id;
+    if (eventId === undefined) return undefined;
+    return {
+      eventId,
+      recorded: { grantId: extra.grantId ?? null, planId: extra.planId ?? null, vin: vin ?? null },
+    };
   };
 
   if (caller.environment === "sandbox") {
-    const eventId = await record({ source: "sandbox", amountMinor: 0, payerClientId: clientId });
+    const recorded = await record({ source: "sandbox", amountMinor: 0, payerClientId: clientId });
     return {
-      eventId: eventId!,
+      ...recorded!,
       source: "sandbox",
       amountMinor: 0,
       payerClientId: clientId,
@@ -175,15 +189,15 @@ export async function chargeCall(conn: pg.ClientBase, req: ChargeRequest): Promi
   const plan = snapshot.plan;
   const bundle = vin ? VIN_MONTHLY_LOOKUP : undefined;
   const settle = async (
-    c: Omit<Charge, "eventId" | "usageWarnings">,
+    c: Omit<Charge, "eventId" | "usageWarnings" | "recorded">,
     extra: Parameters<typeof record>[1] = {},
   ): Promise<Charge | undefined> => {
-    const eventId = await record(c, extra);
-    if (eventId === undefined) return undefined;
+    const recorded = await record(c, extra);
+    if (recorded === undefined) return undefined;
     const warning = plan
       ? usageWarningFor(plan, plan.used + (c.source === "plan" ? 1 : 0))
       : undefined;
-    return { ...c, eventId, usageWarnings: warning ? [warning] : [] };
+    return { ...c, ...recorded, usageWarnings: warning ? [warning] : [] };
   };
   const viaGrant = async (mode: "own" | "partner") => {
     for (const grant of snapshot.grants.filter((x) => x.billingMode === mode)) {
@@ -227,9 +241,50 @@ export async function chargeCall(conn: pg.ClientBase, req: ChargeRequest): Promi
   );
 }
 
-/** The automatic refund of a pre-charged call that ended with HTTP status 400 or above; once only. */
-export async function refundCall(conn: pg.ClientBase, charge: Charge): Promise<void> {
-  await refundEvent(conn, [charge.eventId]);
+/**
+ * The automatic refund of a pre-charged call that ended with HTTP status 400 or above. The
+ * charge was rolled back with the call's work, so nothing was debited; the call is recorded as
+ * refunded, once, so usage still shows it.
+ */
+export async function recordRefundedCall(
+  conn: pg.ClientBase,
+  req: ChargeRequest,
+  charge: Charge,
+): Promise<void> {
+  await insertRefundedEvent(conn, [
+    req.caller.client.id,
+    req.caller.key.id,
+    req.endpointKey,
+    req.operationId,
+    periodOf(req.now),
+    charge.source,
+    charge.amountMinor,
+    charge.payerClientId,
+    charge.recorded.grantId,
+    charge.recorded.planId,
+    charge.recorded.vin,
+    req.now.toISOString(),
+    req.requestId,
+    req.instanceId,
+    false,
+  ]);
+}
+
+/**
+ * Refunds a recorded charge, once: marks its usage event refunded and gives the amount back to
+ * whoever paid. A failed job and an answer that could not be handed over end this way.
+ */
+export async function refundCharge(db: Db, eventId: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    with refunded as (
+      update ${schema.usageEvents} set status = 'refunded', pending_delivery = false
+       where id = ${eventId} and status = 'charged'
+      returning payer_client_id, amount_minor),
+    credited as (
+      update ${schema.clients} set balance_minor = balance_minor + refunded.amount_minor
+        from refunded where ${schema.clients.id} = refunded.payer_client_id and refunded.amount_minor > 0)
+    select count(*)::int as n from refunded`);
+  return (result.rows[0] as { n: number } | undefined)?.n === 1;
 }
 
 /** Headers that describe the settlement of a call. */

@@ -1,33 +1,59 @@
 import type pg from "pg";
 import { ApiError } from "./api-error";
 
-/** Advisory-lock class for "one active request per Client"; the object id is hashtext(clientId). */
+/** Advisory-lock classes: "one active request per Client", and the request holding an Idempotency-Key. */
 const CLIENT_LOCK_CLASS = 40_100_002;
+const IDEMPOTENCY_LOCK_CLASS = 40_100_003;
+
+/** FNV-1a, as a signed 32-bit integer: the object id of an advisory lock. */
+export function lockIdOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
 
 /**
- * Takes the Client's session-level advisory lock on `conn` without waiting. The lock lives in
- * PostgreSQL, so every service instance on the same database sees it, and it vanishes with the
- * connection if an instance dies mid-request.
+ * Opens the transaction that carries one request and takes the Client's lock inside it.
+ *
+ * The locks are transaction-level: PostgreSQL releases them at the same instant the request's
+ * work commits or rolls back, and when the connection dies with its instance. So a crash leaves
+ * neither a held Client nor a blocked Idempotency-Key behind, and the next request of the
+ * Client sees everything the last one committed.
+ *
+ * A request that finds its Client busy gets `429 client_request_in_progress`, or `409
+ * idempotency_request_in_progress` when the busy request holds the same Idempotency-Key. The
+ * SQL carries only integers, so it is sent as one simple query: one round trip.
  */
-export async function acquireClientLock(conn: pg.ClientBase, clientId: string): Promise<void> {
-  const { rows } = await conn.query<{ locked: boolean }>(
-    "SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked",
-    [CLIENT_LOCK_CLASS, clientId],
-  );
-  if (!rows[0]?.locked) {
+export async function beginClientTransaction(
+  conn: pg.ClientBase,
+  opts: { clientId: string; idempotencyKey?: string },
+): Promise<void> {
+  const client = `${CLIENT_LOCK_CLASS}, ${lockIdOf(opts.clientId)}`;
+  const key =
+    opts.idempotencyKey === undefined
+      ? "true"
+      : `pg_try_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}, ${lockIdOf(`${opts.clientId}\u0000${opts.idempotencyKey}`)})`;
+  const results = (await conn.query(
+    `BEGIN; SELECT pg_try_advisory_xact_lock(${client}) AS client, ${key} AS key`,
+  )) as unknown as pg.QueryResult<{ client: boolean; key: boolean }>[];
+  const locks = results[1]!.rows[0]!;
+  if (locks.client) return;
+  await conn.query("ROLLBACK");
+  if (!locks.key) {
     throw new ApiError(
-      "client_request_in_progress",
-      "Another request of this Client is still running; send one request at a time.",
+      "idempotency_request_in_progress",
+      "The first request with this Idempotency-Key is still running; retry after Retry-After.",
       {},
       { "Retry-After": "1" },
     );
   }
-}
-
-export async function releaseClientLock(conn: pg.ClientBase, clientId: string): Promise<void> {
-  await conn.query({
-    name: "release_client_lock",
-    text: "SELECT pg_advisory_unlock($1, hashtext($2))",
-    values: [CLIENT_LOCK_CLASS, clientId],
-  });
+  throw new ApiError(
+    "client_request_in_progress",
+    "Another request of this Client is still running; send one request at a time.",
+    {},
+    { "Retry-After": "1" },
+  );
 }

@@ -6,8 +6,6 @@ import { type Db, schema } from "../db/database";
 import { ApiError } from "./api-error";
 
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
-/** An in-progress record older than the longest request is left over from a crashed instance. */
-const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 /** Results larger than this are not stored; a replay then answers `idempotency_result_unavailable`. */
 export const MAX_STORED_BODY_BYTES = 256 * 1024;
 
@@ -78,7 +76,11 @@ export function fingerprintOf(
     .digest("hex");
 }
 
-/** Finds an earlier request with this key: replay it, refuse a conflict, or report it still running. */
+/**
+ * Finds an earlier request with this key: replay it or refuse a conflict. Called inside the
+ * request's transaction, after the Client's lock: no other request of the Client runs, so a
+ * record is always a finished one (work in progress is never committed, see client-lock.ts).
+ */
 export async function lookupIdempotency(
   db: Db,
   clientId: string,
@@ -92,10 +94,7 @@ export async function lookupIdempotency(
   );
   const [record] = await db.select().from(schema.idempotencyRecords).where(where).limit(1);
   if (!record) return { kind: "fresh", key };
-  const abandoned =
-    record.state === "in_progress" &&
-    now.getTime() - record.createdAt.getTime() > ABANDONED_AFTER_MS;
-  if (record.expiresAt <= now || abandoned) {
+  if (record.expiresAt <= now) {
     await db.delete(schema.idempotencyRecords).where(where);
     return { kind: "fresh", key };
   }
@@ -103,14 +102,6 @@ export async function lookupIdempotency(
     throw new ApiError(
       "idempotency_key_conflict",
       "This Idempotency-Key was used with a different request; use a new key for new input.",
-    );
-  }
-  if (record.state === "in_progress") {
-    throw new ApiError(
-      "idempotency_request_in_progress",
-      "The first request with this Idempotency-Key is still running; retry after Retry-After.",
-      {},
-      { "Retry-After": "1" },
     );
   }
   if (!record.resultAvailable || record.responseStatus === null || record.responseBody === null) {
@@ -130,69 +121,42 @@ export async function lookupIdempotency(
   };
 }
 
-/** Claims the key; losing the race to a parallel request reports that request as in progress. */
-export async function beginIdempotent(
+/**
+ * Keeps the first success for replay, in the transaction that holds the call's charge and
+ * work: the record exists exactly when they do. Returns whether the body could be kept.
+ */
+export async function storeIdempotentResult(
   db: Db,
-  clientId: string,
-  key: string,
-  operationId: string,
-  fingerprint: string,
-  now: Date,
-) {
-  const inserted = await db
-    .insert(schema.idempotencyRecords)
-    .values({
-      clientId,
-      key,
-      operationId,
-      fingerprint,
-      state: "in_progress",
-      expiresAt: new Date(now.getTime() + RETENTION_MS),
-    })
-    .onConflictDoNothing()
-    .returning({ key: schema.idempotencyRecords.key });
-  if (inserted.length === 0) {
-    throw new ApiError(
-      "idempotency_request_in_progress",
-      "The first request with this Idempotency-Key is still running; retry after Retry-After.",
-      {},
-      { "Retry-After": "1" },
-    );
-  }
-}
-
-/** Stores the first success for replay; returns whether the result could be kept. */
-export async function completeIdempotent(
-  db: Db,
-  clientId: string,
-  key: string,
-  response: StoredResponse,
+  record: {
+    clientId: string;
+    key: string;
+    operationId: string;
+    fingerprint: string;
+    requestId: string;
+    response: StoredResponse;
+  },
   now: Date,
 ): Promise<boolean> {
-  const storable = Buffer.byteLength(response.body, "utf8") <= MAX_STORED_BODY_BYTES;
+  const storable = Buffer.byteLength(record.response.body, "utf8") <= MAX_STORED_BODY_BYTES;
+  const values = {
+    operationId: record.operationId,
+    fingerprint: record.fingerprint,
+    requestId: record.requestId,
+    responseStatus: record.response.status,
+    responseHeaders: record.response.headers,
+    responseBody: storable ? record.response.body : null,
+    resultAvailable: storable,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RETENTION_MS),
+  };
   await db
-    .update(schema.idempotencyRecords)
-    .set({
-      state: "completed",
-      responseStatus: response.status,
-      responseHeaders: response.headers,
-      responseBody: storable ? response.body : null,
-      resultAvailable: storable,
-      expiresAt: new Date(now.getTime() + RETENTION_MS),
-    })
-    .where(
-      and(eq(schema.idempotencyRecords.clientId, clientId), eq(schema.idempotencyRecords.key, key)),
-    );
+    .insert(schema.idempotencyRecords)
+    .values({ clientId: record.clientId, key: record.key, ...values })
+    .onConflictDoUpdate({
+      target: [schema.idempotencyRecords.clientId, schema.idempotencyRecords.key],
+      set: values,
+    });
   return storable;
-}
-
-/** A failed first attempt keeps nothing, so the same key may be retried. */
-export async function abandonIdempotent(db: Db, clientId: string, key: string) {
-  await db
-    .delete(schema.idempotencyRecords)
-    .where(
-      and(eq(schema.idempotencyRecords.clientId, clientId), eq(schema.idempotencyRecords.key, key)),
-    );
 }
 
 export async function purgeExpiredIdempotency(db: Db, now: Date) {

@@ -272,16 +272,20 @@ describe("idempotency", () => {
 
   it("answers idempotency_result_unavailable when the first result was too large to keep", async () => {
     // listPlans here answers 300 KiB; it rejects keys, so exercise the store through the pipeline directly.
-    const { completeIdempotent, beginIdempotent, lookupIdempotency } =
+    const { storeIdempotentResult, lookupIdempotency } =
       await import("@/service/pipeline/idempotency");
     const db = svc.service.database.db;
     const now = svc.clock.now();
-    await beginIdempotent(db, "cl_demo_northwind", "big-1", "updateClientUser", "fp", now);
-    const stored = await completeIdempotent(
+    const stored = await storeIdempotentResult(
       db,
-      "cl_demo_northwind",
-      "big-1",
-      { status: 200, headers: {}, body: "x".repeat(300 * 1024) },
+      {
+        clientId: "cl_demo_northwind",
+        key: "big-1",
+        operationId: "updateClientUser",
+        fingerprint: "fp",
+        requestId: "00000000-0000-4000-8000-000000000000",
+        response: { status: 200, headers: {}, body: "x".repeat(300 * 1024) },
+      },
       now,
     );
     expect(stored).toBe(false);

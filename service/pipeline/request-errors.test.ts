@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { http, startTestService, type TestService } from "@/test/support/service-harness";
 
@@ -62,5 +63,191 @@ describe("malformed requests never reach a 500", () => {
     expect(logs).toContain('"operationId":"getSystemStatus"');
     for (const key of Object.values(svc.keys)) expect(logs).not.toContain(key);
     expect(logs).not.toMatch(/svc_(live|test)_[0-9A-Za-z]/);
+  });
+});
+
+/**
+ * Sends raw bytes, keeping the connection open as a client still uploading would, and returns
+ * the first answer once it is complete (or whatever arrived before the service closed).
+ */
+async function rawExchange(base: string, bytes: string | Buffer): Promise<string> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1", () => socket.write(bytes));
+    let answer = "";
+    const done = () => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+      const [head, body] = answer.split("\r\n\r\n");
+      const length = /content-length: (\d+)/i.exec(head ?? "")?.[1];
+      if (body !== undefined && length !== undefined && Buffer.byteLength(body) >= Number(length))
+        done();
+    });
+    socket.on("close", done);
+    socket.on("error", reject);
+  });
+}
+
+function parseRaw(answer: string) {
+  const [head, ...rest] = answer.split("\r\n\r\n");
+  const status = Number(head!.split(" ")[1]);
+  return {
+    status,
+    head: head!,
+    body: JSON.parse(rest.join("\r\n\r\n")) as Record<string, unknown>,
+  };
+}
+
+describe("request input named like object members", () => {
+  const NAMES = ["constructor", "toString", "hasOwnProperty", "__proto__", "valueOf"];
+
+  it("refuses a repeated query parameter of any name with 400, never 500", async () => {
+    for (const name of NAMES) {
+      const res = await http(svc.url, "GET", `/ping?${name}=1&${name}=2`, {
+        key: svc.keys["master-admin"],
+      });
+      expect(res.status, name).toBe(400);
+      expect(res.body).toMatchObject({ error: "invalid_request" });
+      expect(res.body.issues).toEqual([
+        { location: "query", path: name, message: "must be given once" },
+      ]);
+    }
+  });
+
+  it("treats such names in the query of a validated operation as unknown parameters", async () => {
+    for (const name of NAMES) {
+      const res = await http(svc.url, "GET", `/vdi?${name}=1`, { key: svc.keys.sandbox });
+      expect([200, 400], name).toContain(res.status);
+      expect(typeof res.body, name).toBe("object");
+      if (res.status === 400) expect(res.body.error).toBe("invalid_request");
+    }
+  });
+
+  it("refuses them as body fields of a closed request shape", async () => {
+    for (const name of NAMES) {
+      const res = await http(svc.url, "POST", "/client/users/cl_demo_berlin/keys", {
+        key: svc.keys["master-admin"],
+        rawBody: `{"label":"x","${name}":{"a":1}}`,
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(res.status, name).toBe(400);
+      expect(res.body.error, name).toBe("invalid_request");
+    }
+  });
+
+  it("answers with the documented codes when headers carry such names", async () => {
+    for (const name of NAMES) {
+      const res = await http(svc.url, "GET", "/ping", {
+        key: svc.keys["master-admin"],
+        headers: { [name.replace(/_/g, "x")]: "1", "Idempotency-Key": name },
+      });
+      expect(res.status, name).toBe(400);
+      expect(res.body.error, name).toBe("idempotency_key_not_supported");
+    }
+  });
+});
+
+describe("refusals made by the HTTP layer carry {error, message}", () => {
+  it("answers 431 with JSON when the headers are over the limit", async () => {
+    const headers = Array.from({ length: 10_000 }, (_, i) => `X-Filler-${i}: 0123456789`).join(
+      "\r\n",
+    );
+    const answer = parseRaw(
+      await rawExchange(svc.url, `GET /ping HTTP/1.1\r\nHost: x\r\n${headers}\r\n\r\n`),
+    );
+    expect(answer.status).toBe(431);
+    expect(answer.head).toMatch(/content-type: application\/json/i);
+    expect(answer.body).toEqual({
+      error: "request_headers_too_large",
+      message: expect.stringContaining("16384 bytes"),
+    });
+  });
+
+  it("answers 400 malformed_request for a request line that is not HTTP", async () => {
+    const answer = parseRaw(await rawExchange(svc.url, "HELLO THERE\r\n\r\n"));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe("malformed_request");
+    expect(answer.body.message).toEqual(expect.any(String));
+  });
+
+  it("answers 400 malformed_request for an unusable Host header", async () => {
+    const answer = parseRaw(
+      await rawExchange(
+        svc.url,
+        "GET /ping HTTP/1.1\r\nHost: exa mple\r\nConnection: close\r\n\r\n",
+      ),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe("malformed_request");
+  });
+
+  it("answers 400 malformed_request for a broken chunked body", async () => {
+    const answer = parseRaw(
+      await rawExchange(
+        svc.url,
+        "POST /client/users HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+      ),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe("malformed_request");
+  });
+});
+
+describe("request bodies are bounded", () => {
+  const big = (bytes: number) => `{"name":"${"x".repeat(bytes)}"}`;
+
+  it("refuses an anonymous upload before reading it", async () => {
+    const answer = parseRaw(
+      await rawExchange(
+        svc.url,
+        // 100 MB announced, only a few bytes sent: the answer must not wait for the rest.
+        "POST /client/users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{}",
+      ),
+    );
+    expect(answer.status).toBe(401);
+    expect(answer.body.error).toBe("api_key_missing");
+    expect(answer.head).toMatch(/connection: close/i);
+  });
+
+  it("refuses a declared Content-Length over 1 MiB before reading the body", async () => {
+    const answer = parseRaw(
+      await rawExchange(
+        svc.url,
+        `POST /client/users HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${svc.keys["master-admin"]}\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{}`,
+      ),
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body.error).toBe("payload_too_large");
+  });
+
+  it("refuses a chunked body as soon as it passes 1 MiB, and answers the next request", async () => {
+    const chunk = "x".repeat(64 * 1024);
+    const parts = Array.from({ length: 20 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+    const answer = parseRaw(
+      await rawExchange(
+        svc.url,
+        `POST /client/users HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${svc.keys["master-admin"]}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${parts.join("")}0\r\n\r\n`,
+      ),
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body.error).toBe("payload_too_large");
+    expect((await http(svc.url, "GET", "/ping", { key: svc.keys["master-admin"] })).status).toBe(
+      200,
+    );
+  });
+
+  it("accepts a body just under the limit", async () => {
+    const res = await http(svc.url, "POST", "/client/users/cl_demo_berlin/keys", {
+      key: svc.keys["master-admin"],
+      rawBody: big(1024 * 1024 - 100),
+      headers: { "Content-Type": "application/json" },
+    });
+    // Read and judged: the shape is wrong, the size is not.
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("invalid_request");
   });
 });

@@ -3,13 +3,16 @@ import { type ErrorCode } from "@/lib/api/contract/errors";
 import { type ValidationIssue } from "@/lib/api/contract/errors";
 import { ApiError } from "./api-error";
 
-/** Fields whose failures have a documented, more specific code than `invalid_request`. */
-const FIELD_CODES: Record<string, ErrorCode> = {
-  vin: "invalid_vin",
-  returnUrl: "invalid_return_url",
-  state: "invalid_state",
-  oeNumbers: "invalid_oe_numbers",
-};
+/**
+ * Fields whose failures have a documented, more specific code than `invalid_request`. A `Map`,
+ * as the field name comes from the request (`constructor` must not find `Object`).
+ */
+const FIELD_CODES = new Map<string, ErrorCode>([
+  ["vin", "invalid_vin"],
+  ["returnUrl", "invalid_return_url"],
+  ["state", "invalid_state"],
+  ["oeNumbers", "invalid_oe_numbers"],
+]);
 
 type Location = ValidationIssue["location"];
 
@@ -26,7 +29,7 @@ export function issuesOf(location: Location, error: z.ZodError): ValidationIssue
 
 export function validationError(issues: ValidationIssue[]): ApiError {
   const first = issues[0]!;
-  const code = FIELD_CODES[first.path.split(".")[0] ?? ""] ?? "invalid_request";
+  const code = FIELD_CODES.get(first.path.split(".")[0] ?? "") ?? "invalid_request";
   const where = first.path ? `${first.location}.${first.path}` : first.location;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
   return new ApiError(code, `${where}: ${first.message}${more}`, { issues });

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type DemoAccount, type DemoCredentials } from "@/lib/demo/demo-credentials";
 import { type Db, schema } from "../db/database";
-import { generateApiKey, type KeyEnvironment } from "../domain/api-keys";
+import { generateApiKey, hashApiKey, type KeyEnvironment } from "../domain/api-keys";
 import { newId } from "../domain/ids";
 import { periodOf } from "../domain/period";
 import { unitPriceMinor } from "../domain/price-list";
@@ -16,6 +16,63 @@ export const DEMO_IDS = {
   sonnenschein: "cl_demo_sonnenschein",
   kraftwerk: "cl_demo_kraftwerk",
 } as const;
+
+/** The accounts whose keys are handed out, with the label of the key the seed issues each. */
+const DEMO_ACCOUNTS: readonly (Omit<DemoAccount, "apiKey"> & { keyLabel: string })[] = [
+  {
+    id: "master-admin",
+    label: "Northwind Parts GmbH (Master admin)",
+    description: "Master client: manages Sub-users, keys, limits, grants and partner workspaces.",
+    clientId: DEMO_IDS.northwind,
+    environment: "production",
+    keyLabel: "Admin console",
+  },
+  {
+    id: "sandbox",
+    label: "Northwind Parts GmbH (sandbox key)",
+    description: "Same Master client in the sandbox: synthetic data only, mutations refused.",
+    clientId: DEMO_IDS.northwind,
+    environment: "sandbox",
+    keyLabel: "Sandbox",
+  },
+  {
+    id: "sub-user",
+    label: "Workshop Berlin (Sub-user)",
+    description: "Sub-user of Northwind: its own keys, plans and credit; no administrative rights.",
+    clientId: DEMO_IDS.berlin,
+    environment: "production",
+    keyLabel: "Workshop Berlin integration",
+  },
+  {
+    id: "beneficiary",
+    label: "Autohaus Sonnenschein (beneficiary)",
+    description:
+      "Master client sponsored by Northwind and Kraftwerk; chooses billing mode per grant.",
+    clientId: DEMO_IDS.sonnenschein,
+    environment: "production",
+    keyLabel: "Sonnenschein dealer system",
+  },
+];
+
+function demoAccount(id: DemoAccount["id"]) {
+  return DEMO_ACCOUNTS.find((a) => a.id === id)!;
+}
+
+/** Issues a key in the seed's transaction and returns its plaintext, once. */
+async function issueKey(
+  db: Db,
+  clientId: string,
+  label: string,
+  environment: KeyEnvironment,
+  now: Date,
+) {
+  const { plaintext, hash } = generateApiKey(environment);
+  const id = newId("key");
+  await db
+    .insert(schema.apiKeys)
+    .values({ id, clientId, label, keyHash: hash, environment, createdAt: now });
+  return { id, plaintext };
+}
 
 const STANDARD_PLANS: { id: string; name: string; endpointKey: EndpointKey; included: number }[] = [
   { id: "plan_vin_starter", name: "VIN Starter", endpointKey: "vin_vehicle", included: 100 },
@@ -66,17 +123,14 @@ export async function seedDemoData(db: Db, now: Date): Promise<DemoCredentials |
     ) => {
       await tx.insert(schema.clients).values({ id, name, createdAt: now, updatedAt: now, ...opts });
     };
-    const key = async (
-      clientId: string,
-      label: string,
-      environment: KeyEnvironment = "production",
-    ) => {
-      const { plaintext, hash } = generateApiKey(environment);
-      const id = newId("key");
-      await tx
-        .insert(schema.apiKeys)
-        .values({ id, clientId, label, keyHash: hash, environment, createdAt: now });
-      return { id, plaintext };
+    const key = (clientId: string, label: string, environment: KeyEnvironment = "production") =>
+      issueKey(tx, clientId, label, environment, now);
+    /** The key handed out for a demo account, issued as the account table says. */
+    const handOut = async (id: DemoAccount["id"]) => {
+      const { keyLabel, ...account } = demoAccount(id);
+      const issued = await issueKey(tx, account.clientId, keyLabel, account.environment, now);
+      accounts.push({ ...account, apiKey: issued.plaintext });
+      return issued;
     };
     const assign = async (clientId: string, planId: string) => {
       const plan = [
@@ -144,8 +198,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<DemoCredentials |
     ]) {
       await assign(DEMO_IDS.northwind, plan);
     }
-    const northwindKey = await key(DEMO_IDS.northwind, "Admin console");
-    const northwindSandbox = await key(DEMO_IDS.northwind, "Sandbox", "sandbox");
+    const northwindKey = await handOut("master-admin");
+    await handOut("sandbox");
     await usage(DEMO_IDS.northwind, northwindKey.id, "vin_vehicle", 42, {
       planId: "plan_vin_starter",
     });
@@ -153,26 +207,6 @@ export async function seedDemoData(db: Db, now: Date): Promise<DemoCredentials |
       planId: "plan_translation_basic",
     });
     await usage(DEMO_IDS.northwind, northwindKey.id, "parts_seo", 3, {});
-    accounts.push(
-      {
-        id: "master-admin",
-        label: "Northwind Parts GmbH (Master admin)",
-        description:
-          "Master client: manages Sub-users, keys, limits, grants and partner workspaces.",
-        clientId: DEMO_IDS.northwind,
-        apiKey: northwindKey.plaintext,
-        environment: "production",
-      },
-      {
-        id: "sandbox",
-        label: "Northwind Parts GmbH (sandbox key)",
-        description: "Same Master client in the sandbox: synthetic data only, mutations refused.",
-        clientId: DEMO_IDS.northwind,
-        apiKey: northwindSandbox.plaintext,
-        environment: "sandbox",
-      },
-    );
-
     // Sub-users of Northwind.
     await client(DEMO_IDS.berlin, "Workshop Berlin", {
       parentId: DEMO_IDS.northwind,
@@ -181,7 +215,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<DemoCredentials |
     });
     await assign(DEMO_IDS.berlin, "plan_parts_basic");
     await assign(DEMO_IDS.berlin, "plan_vin_starter");
-    const berlinKey = await key(DEMO_IDS.berlin, "Workshop Berlin integration");
+    const berlinKey = await handOut("sub-user");
     await key(DEMO_IDS.berlin, "Workshop Berlin tablet");
     await tx.insert(schema.rateLimits).values([
       {
@@ -205,16 +239,6 @@ export async function seedDemoData(db: Db, now: Date): Promise<DemoCredentials |
     ]);
     await usage(DEMO_IDS.berlin, berlinKey.id, "parts_oe", 120, { planId: "plan_parts_basic" });
     await usage(DEMO_IDS.berlin, berlinKey.id, "vin_vehicle", 93, { planId: "plan_vin_starter" });
-    accounts.push({
-      id: "sub-user",
-      label: "Workshop Berlin (Sub-user)",
-      description:
-        "Sub-user of Northwind: its own keys, plans and credit; no administrative rights.",
-      clientId: DEMO_IDS.berlin,
-      apiKey: berlinKey.plaintext,
-      environment: "production",
-    });
-
     await client(DEMO_IDS.hamburg, "Workshop Hamburg", {
       parentId: DEMO_IDS.northwind,
       balanceMinor: 500,
@@ -230,16 +254,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<DemoCredentials |
 
     // Autohaus Sonnenschein: Master client that benefits from grants.
     await client(DEMO_IDS.sonnenschein, "Autohaus Sonnenschein", { balanceMinor: 0 });
-    const sonnenscheinKey = await key(DEMO_IDS.sonnenschein, "Sonnenschein dealer system");
-    accounts.push({
-      id: "beneficiary",
-      label: "Autohaus Sonnenschein (beneficiary)",
-      description:
-        "Master client sponsored by Northwind and Kraftwerk; chooses billing mode per grant.",
-      clientId: DEMO_IDS.sonnenschein,
-      apiKey: sonnenscheinKey.plaintext,
-      environment: "production",
-    });
+    const sonnenscheinKey = await handOut("beneficiary");
 
     // Kraftwerk Teile AG: a second sponsor, using the same reference as Northwind.
     await client(DEMO_IDS.kraftwerk, "Kraftwerk Teile AG", {
@@ -310,4 +325,45 @@ export async function seedDemoData(db: Db, now: Date): Promise<DemoCredentials |
     );
     return { createdAt: now.toISOString(), accounts };
   });
+}
+
+/**
+ * Fresh keys for the demo accounts of a database seeded earlier, for a data directory whose
+ * credentials file is missing or names keys this database does not know (the plaintext of a
+ * key is never stored, so the old ones cannot be shown again; they keep working). Returns null
+ * when the database does not hold the demo accounts.
+ */
+export async function reissueDemoKeys(db: Db, now: Date): Promise<DemoCredentials | null> {
+  const ids = [...new Set(DEMO_ACCOUNTS.map((a) => a.clientId))];
+  const found = await db
+    .select({ id: schema.clients.id })
+    .from(schema.clients)
+    .where(inArray(schema.clients.id, ids));
+  if (found.length !== ids.length) return null;
+  return db.transaction(async (tx) => {
+    const accounts: DemoAccount[] = [];
+    const day = now.toISOString().slice(0, 10);
+    for (const { keyLabel, ...account } of DEMO_ACCOUNTS) {
+      const issued = await issueKey(
+        tx,
+        account.clientId,
+        `${keyLabel} (reissued ${day})`,
+        account.environment,
+        now,
+      );
+      accounts.push({ ...account, apiKey: issued.plaintext });
+    }
+    return { createdAt: now.toISOString(), accounts };
+  });
+}
+
+/** Whether every key of a credentials file is a working key of this database. */
+export async function demoKeysWork(db: Db, credentials: DemoCredentials): Promise<boolean> {
+  const hashes = credentials.accounts.map((a) => hashApiKey(a.apiKey));
+  if (hashes.length === 0) return false;
+  const rows = await db
+    .select({ id: schema.apiKeys.id })
+    .from(schema.apiKeys)
+    .where(and(inArray(schema.apiKeys.keyHash, hashes), eq(schema.apiKeys.isActive, true)));
+  return rows.length === hashes.length;
 }

@@ -8,13 +8,17 @@ import { SignInForm } from "./_components/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-const REASONS: Record<string, { tone: "info" | "warning"; text: string }> = {
-  expired: { tone: "warning", text: "Your session has expired. Sign in again." },
-  "signed-out": {
-    tone: "info",
-    text: "You are signed out. The key of that session was deleted from the console.",
-  },
-};
+/** Keyed by the address's `reason` value: a `Map`, so no name finds anything but these. */
+const REASONS = new Map<string, { tone: "info" | "warning"; text: string }>([
+  ["expired", { tone: "warning", text: "Your session has expired. Sign in again." }],
+  [
+    "signed-out",
+    {
+      tone: "info",
+      text: "You are signed out. The key of that session was deleted from the console.",
+    },
+  ],
+]);
 
 export default async function SignInPage({
   searchParams,
@@ -24,7 +28,7 @@ export default async function SignInPage({
   const state = await readSession();
   if (state.kind === "active") redirect("/");
   const { reason } = await searchParams;
-  const notice = reason ? REASONS[reason] : undefined;
+  const notice = reason ? REASONS.get(String(reason)) : undefined;
   const demo = listDemoAccounts();
   return (
     <main className="mx-auto max-w-lg px-6 py-12">

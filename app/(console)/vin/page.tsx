@@ -9,15 +9,23 @@ import { VehicleLookup } from "./_components/vehicle-lookup";
 
 export const metadata: Metadata = { title: "VIN lookup" };
 
-const REFUSALS: Record<string, string> = {
-  missing: "The service's answer carried no state. Nothing was loaded. Start again.",
-  malformed: "The service's answer was not in the expected form. Nothing was loaded. Start again.",
-  forged:
+/** Keyed by the address's `refused` value: a `Map`, so no name finds anything but these. */
+const REFUSALS = new Map<string, string>([
+  ["missing", "The service's answer carried no state. Nothing was loaded. Start again."],
+  [
+    "malformed",
+    "The service's answer was not in the expected form. Nothing was loaded. Start again.",
+  ],
+  [
+    "forged",
     "The answer's state does not belong to a lookup started in this browser session. Nothing was loaded.",
-  reused:
+  ],
+  [
+    "reused",
     "This answer was already used. Each lookup can be completed once; nothing was loaded again.",
-  expired: "This lookup has expired. Nothing was loaded. Start again.",
-};
+  ],
+  ["expired", "This lookup has expired. Nothing was loaded. Start again."],
+]);
 
 export default async function VinPage({
   searchParams,
@@ -41,7 +49,7 @@ export default async function VinPage({
       />
       {refused ? (
         <Alert tone="danger" title="The lookup's answer was refused" className="mb-6">
-          {REFUSALS[refused] ?? REFUSALS.malformed}
+          {REFUSALS.get(String(refused)) ?? REFUSALS.get("malformed")}
         </Alert>
       ) : null}
       <Card title="Guided identification">

@@ -79,6 +79,11 @@ export const ERROR_CATALOGUE = {
     retryable: false,
     meaning: "The operation does not accept the `Idempotency-Key` header.",
   },
+  malformed_request: {
+    status: 400,
+    retryable: false,
+    meaning: "The request is not valid HTTP/1.1, or its target or Host header is unusable.",
+  },
   // 401 and 403: authentication and rights
   api_key_missing: { status: 401, retryable: false, meaning: "No `X-Api-Key` header was sent." },
   api_key_invalid: { status: 403, retryable: false, meaning: "The API key is not known." },
@@ -168,6 +173,12 @@ export const ERROR_CATALOGUE = {
     retryable: false,
     meaning: "The path exists but not with this method.",
   },
+  // 408
+  request_timeout: {
+    status: 408,
+    retryable: true,
+    meaning: "The request did not arrive in full in time; send it again.",
+  },
   // 409: state and idempotency conflicts
   redirect_required: {
     status: 409,
@@ -234,8 +245,13 @@ export const ERROR_CATALOGUE = {
     retryable: false,
     meaning: "No eligible materialized result; a refresh would be needed and is disabled.",
   },
-  // 413, 415, 422
+  // 413, 415, 422, 431
   payload_too_large: { status: 413, retryable: false, meaning: "The request body is too large." },
+  request_headers_too_large: {
+    status: 431,
+    retryable: false,
+    meaning: "The request line and headers are too large.",
+  },
   unsupported_media_type: {
     status: 415,
     retryable: false,

@@ -33,6 +33,10 @@ export function errorCodesOf(op: OperationDefinition): ErrorCode[] {
     "api_key_invalid",
     "api_key_disabled",
     "client_inactive",
+    // Refusals of the HTTP layer, before any operation is known.
+    "malformed_request",
+    "request_headers_too_large",
+    "request_timeout",
   ]);
   if (op.request.params || op.request.query || op.request.body) codes.add("invalid_request");
   if (op.request.body)

@@ -71,31 +71,32 @@ function page<T>(items: T[], limit?: number, offset = 0) {
   return { slice, page: { returned: slice.length, hasMore: offset + slice.length < items.length } };
 }
 
-const MARKET_LANGUAGE: Record<string, string> = {
-  MARKET_AT: "de",
-  MARKET_CH: "de",
-  MARKET_DE: "de",
-  MARKET_AU: "en",
-  MARKET_CA: "en",
-  MARKET_GB: "en",
-  MARKET_HK: "en",
-  MARKET_IE: "en",
-  MARKET_SG: "en",
-  MARKET_US: "en",
-  MARKET_BE: "fr",
-  MARKET_FR: "fr",
-  MARKET_ES: "es",
-  MARKET_IT: "it",
-  MARKET_NL: "nl",
-  MARKET_PL: "pl",
-};
-const CURRENCY_FACTORS: Record<string, number> = {
-  EUR: 1,
-  CHF: 0.94,
-  GBP: 0.85,
-  USD: 1.08,
-  PLN: 4.3,
-};
+// Looked up by request input: `Map`s, so only these names find anything.
+const MARKET_LANGUAGE = new Map<string, string>([
+  ["MARKET_AT", "de"],
+  ["MARKET_CH", "de"],
+  ["MARKET_DE", "de"],
+  ["MARKET_AU", "en"],
+  ["MARKET_CA", "en"],
+  ["MARKET_GB", "en"],
+  ["MARKET_HK", "en"],
+  ["MARKET_IE", "en"],
+  ["MARKET_SG", "en"],
+  ["MARKET_US", "en"],
+  ["MARKET_BE", "fr"],
+  ["MARKET_FR", "fr"],
+  ["MARKET_ES", "es"],
+  ["MARKET_IT", "it"],
+  ["MARKET_NL", "nl"],
+  ["MARKET_PL", "pl"],
+]);
+const CURRENCY_FACTORS = new Map<string, number>([
+  ["EUR", 1],
+  ["CHF", 0.94],
+  ["GBP", 0.85],
+  ["USD", 1.08],
+  ["PLN", 4.3],
+]);
 
 const clip = (s: string, max: number) =>
   s.length <= max ? s : s.slice(0, max - 1).trimEnd() + "…";
@@ -203,13 +204,13 @@ export const partsHandlers = {
   async getOePrice({ input }) {
     const part = confirmedPart(input.params.oeNumber);
     const currency = input.query.currency ?? "EUR";
-    const factor = CURRENCY_FACTORS[currency];
+    const factor = CURRENCY_FACTORS.get(currency);
     if (factor === undefined) {
       throw validationError([
         {
           location: "query",
           path: "currency",
-          message: `must be one of ${Object.keys(CURRENCY_FACTORS).join(", ")}`,
+          message: `must be one of ${[...CURRENCY_FACTORS.keys()].join(", ")}`,
         },
       ]);
     }
@@ -246,7 +247,7 @@ export const partsHandlers = {
     const marketplaceId = input.query.marketplaceId;
     const language =
       input.query.language ??
-      (MARKET_LANGUAGE[marketplaceId] as typeof input.query.language & string);
+      (MARKET_LANGUAGE.get(marketplaceId) as typeof input.query.language & string);
     const vehicleType = input.query.vehicleType ?? "car";
     const key = normalizeOe(oeNumber);
     if (key === SEO_TEST_NUMBERS.paused) {
@@ -275,7 +276,7 @@ export const partsHandlers = {
     }
     const [part] = partsByNormalized(key);
     const names = part?.name as Record<string, string> | undefined;
-    const name = names?.[language];
+    const name = names && Object.hasOwn(names, language) ? names[language] : undefined;
     if (!part || vehicleType !== "car" || !part.seoLanguages.includes(language) || !name) {
       throw new ApiError(
         "seo_no_exact_match",
@@ -365,7 +366,9 @@ export const partsHandlers = {
       .split(/[-_]/)[0] as keyof (typeof DESIGNATIONS)[number];
     const wanted = text.trim().toLocaleLowerCase();
     const found = DESIGNATIONS.find(
-      (d) => (d as Record<string, string>)[language]?.toLocaleLowerCase() === wanted,
+      (d) =>
+        Object.hasOwn(d, language) &&
+        (d as Record<string, string>)[language]!.toLocaleLowerCase() === wanted,
     );
     if (!found)
       throw new ApiError(

@@ -1,6 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
-import { type Hono } from "hono";
-import { type ServiceContext } from "../../context";
+import { type ServiceApp, type ServiceContext } from "../../context";
 import { schema } from "../../db/database";
 import { candidatesFor, type SyntheticVehicle } from "../../data/vehicle-catalog";
 import { grantVehicleAccess } from "../../domain/vehicle-access";
@@ -41,7 +40,7 @@ function describe(v: SyntheticVehicle) {
  * candidates or cancels, and is sent back to `returnUrl` with `status`, `svcId` and `state`,
  * never the VIN. Sessions are single-use and end at `expiresAt`.
  */
-export function mountRedirectPages(app: Hono, service: ServiceContext) {
+export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
   const db = service.database.db;
   const find = async (token: string) => {
     const [row] = await db

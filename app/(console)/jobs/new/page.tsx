@@ -19,7 +19,8 @@ export default async function NewJobPage({
 }) {
   await requirePageSession();
   const { kind: raw, vin: rawVin } = await searchParams;
-  const kind: JobFamily = raw && raw in JOB_FAMILIES ? (raw as JobFamily) : "vin_parts";
+  const kind: JobFamily =
+    typeof raw === "string" && Object.hasOwn(JOB_FAMILIES, raw) ? (raw as JobFamily) : "vin_parts";
   const vin = typeof rawVin === "string" ? rawVin.slice(0, 17) : "";
   return (
     <>

@@ -1,0 +1,79 @@
+import { ApiError } from "./api-error";
+import { validationError } from "./validate";
+
+/** The largest request body the service reads; larger ones are refused before or while reading. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The query as a table without a prototype: a parameter named `constructor` or `__proto__` is a
+ * parameter like any other. A parameter given twice is refused.
+ */
+export function readQuery(url: string): Record<string, string> {
+  const query = Object.create(null) as Record<string, string>;
+  const params = new URL(url).searchParams;
+  const repeated = new Set<string>();
+  for (const [key, value] of params) {
+    if (Object.hasOwn(query, key)) repeated.add(key);
+    else query[key] = value;
+  }
+  if (repeated.size) {
+    throw validationError(
+      [...repeated].map((k) => ({
+        location: "query" as const,
+        path: k,
+        message: "must be given once",
+      })),
+    );
+  }
+  return query;
+}
+
+const tooLarge = () =>
+  new ApiError(
+    "payload_too_large",
+    `The request body must be at most ${MAX_BODY_BYTES} bytes.`,
+    {},
+    // The rest of the upload is not read: the connection ends with this answer.
+    { Connection: "close" },
+  );
+
+/**
+ * Reads a request body of at most `MAX_BODY_BYTES`: a larger declared `Content-Length` is
+ * refused before a byte is read, and a body without one (chunked) is refused as soon as it
+ * passes the limit. Nothing beyond the limit is ever held in memory.
+ */
+export async function readBoundedBody(request: Request): Promise<string> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > MAX_BODY_BYTES))
+    throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      // Not cancelled: that would reset the socket before the answer is written; the server
+      // discards what is still arriving and closes the connection after the answer.
+      reader.releaseLock();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The body as JSON: an empty body is `{}`, another media type `415`, broken JSON `invalid_json`. */
+export function parseJsonBody(text: string, contentType: string | undefined): unknown {
+  if (text.trim() === "") return {};
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? "")) {
+    throw new ApiError("unsupported_media_type", "Send the request body as application/json.");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_json", "The request body is not valid JSON.");
+  }
+}
