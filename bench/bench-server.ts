@@ -53,6 +53,8 @@ async function main() {
       serviceUrl: service.url,
       bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
       keys,
+      masterKey: admin,
+      pid: process.pid,
     }) + "\n",
   );
 

@@ -171,6 +171,7 @@ async function main() {
         defaultRateLimit: env.service.SERVICE_DEFAULT_RATE_LIMIT,
         jobDurationMs: env.service.SERVICE_JOB_DURATION_MS,
         redirectSessionSeconds: env.service.SERVICE_REDIRECT_SESSION_SECONDS,
+        abandonedRequestSeconds: env.service.SERVICE_ABANDONED_REQUEST_SECONDS,
         logLevel: env.service.LOG_LEVEL,
       });
       serviceUrl = service.url;

@@ -110,9 +110,15 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
   }
 
   /** The body (bounded), path and query, parsed against the contract; the Idempotency-Key checked. */
-  async function readInput(c: Context, op: OperationDefinition): Promise<CallInput> {
+  async function readInput(
+    c: Context<ServiceBindings>,
+    op: OperationDefinition,
+  ): Promise<CallInput> {
     const body = op.request.body
-      ? parseJsonBody(await readBoundedBody(c.req.raw), c.req.header("content-type"))
+      ? parseJsonBody(
+          await readBoundedBody(c.req.raw, c.env?.incoming),
+          c.req.header("content-type"),
+        )
       : undefined;
     const raw = { params: c.req.param(), query: readQuery(c.req.url), body };
     const input = parseInput(op.request, raw);
@@ -137,7 +143,11 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
   ): Promise<{ response: Response; open: boolean; charge?: Charge }> {
     const op: OperationDefinition = OPERATIONS[operationId];
     const { idempotencyKey } = call;
-    await beginClientTransaction(conn, { clientId: caller.client.id, idempotencyKey });
+    await beginClientTransaction(conn, {
+      clientId: caller.client.id,
+      idempotencyKey,
+      abandonedRequestSeconds: service.config.abandonedRequestSeconds,
+    });
     const db = drizzle(conn);
     const chargeRequest: ChargeRequest = {
       caller,

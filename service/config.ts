@@ -22,6 +22,7 @@ const serviceEnv = z.object({
   SERVICE_DEFAULT_RATE_LIMIT: rateLimitSpec.prefault("1200/60"),
   SERVICE_JOB_DURATION_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   SERVICE_REDIRECT_SESSION_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  SERVICE_ABANDONED_REQUEST_SECONDS: z.coerce.number().int().min(2).max(3_600).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

@@ -22,6 +22,8 @@ export interface ServiceConfig {
   jobDurationMs: number;
   /** Lifetime of a VIN redirect session. */
   redirectSessionSeconds: number;
+  /** Bound on how long a request whose instance stopped answering keeps its Client busy. */
+  abandonedRequestSeconds: number;
 }
 
 /** Everything a running service shares across requests. */

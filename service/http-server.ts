@@ -87,9 +87,16 @@ export function createServiceServer(app: ServiceApp, log: Logger): Server {
       maxHeaderSize: HTTP_LIMITS.maxHeaderBytes,
       headersTimeout: HTTP_LIMITS.headersTimeoutMs,
       requestTimeout: HTTP_LIMITS.requestTimeoutMs,
+      // Node would answer a missing Host with an empty 400; Hono's listener refuses it through
+      // the error handler above, with a body.
+      requireHostHeader: false,
     },
     listener,
   );
+  // CONNECT is a proxy's method; without a listener Node would drop the socket unanswered.
+  server.on("connect", (_request, socket: Duplex) => {
+    refuseOnSocket(socket, "method_not_allowed", "CONNECT is not supported: this is not a proxy.");
+  });
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     // A response already begun on this socket cannot be followed by another.
     const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;

@@ -13,6 +13,7 @@ async function main() {
     defaultRateLimit: env.SERVICE_DEFAULT_RATE_LIMIT,
     jobDurationMs: env.SERVICE_JOB_DURATION_MS,
     redirectSessionSeconds: env.SERVICE_REDIRECT_SESSION_SECONDS,
+    abandonedRequestSeconds: env.SERVICE_ABANDONED_REQUEST_SECONDS,
     logLevel: env.LOG_LEVEL,
   });
   console.log(`\nReference service listening on ${service.url}`);

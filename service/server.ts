@@ -37,6 +37,8 @@ export interface StartServiceOptions {
   defaultRateLimit?: ServiceConfig["defaultRateLimit"];
   jobDurationMs?: number;
   redirectSessionSeconds?: number;
+  /** Bound on how long a request whose instance stopped answering keeps its Client busy. */
+  abandonedRequestSeconds?: number;
   logLevel?: LogLevel;
   log?: Logger;
   seed?: boolean;
@@ -104,7 +106,8 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
       ? undefined
       : await openPostgresServer({ dataDir: opts.dataDir, log: (m) => log.info(m) }));
   const url = opts.databaseUrl ?? (await postgres!.ensureDatabase("service"));
-  const database = openServiceDatabase(url);
+  const abandonedRequestSeconds = opts.abandonedRequestSeconds ?? 30;
+  const database = openServiceDatabase(url, { abandonedRequestSeconds });
   const now = opts.now ?? (() => new Date());
   const credentialsFile = path.join(opts.dataDir, DEMO_CREDENTIALS_FILE);
 
@@ -135,6 +138,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
       defaultRateLimit: opts.defaultRateLimit ?? { maxRequests: 1200, windowSeconds: 60 },
       jobDurationMs: opts.jobDurationMs ?? 3_000,
       redirectSessionSeconds: opts.redirectSessionSeconds ?? 900,
+      abandonedRequestSeconds,
     },
   };
   const app = createApp(context, opts.handlers);

@@ -21,8 +21,37 @@ export interface ServiceDatabase {
   close(): Promise<void>;
 }
 
-export function openServiceDatabase(url: string, poolSize = 20): ServiceDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+/**
+ * How PostgreSQL ends the hold of a request whose instance stopped answering, within
+ * `abandonedRequestSeconds`: at once when the instance's process dies (its sockets close), by
+ * TCP keepalive when its host or network vanishes, and by `idle_in_transaction_session_timeout`
+ * when it is alive but stuck mid-request. Its transaction then rolls back and the Client's and
+ * the Idempotency-Key's locks are free.
+ */
+export function sessionSettingsFor(abandonedRequestSeconds: number): string {
+  const idle = Math.max(1, Math.floor(abandonedRequestSeconds / 2));
+  const interval = Math.max(1, Math.floor(abandonedRequestSeconds / 10));
+  const count = Math.max(1, Math.floor((abandonedRequestSeconds - idle) / interval));
+  return [
+    `idle_in_transaction_session_timeout=${abandonedRequestSeconds * 1000}`,
+    `tcp_keepalives_idle=${idle}`,
+    `tcp_keepalives_interval=${interval}`,
+    `tcp_keepalives_count=${count}`,
+  ]
+    .map((s) => `-c ${s}`)
+    .join(" ");
+}
+
+export function openServiceDatabase(
+  url: string,
+  opts: { poolSize?: number; abandonedRequestSeconds?: number } = {},
+): ServiceDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 20,
+    idleTimeoutMillis: 30_000,
+    options: sessionSettingsFor(opts.abandonedRequestSeconds ?? 30),
+  });
   // A client losing its server (idle or checked out) must not crash the process; the query in
   // flight reports the failure, and the pool discards the client.
   pool.on("error", () => {});

@@ -24,14 +24,16 @@ export function lockIdOf(text: string): number {
  * Client sees everything the last one committed.
  *
  * A request that finds its Client busy gets `429 client_request_in_progress`, or `409
- * idempotency_request_in_progress` when the busy request holds the same Idempotency-Key. The
- * SQL carries only integers, so it is sent as one simple query: one round trip.
+ * idempotency_request_in_progress` when the busy request holds the same Idempotency-Key, with
+ * the `Retry-After` of `busyRetryAfter`. The SQL carries only integers, so it is sent as one
+ * simple query: one round trip.
  */
 export async function beginClientTransaction(
   conn: pg.ClientBase,
-  opts: { clientId: string; idempotencyKey?: string },
+  opts: { clientId: string; idempotencyKey?: string; abandonedRequestSeconds: number },
 ): Promise<void> {
-  const client = `${CLIENT_LOCK_CLASS}, ${lockIdOf(opts.clientId)}`;
+  const clientLockId = lockIdOf(opts.clientId);
+  const client = `${CLIENT_LOCK_CLASS}, ${clientLockId}`;
   const key =
     opts.idempotencyKey === undefined
       ? "true"
@@ -42,18 +44,44 @@ export async function beginClientTransaction(
   const locks = results[1]!.rows[0]!;
   if (locks.client) return;
   await conn.query("ROLLBACK");
+  const retryAfter = String(await busyRetryAfter(conn, clientLockId, opts.abandonedRequestSeconds));
   if (!locks.key) {
     throw new ApiError(
       "idempotency_request_in_progress",
       "The first request with this Idempotency-Key is still running; retry after Retry-After.",
       {},
-      { "Retry-After": "1" },
+      { "Retry-After": retryAfter },
     );
   }
   throw new ApiError(
     "client_request_in_progress",
     "Another request of this Client is still running; send one request at a time.",
     {},
-    { "Retry-After": "1" },
+    { "Retry-After": retryAfter },
   );
+}
+
+/**
+ * When the Client's busy request will let go, as far as the database can tell: a request at
+ * work (or just between two statements) ends any moment, so 1 second; one idle in its
+ * transaction for longer belongs to an instance that stopped answering, and PostgreSQL ends it
+ * `abandonedRequestSeconds` after it went idle.
+ */
+async function busyRetryAfter(
+  conn: pg.ClientBase,
+  clientLockId: number,
+  abandonedRequestSeconds: number,
+): Promise<number> {
+  const { rows } = await conn.query<{ state: string | null; idle_seconds: number }>({
+    name: "client_lock_holder",
+    text: `select a.state, extract(epoch from (clock_timestamp() - a.state_change))::float8 as idle_seconds
+             from pg_locks l join pg_stat_activity a on a.pid = l.pid
+            where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+              and l.classid = $1::oid and l.objid = $2::oid
+            limit 1`,
+    values: [CLIENT_LOCK_CLASS, clientLockId >>> 0],
+  });
+  const holder = rows[0];
+  if (!holder || holder.state !== "idle in transaction" || holder.idle_seconds < 1) return 1;
+  return Math.max(1, Math.ceil(abandonedRequestSeconds - holder.idle_seconds));
 }

@@ -251,3 +251,28 @@ describe("request bodies are bounded", () => {
     expect(res.body.error).toBe("invalid_request");
   });
 });
+
+describe("input PostgreSQL cannot carry", () => {
+  it("refuses the NUL character in a path, query or body with 400, naming where", async () => {
+    const key = svc.keys["master-admin"];
+    const inPath = await http(svc.url, "GET", "/vehicles/%00", { key });
+    expect(inPath.status).toBe(400);
+    expect(inPath.body.issues).toEqual([
+      { location: "path", path: "svcId", message: "must not contain the NUL character" },
+    ]);
+    const inQuery = await http(svc.url, "GET", "/parts/oe/normalize?oeNumber=1K0%00", { key });
+    expect(inQuery.status).toBe(400);
+    expect(inQuery.body.issues).toEqual([
+      { location: "query", path: "oeNumber", message: "must not contain the NUL character" },
+    ]);
+    const inBody = await http(svc.url, "POST", "/client/users/cl_demo_berlin/keys", {
+      key,
+      rawBody: '{"label":"a\\u0000b"}',
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(inBody.status).toBe(400);
+    expect(inBody.body.issues).toEqual([
+      { location: "body", path: "label", message: "must not contain the NUL character" },
+    ]);
+  });
+});

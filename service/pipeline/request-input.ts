@@ -1,3 +1,4 @@
+import { type IncomingMessage } from "node:http";
 import { ApiError } from "./api-error";
 import { validationError } from "./validate";
 
@@ -40,12 +41,18 @@ const tooLarge = () =>
 /**
  * Reads a request body of at most `MAX_BODY_BYTES`: a larger declared `Content-Length` is
  * refused before a byte is read, and a body without one (chunked) is refused as soon as it
- * passes the limit. Nothing beyond the limit is ever held in memory.
+ * passes the limit. Nothing beyond the limit is ever held in memory: what still arrives after
+ * a refusal flows past unread until the connection closes behind the answer.
  */
-export async function readBoundedBody(request: Request): Promise<string> {
+export async function readBoundedBody(
+  request: Request,
+  incoming?: IncomingMessage,
+): Promise<string> {
   const declared = request.headers.get("content-length");
   if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > MAX_BODY_BYTES))
     throw tooLarge();
+  // Node's own stream when served by Node: its web wrapper would keep buffering after we stop.
+  if (incoming) return readIncoming(incoming);
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -55,14 +62,53 @@ export async function readBoundedBody(request: Request): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      // Not cancelled: that would reset the socket before the answer is written; the server
-      // discards what is still arriving and closes the connection after the answer.
       reader.releaseLock();
       throw tooLarge();
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+function readIncoming(incoming: IncomingMessage): Promise<string> {
+  if (incoming.readableEnded) return Promise.resolve("");
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      incoming.off("data", onData);
+      incoming.off("end", onEnd);
+      incoming.off("error", onError);
+      incoming.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        // Still flowing, with no listener: the rest is dropped as it arrives, never kept.
+        stop();
+        chunks.length = 0;
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    const onClose = () => {
+      stop();
+      reject(new Error("the connection closed before the body arrived"));
+    };
+    incoming.on("data", onData);
+    incoming.once("end", onEnd);
+    incoming.once("error", onError);
+    incoming.once("close", onClose);
+  });
 }
 
 /** The body as JSON: an empty body is `{}`, another media type `415`, broken JSON `invalid_json`. */

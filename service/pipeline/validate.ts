@@ -35,6 +35,29 @@ export function validationError(issues: ValidationIssue[]): ApiError {
   return new ApiError(code, `${where}: ${first.message}${more}`, { issues });
 }
 
+/**
+ * Where a value holds the NUL character, if anywhere: PostgreSQL text cannot carry it, so such
+ * input is refused as invalid rather than failing in the database. Walks without recursion, as
+ * a body may nest thousands of levels deep.
+ */
+export function nulCharacterPath(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length) {
+    const [item, at] = stack.pop()!;
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) return at;
+    } else if (Array.isArray(item)) {
+      item.forEach((v, i) => stack.push([v, at ? `${at}.${i}` : String(i)]));
+    } else if (item && typeof item === "object") {
+      for (const [k, v] of Object.entries(item)) {
+        if (k.includes("\u0000")) return at;
+        stack.push([v, at ? `${at}.${k}` : k]);
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Parses every part of the input, collecting all issues before failing. */
 export function parseInput(
   schemas: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType },
@@ -43,6 +66,11 @@ export function parseInput(
   const issues: ValidationIssue[] = [];
   const parse = (location: Location, schema: z.ZodType | undefined, value: unknown) => {
     if (!schema) return undefined;
+    const nulAt = nulCharacterPath(value);
+    if (nulAt !== undefined) {
+      issues.push({ location, path: nulAt, message: "must not contain the NUL character" });
+      return undefined;
+    }
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     issues.push(...issuesOf(location, result.error));

@@ -37,6 +37,7 @@ export async function startTestService(
     handlers?: HandlerMap;
     defaultRateLimit?: { maxRequests: number; windowSeconds: number };
     jobDurationMs?: number;
+    abandonedRequestSeconds?: number;
   } = {},
 ): Promise<TestService> {
   const server = externalPostgres(inject("pgServerUrl"));
@@ -58,6 +59,7 @@ export async function startTestService(
       now: clock.now,
       defaultRateLimit: opts.defaultRateLimit,
       jobDurationMs: opts.jobDurationMs,
+      abandonedRequestSeconds: opts.abandonedRequestSeconds,
       handlers: h,
     });
   const service = await start(true);

@@ -1,0 +1,59 @@
+/**
+ * `npm run bench:fuzz`: 12,000 malformed requests (seeded; FUZZ_COUNT and FUZZ_SEED change them)
+ * over every operation and the HTTP layer itself, against a fresh reference service. Prints the
+ * answers by status and what must be zero: 5xx other than a documented 503, refusals without an
+ * `{error, message}` body, and requests left without an answer.
+ */
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createLogger } from "@/lib/log/redact";
+import { startService } from "@/service/server";
+import { generateMalformedRequests, runMalformedRequests } from "./fuzz/malformed-requests";
+
+async function main() {
+  const count = Number(process.env.FUZZ_COUNT ?? 12_000);
+  const seed = Number(process.env.FUZZ_SEED ?? 1);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "vpmi-fuzz-"));
+  chmodSync(dataDir, 0o755);
+  const service = await startService({
+    port: 0,
+    dataDir,
+    log: createLogger("service", "error"),
+    defaultRateLimit: { maxRequests: 10_000_000, windowSeconds: 60 },
+  });
+  try {
+    const key = (id: string) => service.demo!.accounts.find((a) => a.id === id)!.apiKey;
+    const requests = generateMalformedRequests(
+      count,
+      {
+        master: key("master-admin"),
+        sandbox: key("sandbox"),
+        subUser: key("sub-user"),
+        beneficiary: key("beneficiary"),
+      },
+      seed,
+    );
+    const started = performance.now();
+    const figures = await runMalformedRequests(service.url, requests);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `${figures.sent} requests (seed ${seed}) over ${figures.operationsCovered} operations and the HTTP layer in ${seconds.toFixed(1)} s`,
+    );
+    console.log("answers by status:", figures.byStatus);
+    console.table({
+      "5xx other than a documented 503": figures.serverErrors,
+      "refusals without {error, message}": figures.refusalsWithoutBody,
+      "requests without an answer": figures.noAnswer,
+    });
+    for (const example of figures.examples) console.log("  ", example);
+    const ok = figures.serverErrors + figures.refusalsWithoutBody + figures.noAnswer === 0;
+    console.log(ok ? "OK" : "FAILED");
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();

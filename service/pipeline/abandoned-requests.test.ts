@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type HandlerMap } from "@/service/context";
+import { allHandlers } from "@/service/routes";
+import { http, startTestService, type TestService } from "@/test/support/service-harness";
+
+const BOUND_SECONDS = 3;
+let stuck: Promise<void> = Promise.resolve();
+let unstick: () => void = () => {};
+let entered: () => void = () => {};
+
+/** A rename that, for the name "stuck", hangs mid-request like an instance that stopped answering. */
+const handlers: HandlerMap = {
+  async updateClientUser(ctx) {
+    if (ctx.input.body.name === "stuck") {
+      entered();
+      await stuck;
+    }
+    return allHandlers.updateClientUser!(ctx);
+  },
+};
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService({ handlers, abandonedRequestSeconds: BOUND_SECONDS });
+});
+afterAll(() => svc.stop());
+
+it("a request stuck mid-way frees its Client and its Idempotency-Key after the configured bound, and Retry-After says when", async () => {
+  stuck = new Promise((r) => (unstick = r));
+  const arrived = new Promise<void>((r) => (entered = r));
+  const rename = (name: string) =>
+    http(svc.url, "PATCH", "/client/users/cl_demo_hamburg", {
+      key: svc.keys["master-admin"],
+      body: { name },
+      idempotencyKey: "stuck-1",
+    });
+  const first = rename("stuck");
+  await arrived;
+  await new Promise((r) => setTimeout(r, 1_500));
+
+  const again = await rename("stuck");
+  expect(again.status).toBe(409);
+  expect(again.body.error).toBe("idempotency_request_in_progress");
+  // Idle for about 1.5 s of a 3 s bound: free in about 2 s, not "1".
+  expect(Number(again.headers.get("retry-after"))).toBe(2);
+  const other = await http(svc.url, "GET", "/client/credits", { key: svc.keys["master-admin"] });
+  expect(other.status).toBe(429);
+  expect(other.body.error).toBe("client_request_in_progress");
+  expect(Number(other.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+
+  await new Promise((r) => setTimeout(r, 2_000));
+  // PostgreSQL ended the stuck request: when it wakes, its connection is gone and nothing of it
+  // was kept (had it finished, the same key would now replay it).
+  unstick();
+  expect((await first).status).toBe(500);
+  const fresh = await rename("stuck");
+  expect(fresh.status).toBe(200);
+  expect(fresh.headers.get("x-service-idempotent-replay")).toBeNull();
+}, 30_000);
