@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDateTime } from "@/lib/format";
-import { isFinal, JOB_FAMILIES, type JobView as Job } from "@/lib/jobs/job-families";
+import { isFinal, JOB_LABELS, type JobView as Job } from "@/lib/jobs/job-families";
 import { JobResult } from "./job-results";
 
 const TONE = {
@@ -49,7 +49,7 @@ export function JobView({ initial }: { initial: Job }) {
           <span data-testid="job-status">{job.status}</span>
         </Badge>
         <span className="text-sm text-slate-600">
-          {JOB_FAMILIES[job.family].label} · started {formatDateTime(job.createdAt)} · updated{" "}
+          {JOB_LABELS[job.family]} · started {formatDateTime(job.createdAt)} · updated{" "}
           {formatDateTime(job.updatedAt)}
         </span>
       </div>

@@ -1,15 +1,14 @@
-/** The kinds of asynchronous work the console starts, and what each is called. */
-export const JOB_FAMILIES = {
-  vin_parts: { label: "VIN parts lookup", statusOperation: "getVinPartsJob" },
-  cart_check: { label: "Cart check", statusOperation: "getVinCartCheckJob" },
-  economic_evaluation: {
-    label: "Economic evaluation",
-    statusOperation: "getVinEconomicEvaluationJob",
-  },
-  part_image: { label: "Part-image generation", statusOperation: "getPartImageGenerationJob" },
-} as const;
+import { type JobFamily } from "@/lib/api/contract/operations";
 
-export type JobFamily = keyof typeof JOB_FAMILIES;
+export { isJobFamily, JOB_FAMILIES, type JobFamily } from "@/lib/api/contract/operations";
+
+/** What each kind of asynchronous work (the table's families) is called in the console. */
+export const JOB_LABELS: Record<JobFamily, string> = {
+  vin_parts: "VIN parts lookup",
+  cart_check: "Cart check",
+  economic_evaluation: "Economic evaluation",
+  part_image: "Part-image generation",
+};
 export type ConsoleJobStatus = "queued" | "running" | "succeeded" | "failed" | "quarantined";
 
 export const isFinal = (s: ConsoleJobStatus) =>

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { type JobQuarantinedError, resolveStatusUrl, ServiceError } from "@/lib/api/client";
+import { JobQuarantinedError, readJobStatus, ServiceError } from "@/lib/api/client";
 import { serviceTransport } from "@/lib/api/console-service";
 import { getStore } from "@/lib/store/db";
 import { jobRecords } from "@/lib/store/schema";
@@ -114,44 +114,34 @@ export async function pollJobOnce(
     .limit(1);
   if (!row) return undefined;
   if (isFinal(row.status as ConsoleJobStatus) || !row.statusUrl) return toView(row);
-  const transport = serviceTransport();
-  const target = resolveStatusUrl(transport.baseUrl, row.statusUrl);
-  if (!target) {
-    const [moved] = await db
-      .update(jobRecords)
-      .set({
-        status: "quarantined",
-        quarantine: { statusUrl: row.statusUrl, location: null },
-        updatedAt: new Date(),
-      })
-      .where(eq(jobRecords.id, id))
-      .returning();
-    return toView(moved!);
-  }
   try {
-    const response = await transport.call(apiKey, target.operationId, {
-      params: { jobId: target.jobId },
-    });
-    const data = response.data as {
-      status: ConsoleJobStatus;
-      result?: unknown;
-      error?: { code: string; message: string };
-      retryAfterSeconds?: number;
-    };
+    const reading = await readJobStatus(serviceTransport(), apiKey, row.statusUrl);
     const [moved] = await db
       .update(jobRecords)
       .set({
-        status: data.status,
-        result: data.status === "succeeded" ? (data.result ?? null) : null,
-        error: data.status === "failed" ? (data.error ?? null) : null,
-        retryAfterSeconds:
-          Math.max(response.metadata.retryAfterSeconds ?? 0, data.retryAfterSeconds ?? 0) || null,
+        status: reading.status,
+        result: reading.status === "succeeded" ? (reading.result ?? null) : null,
+        error: reading.status === "failed" ? (reading.error ?? null) : null,
+        retryAfterSeconds: reading.nextPollSeconds ?? null,
         updatedAt: new Date(),
       })
       .where(eq(jobRecords.id, id))
       .returning();
     return toView(moved!);
   } catch (error) {
+    // Never polled: the status address is not the service's own.
+    if (error instanceof JobQuarantinedError) {
+      const [moved] = await db
+        .update(jobRecords)
+        .set({
+          status: "quarantined",
+          quarantine: { statusUrl: row.statusUrl, location: null },
+          updatedAt: new Date(),
+        })
+        .where(eq(jobRecords.id, id))
+        .returning();
+      return toView(moved!);
+    }
     // A refused poll changes nothing here: the job is not re-ordered, the next poll tries again.
     if (error instanceof ServiceError)
       return {

@@ -1,17 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { type ServiceContext } from "../context";
 import { type Db, schema } from "../db/database";
 import { ApiError } from "../pipeline/api-error";
 import { type Charge, refundCharge } from "../pipeline/billing";
 import { newId } from "./ids";
-
-export type JobFamily = "vin_parts" | "cart_check" | "economic_evaluation" | "part_image";
-
-const STATUS_PATH: Record<JobFamily, string> = {
-  vin_parts: "/vin/parts/jobs/",
-  cart_check: "/vin/cart-check/jobs/",
-  economic_evaluation: "/vin/economic-evaluation/jobs/",
-  part_image: "/vision/part/generation-jobs/",
-};
+import { type JobFamily, jobStatusPath } from "@/lib/api/contract/operations";
 
 type JobRow = typeof schema.jobs.$inferSelect;
 
@@ -20,8 +13,13 @@ export interface JobTiming {
   durationMs: number;
 }
 
+/** How jobs of this service instance are timed and addressed. */
+export function jobTimingOf(service: ServiceContext): JobTiming {
+  return { publicUrl: service.config.publicUrl, durationMs: service.config.jobDurationMs };
+}
+
 const statusUrlOf = (timing: JobTiming, family: JobFamily, id: string) =>
-  `${timing.publicUrl}${STATUS_PATH[family]}${id}`;
+  `${timing.publicUrl}${jobStatusPath(family, id)}`;
 const secondsUntil = (at: Date, now: Date) =>
   Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
 

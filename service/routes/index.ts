@@ -3,6 +3,7 @@ import { billingHandlers } from "./billing/billing.handlers";
 import { commerceHandlers } from "./commerce/commerce.handlers";
 import { clientUserHandlers } from "./client-users/client-users.handlers";
 import { intelligenceHandlers } from "./intelligence/intelligence.handlers";
+import { jobStatusHandlers } from "./jobs/jobs.handlers";
 import { partnerWorkspaceHandlers } from "./partner-workspaces/partner-workspaces.handlers";
 import { partsHandlers } from "./parts/parts.handlers";
 import { recallHandlers } from "./recalls/recalls.handlers";
@@ -23,6 +24,7 @@ export const allHandlers: HandlerMap = {
   ...partnerWorkspaceHandlers,
   ...partsHandlers,
   ...vinHandlers,
+  ...jobStatusHandlers,
   ...visionHandlers,
   ...intelligenceHandlers,
   ...recallHandlers,

@@ -5,7 +5,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { TableHead } from "@/components/ui/table";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime } from "@/lib/format";
-import { JOB_FAMILIES } from "@/lib/jobs/job-families";
+import { JOB_LABELS } from "@/lib/jobs/job-families";
 import { listJobs } from "@/lib/jobs/job-store";
 
 export const metadata: Metadata = { title: "Jobs" };
@@ -50,7 +50,7 @@ export default async function JobsPage() {
                       {formatDateTime(j.createdAt)}
                     </Link>
                   </td>
-                  <td className="py-2 pr-4">{JOB_FAMILIES[j.family].label}</td>
+                  <td className="py-2 pr-4">{JOB_LABELS[j.family]}</td>
                   <td className="py-2 pr-4">
                     <code>{String(j.input.vin ?? j.input.oeNumber ?? "")}</code>
                   </td>

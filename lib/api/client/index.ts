@@ -9,4 +9,10 @@ export {
   type ServiceApi,
   type ServiceResponse,
 } from "./service-client";
-export { JOB_STATUS_OPERATIONS, pollJob, resolveStatusUrl, type PollOptions } from "./poll-job";
+export {
+  pollJob,
+  readJobStatus,
+  resolveStatusUrl,
+  type JobStatusReading,
+  type PollOptions,
+} from "./poll-job";

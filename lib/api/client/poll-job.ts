@@ -1,17 +1,15 @@
 import "server-only";
 import { isTerminalJobState, type JobState } from "../contract/jobs";
-import { OPERATIONS, type OperationId } from "../contract/operations";
+import {
+  JOB_STATUS_OPERATIONS,
+  jobFamilyOf,
+  type JobFamily,
+  type JobStatusOperation,
+  OPERATIONS,
+} from "../contract/operations";
 import { JobPollTimeoutError, JobQuarantinedError } from "./errors";
-import { type ServiceResponse, type ServiceTransport } from "./service-client";
-
-/** Status operations of the job families, matched by path; a job id never moves between families. */
-export const JOB_STATUS_OPERATIONS = [
-  "getVinPartsJob",
-  "getVinCartCheckJob",
-  "getVinEconomicEvaluationJob",
-  "getPartImageGenerationJob",
-] as const satisfies readonly OperationId[];
-export type JobStatusOperation = (typeof JOB_STATUS_OPERATIONS)[number];
+import { type ServiceMetadata } from "../contract/headers";
+import { type ServiceTransport } from "./service-client";
 
 /**
  * Finds which status operation a `statusUrl` addresses. A URL on another origin, or one that
@@ -20,7 +18,7 @@ export type JobStatusOperation = (typeof JOB_STATUS_OPERATIONS)[number];
 export function resolveStatusUrl(
   baseUrl: string,
   statusUrl: string,
-): { operationId: JobStatusOperation; jobId: string } | undefined {
+): { operationId: JobStatusOperation; family: JobFamily; jobId: string } | undefined {
   let url: URL;
   try {
     url = new URL(statusUrl);
@@ -34,10 +32,58 @@ export function resolveStatusUrl(
     const [prefix, suffix] = OPERATIONS[operationId].path.split("{jobId}") as [string, string];
     if (path.startsWith(prefix) && path.endsWith(suffix)) {
       const jobId = decodeURIComponent(path.slice(prefix.length, path.length - suffix.length));
-      if (/^[A-Za-z0-9_-]{1,64}$/.test(jobId)) return { operationId, jobId };
+      if (/^[A-Za-z0-9_-]{1,64}$/.test(jobId))
+        return { operationId, family: jobFamilyOf(operationId) as JobFamily, jobId };
     }
   }
   return undefined;
+}
+
+/** One reading of a job's status. */
+export interface JobStatusReading {
+  family: JobFamily;
+  status: JobState;
+  result?: unknown;
+  error?: { code: string; message: string };
+  /** When to read again: the longer of `Retry-After` and the body's `retryAfterSeconds`. */
+  nextPollSeconds?: number;
+  metadata: ServiceMetadata;
+}
+
+/**
+ * Reads a job's status once: the one poller, used by the console and by `pollJob`. Polling
+ * belongs to the original order, so this never orders again; a `statusUrl` that is not the
+ * service's own is quarantined and never called.
+ */
+export async function readJobStatus(
+  transport: ServiceTransport,
+  apiKey: string,
+  statusUrl: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<JobStatusReading> {
+  const target = resolveStatusUrl(transport.baseUrl, statusUrl);
+  if (!target) throw new JobQuarantinedError("getVinPartsJob", statusUrl, undefined, { statusUrl });
+  const response = await transport.call(
+    apiKey,
+    target.operationId,
+    { params: { jobId: target.jobId } },
+    { signal: options.signal },
+  );
+  const data = response.data as {
+    status: JobState;
+    result?: unknown;
+    error?: { code: string; message: string };
+    retryAfterSeconds?: number;
+  };
+  const next = Math.max(response.metadata.retryAfterSeconds ?? 0, data.retryAfterSeconds ?? 0);
+  return {
+    family: target.family,
+    status: data.status,
+    result: data.result,
+    error: data.error,
+    nextPollSeconds: isTerminalJobState(data.status) ? undefined : Math.max(next, 1),
+    metadata: response.metadata,
+  };
 }
 
 export interface PollOptions {
@@ -50,43 +96,29 @@ export interface PollOptions {
   onPoll?: (status: JobState) => void;
 }
 
-type JobStatusData = { status: JobState; retryAfterSeconds?: number };
-
 /**
- * Polls a job until it succeeds or fails. Between polls it waits the longer of the
- * `Retry-After` header and the body's `retryAfterSeconds`. Polling belongs to the original
- * order: this never orders again, whatever happens.
+ * Reads a job until it succeeds or fails, waiting between readings as the service asks (see
+ * `readJobStatus`), starting with the `202`'s own `retryAfterSeconds`.
  */
 export async function pollJob(
   transport: ServiceTransport,
   apiKey: string,
   accepted: { statusUrl: string; retryAfterSeconds?: number },
   options: PollOptions = {},
-): Promise<ServiceResponse<JobStatusOperation>> {
-  const target = resolveStatusUrl(transport.baseUrl, accepted.statusUrl);
-  if (!target)
-    throw new JobQuarantinedError("getVinPartsJob", accepted.statusUrl, undefined, accepted);
+): Promise<JobStatusReading> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const deadline = Date.now() + (options.maxWaitMs ?? 120_000);
   let waitSeconds = accepted.retryAfterSeconds ?? 0;
+  if (!resolveStatusUrl(transport.baseUrl, accepted.statusUrl))
+    throw new JobQuarantinedError("getVinPartsJob", accepted.statusUrl, undefined, accepted);
   for (;;) {
     await sleep(Math.max(options.minIntervalMs ?? 0, waitSeconds * 1000));
     options.signal?.throwIfAborted();
-    const response = await transport.call(
-      apiKey,
-      target.operationId,
-      { params: { jobId: target.jobId } },
-      { signal: options.signal },
-    );
-    const data = response.data as JobStatusData;
-    options.onPoll?.(data.status);
-    if (isTerminalJobState(data.status)) return response;
-    waitSeconds = Math.max(
-      response.metadata.retryAfterSeconds ?? 0,
-      data.retryAfterSeconds ?? 0,
-      1,
-    );
+    const reading = await readJobStatus(transport, apiKey, accepted.statusUrl, options);
+    options.onPoll?.(reading.status);
+    if (reading.nextPollSeconds === undefined) return reading;
+    waitSeconds = reading.nextPollSeconds;
     if (Date.now() + waitSeconds * 1000 > deadline)
-      throw new JobPollTimeoutError(accepted.statusUrl, data.status);
+      throw new JobPollTimeoutError(accepted.statusUrl, reading.status);
   }
 }

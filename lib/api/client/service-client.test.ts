@@ -315,7 +315,7 @@ describe("jobs", () => {
       { statusUrl, retryAfterSeconds: 1 },
       { sleep: async (ms) => void sleeps.push(ms) },
     );
-    expect((res.data as { status: string }).status).toBe("succeeded");
+    expect(res.status).toBe("succeeded");
     expect(sleeps).toEqual([1000, 3000, 2000]);
     expect(server.requests.every((r) => r.path === "/vin/parts/jobs/job_1")).toBe(true);
   });
@@ -331,7 +331,7 @@ describe("jobs", () => {
       { statusUrl: `${server.url}/vin/cart-check/jobs/job_9` },
       { sleep: async () => {} },
     );
-    expect(res.data).toMatchObject({ status: "failed", error: { code: "vin_not_found" } });
+    expect(res).toMatchObject({ status: "failed", error: { code: "vin_not_found" } });
   });
 
   it("stops polling at its budget without re-ordering", async () => {
@@ -360,6 +360,7 @@ describe("jobs", () => {
     expect(resolveStatusUrl(server.url, `${server.url}/vin/parts/jobs/a%2Fb`)).toBeUndefined();
     expect(resolveStatusUrl(server.url, `${server.url}/vision/part/generation-jobs/j_1`)).toEqual({
       operationId: "getPartImageGenerationJob",
+      family: "part_image",
       jobId: "j_1",
     });
   });

@@ -4,7 +4,17 @@ import { fullVin, partialVin, svcGenArt, vdiBaseCode, vdiFullCode } from "./comm
 import { ERROR_CATALOGUE, isRetryableErrorCode } from "./errors";
 import { parseRetryAfter, parseServiceMetadata, splitUsageWarnings } from "./headers";
 import { clusterIntelligenceResponse } from "./intelligence";
-import { documentedPaths, OPERATION_IDS, OPERATIONS, type OperationDefinition } from "./operations";
+import {
+  documentedPaths,
+  INTELLIGENCE_JOB_FAMILIES,
+  JOB_FAMILIES,
+  jobStatusOperation,
+  jobStatusPath,
+  OPERATION_IDS,
+  OPERATIONS,
+  type OperationDefinition,
+  type OperationId,
+} from "./operations";
 import { basePartResponse, seoResponse } from "./parts";
 import {
   cartCheckRequest,
@@ -24,6 +34,31 @@ describe("operations table", () => {
       "/scanner/registration-document/v2",
       "/scanner/vehicle-document/extract",
     ]);
+  });
+
+  it("derives the job families and their status operations from the `job` column", () => {
+    expect(JOB_FAMILIES).toEqual(["vin_parts", "cart_check", "economic_evaluation", "part_image"]);
+    expect(INTELLIGENCE_JOB_FAMILIES).toEqual(["part_intelligence", "vin_economic_intelligence"]);
+    expect(JOB_FAMILIES.map(jobStatusOperation)).toEqual([
+      "getVinPartsJob",
+      "getVinCartCheckJob",
+      "getVinEconomicEvaluationJob",
+      "getPartImageGenerationJob",
+    ]);
+    expect(jobStatusPath("cart_check", "job_1")).toBe("/vin/cart-check/jobs/job_1");
+    for (const id of OPERATION_IDS) {
+      const op: OperationDefinition = OPERATIONS[id];
+      // An operation may answer 202 exactly when it orders work of a family, or reads its status.
+      const readsStatus = OPERATION_IDS.some(
+        (o) => (OPERATIONS[o] as OperationDefinition).job?.status === id,
+      );
+      expect(op.async, id).toBe(op.job !== undefined || (readsStatus && !!op.responses[202]));
+      if (!op.job) continue;
+      const status: OperationDefinition = OPERATIONS[op.job.status as OperationId];
+      expect(status.path, id).toContain("{jobId}");
+      expect(status.method, id).toBe("GET");
+      expect(status.billable, `${id}: polling is not billed again`).toBe(false);
+    }
   });
 
   it("names every path parameter in its params schema", () => {

@@ -11,7 +11,8 @@ import {
   vehicleFor,
 } from "../../data/vehicle-catalog";
 import { normalizeOe } from "../../data/parts-catalog";
-import { createJob, readJob, type JobFamily } from "../../domain/jobs";
+import { createJob, jobTimingOf } from "../../domain/jobs";
+import { type JobFamily } from "@/lib/api/contract/operations";
 import { accessibleVehicle, grantVehicleAccess } from "../../domain/vehicle-access";
 import { checkFullVin } from "../../domain/vin";
 import { ApiError } from "../../pipeline/api-error";
@@ -73,10 +74,6 @@ async function bindProvider(
   return provider;
 }
 
-export function jobTiming(ctx: RequestBase) {
-  return { publicUrl: ctx.service.config.publicUrl, durationMs: ctx.service.config.jobDurationMs };
-}
-
 /** Answers at once, or as a job for the documented test VINs. */
 export async function immediateOrJob<T>(
   ctx: RequestBase,
@@ -87,7 +84,7 @@ export async function immediateOrJob<T>(
 ) {
   const b = behaviourOf(vin);
   if (!b.async) return { status: 200 as const, data: result };
-  return createJob(ctx.db, jobTiming(ctx), {
+  return createJob(ctx.db, jobTimingOf(ctx.service), {
     family,
     clientId: ctx.caller.client.id,
     vin,
@@ -160,17 +157,6 @@ export const vinHandlers = {
     });
   },
 
-  async getVinPartsJob(ctx) {
-    return readJob(
-      ctx.db,
-      jobTiming(ctx),
-      "vin_parts",
-      ctx.caller.client.id,
-      ctx.input.params.jobId,
-      ctx.now,
-    ) as never;
-  },
-
   async checkVinCart(ctx) {
     const { vin, mode, oeNumbers } = ctx.input.body;
     requireResolvableVin(vin);
@@ -187,17 +173,6 @@ export const vinHandlers = {
       code: "cart_check_unavailable",
       message: "The cart could not be checked against this VIN.",
     });
-  },
-
-  async getVinCartCheckJob(ctx) {
-    return readJob(
-      ctx.db,
-      jobTiming(ctx),
-      "cart_check",
-      ctx.caller.client.id,
-      ctx.input.params.jobId,
-      ctx.now,
-    ) as never;
   },
 
   async getVinEconomicEvaluation(ctx) {
@@ -269,17 +244,6 @@ export const vinHandlers = {
       code: "evaluation_unavailable",
       message: "The economic evaluation could not be computed for this VIN.",
     });
-  },
-
-  async getVinEconomicEvaluationJob(ctx) {
-    return readJob(
-      ctx.db,
-      jobTiming(ctx),
-      "economic_evaluation",
-      ctx.caller.client.id,
-      ctx.input.params.jobId,
-      ctx.now,
-    ) as never;
   },
 
   async getVehicleByTapiId(ctx) {

@@ -1,8 +1,7 @@
 import { type HandlerMap } from "../../context";
 import { normalizeOe, partsByNormalized } from "../../data/parts-catalog";
-import { createJob, readJob } from "../../domain/jobs";
+import { createJob, jobTimingOf } from "../../domain/jobs";
 import { ApiError } from "../../pipeline/api-error";
-import { jobTiming } from "../vin/vin.handlers";
 
 /** Documented OE numbers for image generation: one answers at once, one fails as a job. */
 export const GENERATION_TEST_NUMBERS = { immediate: "03L115562", fails: "6Q0407151L" } as const;
@@ -36,7 +35,7 @@ export const visionHandlers = {
       })),
     };
     if (oe === GENERATION_TEST_NUMBERS.immediate) return { status: 200, data: result };
-    return createJob(ctx.db, jobTiming(ctx), {
+    return createJob(ctx.db, jobTimingOf(ctx.service), {
       family: "part_image",
       clientId: ctx.caller.client.id,
       result,
@@ -47,17 +46,5 @@ export const visionHandlers = {
       charge: ctx.charge,
       now: ctx.now,
     });
-  },
-
-  async getPartImageGenerationJob(ctx) {
-    // Checked against the contract by the pipeline before it is sent.
-    return readJob(
-      ctx.db,
-      jobTiming(ctx),
-      "part_image",
-      ctx.caller.client.id,
-      ctx.input.params.jobId,
-      ctx.now,
-    ) as never;
   },
 } satisfies HandlerMap;

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { JobView } from "@/components/jobs/job-view";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { JOB_FAMILIES } from "@/lib/jobs/job-families";
+import { JOB_LABELS } from "@/lib/jobs/job-families";
 import { getJob } from "@/lib/jobs/job-store";
 
 export const metadata: Metadata = { title: "Job" };
@@ -22,9 +22,9 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
         <Link href="/jobs" className="text-brand-700 underline">
           Jobs
         </Link>{" "}
-        / {JOB_FAMILIES[job.family].label}
+        / {JOB_LABELS[job.family]}
       </p>
-      <PageHeader title={`${JOB_FAMILIES[job.family].label} ${subject}`.trim()} />
+      <PageHeader title={`${JOB_LABELS[job.family]} ${subject}`.trim()} />
       <JobView initial={job} />
     </>
   );

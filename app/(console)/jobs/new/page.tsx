@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { JOB_FAMILIES, type JobFamily } from "@/lib/jobs/job-families";
+import { isJobFamily, JOB_FAMILIES, JOB_LABELS, type JobFamily } from "@/lib/jobs/job-families";
 import {
   CartCheckForm,
   EconomicEvaluationForm,
@@ -19,8 +19,7 @@ export default async function NewJobPage({
 }) {
   await requirePageSession();
   const { kind: raw, vin: rawVin } = await searchParams;
-  const kind: JobFamily =
-    typeof raw === "string" && Object.hasOwn(JOB_FAMILIES, raw) ? (raw as JobFamily) : "vin_parts";
+  const kind: JobFamily = typeof raw === "string" && isJobFamily(raw) ? raw : "vin_parts";
   const vin = typeof rawVin === "string" ? rawVin.slice(0, 17) : "";
   return (
     <>
@@ -30,20 +29,20 @@ export default async function NewJobPage({
       />
       <nav aria-label="Kinds of job" className="mb-4">
         <ul className="flex flex-wrap gap-2">
-          {(Object.keys(JOB_FAMILIES) as JobFamily[]).map((k) => (
+          {JOB_FAMILIES.map((k) => (
             <li key={k}>
               <Link
                 href={`/jobs/new?kind=${k}${vin ? `&vin=${encodeURIComponent(vin)}` : ""}`}
                 aria-current={k === kind ? "page" : undefined}
                 className={`block rounded-md px-3 py-2 text-sm ${k === kind ? "bg-brand-600 text-white" : "border border-slate-300 bg-white"}`}
               >
-                {JOB_FAMILIES[k].label}
+                {JOB_LABELS[k]}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      <Card title={JOB_FAMILIES[kind].label}>
+      <Card title={JOB_LABELS[kind]}>
         {kind === "vin_parts" ? <PartsLookupForm vin={vin} /> : null}
         {kind === "cart_check" ? <CartCheckForm vin={vin} /> : null}
         {kind === "economic_evaluation" ? <EconomicEvaluationForm vin={vin} /> : null}

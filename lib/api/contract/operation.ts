@@ -1,0 +1,93 @@
+import { type z } from "zod";
+import { type EndpointKey } from "./common";
+import { type ErrorCode } from "./errors";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type ResourceGroup =
+  | "system"
+  | "client-administration"
+  | "vin"
+  | "vehicles"
+  | "recalls"
+  | "parts"
+  | "intelligence"
+  | "vdi"
+  | "translation"
+  | "scanner"
+  | "vision"
+  | "commerce";
+
+/**
+ * One row of the operations table. Every consumer (the service's middleware, the client's
+ * retry and idempotency rules, the OpenAPI document) reads these columns; nothing repeats them.
+ */
+export interface OperationDefinition {
+  method: HttpMethod;
+  /** OpenAPI-style path with `{param}` segments. */
+  path: string;
+  /** Deprecated compatibility aliases: same operation, same response, no redirect. */
+  aliases?: readonly string[];
+  group: ResourceGroup;
+  summary: string;
+  endpointKey: EndpointKey;
+  /** Only a Master client key may call it. */
+  masterOnly: boolean;
+  /** `optional`/`required`: the operation declares `Idempotency-Key`; `rejected`: it answers `idempotency_key_not_supported`. */
+  idempotency: "optional" | "required" | "rejected";
+  /** False where repeating after an uncertain outcome could create a second resource or order. */
+  replaySafe: boolean;
+  billable: boolean;
+  /** May answer `202` with a job to poll: derived from `responses[202]`. */
+  async: boolean;
+  /**
+   * An order of asynchronous work: its family (a job id never moves between families) and the
+   * operation that reads its status. Everything about jobs (status paths, the family list, the
+   * pollers, the service's status handlers) is derived from this column.
+   */
+  job?: { family: string; status: string };
+  deprecated?: boolean;
+  /** Mutating operations that a sandbox key may not call (`sandbox_endpoint_unavailable`). */
+  sandbox: "available" | "unavailable";
+  /** Responses carry `Cache-Control: no-store` (raw keys, personal documents). */
+  noStore?: boolean;
+  /** Client timeout hint where the interface gives one. */
+  timeoutSeconds?: number;
+  request: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+  responses: { 200?: z.ZodType; 201?: z.ZodType; 202?: z.ZodType };
+  /** Operation-specific error codes, beyond those every operation of its kind can return. */
+  errors: readonly ErrorCode[];
+}
+
+/** The columns most operations share; a row states only where it differs. */
+const DEFAULTS = {
+  masterOnly: false,
+  idempotency: "rejected",
+  replaySafe: true,
+  billable: false,
+  sandbox: "available",
+  errors: [],
+} as const satisfies Partial<OperationDefinition>;
+
+/** A Master's change to its administration: Master-only, and refused with a sandbox key. */
+export const MASTER_CHANGE = { masterOnly: true, sandbox: "unavailable" } as const;
+
+/** Codes every job status operation can return beyond the common ones. */
+export const JOB_STATUS_ERRORS = ["job_not_found"] as const satisfies readonly ErrorCode[];
+
+/** What a group file writes for one operation: the columns that differ from the defaults. */
+export type OperationSpec = Omit<OperationDefinition, "group" | "async" | keyof typeof DEFAULTS> &
+  Partial<Pick<OperationDefinition, keyof typeof DEFAULTS>>;
+
+type Resolved<S, G extends ResourceGroup> = Omit<typeof DEFAULTS, keyof S> &
+  S & { group: G; async: boolean };
+
+/** The rows of one resource group, completed with the defaults; `async` follows `responses[202]`. */
+export function defineGroup<
+  const G extends ResourceGroup,
+  const T extends Record<string, OperationSpec>,
+>(group: G, specs: T): { [K in keyof T]: Resolved<T[K], G> } {
+  const rows: Record<string, OperationDefinition> = {};
+  for (const [id, spec] of Object.entries(specs))
+    rows[id] = { ...DEFAULTS, ...spec, group, async: spec.responses[202] !== undefined };
+  return rows as { [K in keyof T]: Resolved<T[K], G> };
+}
