@@ -1,16 +1,26 @@
-/** The console's sections; Master-only ones are hidden from Sub-users and refused to them on the server. */
-export const NAV_ITEMS = [
-  { href: "/", label: "Overview", masterOnly: false },
-  { href: "/vin", label: "VIN lookup", masterOnly: false },
-  { href: "/jobs", label: "Jobs", masterOnly: false },
-  { href: "/sub-users", label: "Sub-users", masterOnly: true },
-  { href: "/grants", label: "Issued grants", masterOnly: true },
-  { href: "/received-grants", label: "Received grants", masterOnly: false },
-  { href: "/workspaces", label: "Partner workspaces", masterOnly: true },
-  { href: "/usage", label: "Usage and credit", masterOnly: false },
-  { href: "/audit", label: "Audit log", masterOnly: false },
-] as const;
+import { type OperationId } from "@/lib/api/contract/operations";
+import { mayCall } from "@/lib/auth/rights";
 
-export function navFor(isMaster: boolean) {
-  return NAV_ITEMS.filter((item) => isMaster || !item.masterOnly);
+/**
+ * The console's sections, each with the operation it is built on: a section whose operation is
+ * Master-only is hidden from Sub-users (and refused to them on the server).
+ */
+export const NAV_ITEMS: readonly { href: string; label: string; operation?: OperationId }[] = [
+  { href: "/", label: "Overview" },
+  { href: "/vin", label: "VIN lookup", operation: "createVinRedirectSession" },
+  { href: "/jobs", label: "Jobs" },
+  { href: "/sub-users", label: "Sub-users", operation: "listClientUsers" },
+  { href: "/grants", label: "Issued grants", operation: "listSponsorshipGrants" },
+  {
+    href: "/received-grants",
+    label: "Received grants",
+    operation: "listReceivedSponsorshipGrants",
+  },
+  { href: "/workspaces", label: "Partner workspaces", operation: "createPartnerWorkspace" },
+  { href: "/usage", label: "Usage and credit", operation: "getClientUsage" },
+  { href: "/audit", label: "Audit log" },
+];
+
+export function navFor(session: { isMaster: boolean }) {
+  return NAV_ITEMS.filter((item) => !item.operation || mayCall(session, item.operation));
 }

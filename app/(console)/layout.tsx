@@ -43,9 +43,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
         </div>
         <div className="mx-auto max-w-6xl px-6 pb-2">
-          <ConsoleNav
-            items={navFor(session.isMaster).map(({ href, label }) => ({ href, label }))}
-          />
+          <ConsoleNav items={navFor(session).map(({ href, label }) => ({ href, label }))} />
         </div>
       </header>
       <UsageBanner clientId={session.clientId} />

@@ -65,7 +65,7 @@ export default async function OverviewPage() {
       </div>
       <Card title="Sections" className="mt-6">
         <ul className="grid gap-2 sm:grid-cols-2">
-          {navFor(session.isMaster)
+          {navFor(session)
             .filter((i) => i.href !== "/")
             .map((i) => (
               <li key={i.href}>

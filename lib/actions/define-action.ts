@@ -1,12 +1,19 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { type z } from "zod";
-import { type ServiceMetadata } from "@/lib/api/contract/headers";
-import { type OperationId } from "@/lib/api/contract/operations";
+import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/contract/headers";
+import {
+  type OperationDefinition,
+  type OperationId,
+  type OperationInput,
+  type Operations,
+  OPERATIONS,
+} from "@/lib/api/contract/operations";
 import {
   InvalidInputError,
   OutcomeUnknownError,
   ServiceError,
+  type ServiceResponse,
   ServiceUnreachableError,
 } from "@/lib/api/client";
 import { recordAudit } from "@/lib/audit/audit-log";
@@ -15,17 +22,35 @@ import { messageForCode } from "@/lib/errors/user-messages";
 import { consoleLog } from "@/lib/log/console-log";
 import { type ActionResult, type FieldErrors } from "./action-result";
 
-export interface ActionContext extends SignedIn {
-  /** Pass the metadata of the service's answer, so a replay is reported as such. */
-  noteResponse(metadata: ServiceMetadata): void;
+export interface ActionContext<Id extends OperationId> extends SignedIn {
+  /**
+   * Calls the action's operation with the action's Idempotency-Key (the form's, reused when the
+   * user sends the same form again), and notes whether the answer was a replay.
+   */
+  call(
+    input: OperationInput<Id>,
+    options?: { idempotencyKey?: string },
+  ): Promise<ServiceResponse<Id>>;
 }
 
-interface ActionConfig<S extends z.ZodType, T> {
+/** What the browser sends besides the action's own input: the form's key, where the operation declares one. */
+type KeyInput<Id extends OperationId> = Operations[Id]["idempotency"] extends "required"
+  ? { idempotencyKey: string }
+  : Operations[Id]["idempotency"] extends "optional"
+    ? { idempotencyKey?: string }
+    : object;
+
+interface ActionConfig<Id extends OperationId, S extends z.ZodType, T> {
+  /**
+   * The operation this action performs. Its row decides who may run it (Master-only), whether
+   * it takes an Idempotency-Key, and whether it is written to the audit log (every change and
+   * every order of work is; a plain read is not).
+   */
+  operation: Id;
   input: S;
-  masterOnly?: boolean;
-  /** Mutating actions name the operation they perform; each attempt is written to the audit log. */
-  audit?: { operationId: OperationId; target?: (input: z.output<S>) => string | undefined };
-  run: (input: z.output<S>, ctx: ActionContext) => Promise<T>;
+  /** What the action acts on, for the audit log. */
+  target?: (input: z.output<S>) => string | undefined;
+  run: (input: z.output<S>, ctx: ActionContext<Id>) => Promise<T>;
 }
 
 function fieldErrorsOf(issues: { path: PropertyKey[] | string; message: string }[]): FieldErrors {
@@ -54,99 +79,106 @@ function detailsOf(body: Record<string, unknown>): Record<string, unknown> | und
   return Object.keys(rest).length ? rest : undefined;
 }
 
+type Refusal = Extract<ActionResult<never>, { ok: false }>;
+const refusal = (
+  code: string,
+  message: string,
+  fieldErrors?: FieldErrors,
+  details?: Record<string, unknown>,
+): Refusal => ({ ok: false, outcome: "refused", code, message, fieldErrors, details });
+
 /**
  * The one wrapper for server actions: it checks the session (a page's check does not protect
- * the actions defined in it), the Master role where required, and the input against its
- * schema; it turns service refusals into messages by `error` code with field errors, reports
- * an uncertain outcome as such, and writes every attempted mutation to the audit log.
+ * the actions defined in it), the rights and the Idempotency-Key the operation's row asks for,
+ * and the input against its schema; it turns service refusals into messages by `error` code with
+ * field errors, reports an uncertain outcome as such, and writes every attempted change to the
+ * audit log under the operation it performs.
  */
-export function defineAction<S extends z.ZodType, T>(config: ActionConfig<S, T>) {
-  return async (rawInput: z.input<S>): Promise<ActionResult<T>> => {
+export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
+  config: ActionConfig<Id, S, T>,
+) {
+  const op: OperationDefinition = OPERATIONS[config.operation];
+  const audited = op.method !== "GET" || op.async;
+  return async (rawInput: z.input<S> & KeyInput<Id>): Promise<ActionResult<T>> => {
     const signedIn = await actionSession();
     if ("refused" in signedIn) {
       const expired = signedIn.refused === "expired";
-      return {
-        ok: false,
-        outcome: "refused",
-        code: expired ? "session_expired" : "unauthenticated",
-        message: expired ? "Your session has expired. Sign in again." : "Sign in first.",
-      };
+      return refusal(
+        expired ? "session_expired" : "unauthenticated",
+        expired ? "Your session has expired. Sign in again." : "Sign in first.",
+      );
     }
     const parsed = config.input.safeParse(rawInput);
-    if (!parsed.success) {
-      return {
-        ok: false,
-        outcome: "refused",
-        code: "invalid_input",
-        message: "Some values are not valid.",
-        fieldErrors: fieldErrorsOf(parsed.error.issues),
-      };
+    const sentKey = (rawInput as { idempotencyKey?: unknown } | null)?.idempotencyKey;
+    const keyIssue =
+      op.idempotency === "rejected" || (sentKey === undefined && op.idempotency === "optional")
+        ? undefined
+        : typeof sentKey !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(sentKey)
+          ? "Reload the page: this form lost its request key."
+          : undefined;
+    if (!parsed.success || keyIssue) {
+      return refusal("invalid_input", "Some values are not valid.", {
+        ...(parsed.success ? {} : fieldErrorsOf(parsed.error.issues)),
+        ...(keyIssue ? { form: keyIssue } : {}),
+      });
     }
     const input = parsed.data;
-    const idempotencyKey = (input as { idempotencyKey?: unknown }).idempotencyKey;
+    const idempotencyKey = typeof sentKey === "string" ? sentKey : undefined;
     const audit = async (
       outcome: "success" | "failure" | "unknown",
       errorCode?: string,
       detail?: Record<string, unknown>,
     ) => {
-      if (!config.audit) return;
+      if (!audited) return;
       await recordAudit({
         clientId: signedIn.session.clientId,
-        operationId: config.audit.operationId,
-        target: config.audit.target?.(input),
+        operationId: config.operation,
+        target: config.target?.(input),
         outcome,
         errorCode,
-        idempotencyKey: typeof idempotencyKey === "string" ? idempotencyKey : null,
+        idempotencyKey: idempotencyKey ?? null,
         detail,
       }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
     };
 
-    if (config.masterOnly && !signedIn.session.isMaster) {
+    if (op.masterOnly && !signedIn.session.isMaster) {
       await audit("failure", "forbidden");
-      return {
-        ok: false,
-        outcome: "refused",
-        code: "forbidden",
-        message: "Only a Master client may do this.",
-      };
+      return refusal("forbidden", "Only a Master client may do this.");
     }
 
     let replayed = false;
-    try {
-      const data = await config.run(input, {
-        ...signedIn,
-        noteResponse: (metadata) => {
-          replayed ||= metadata.idempotentReplay;
-        },
+    const call: ActionContext<Id>["call"] = async (operationInput, options) => {
+      const perform = signedIn.api[config.operation] as (
+        input: OperationInput<Id>,
+        options?: { idempotencyKey?: string },
+      ) => Promise<ServiceResponse<Id>>;
+      const response = await perform(operationInput, {
+        idempotencyKey: options?.idempotencyKey ?? idempotencyKey,
       });
+      replayed ||= response.metadata.idempotentReplay;
+      return response;
+    };
+    try {
+      const data = await config.run(input, { ...signedIn, call });
       await audit("success", undefined, replayed ? { replayed: true } : undefined);
       return { ok: true, data, replayed };
     } catch (error) {
       unstable_rethrow(error);
       if (error instanceof ActionRefusal) {
         await audit("failure", error.code);
-        return {
-          ok: false,
-          outcome: "refused",
-          code: error.code,
-          message: error.message,
-          fieldErrors: error.fieldErrors,
-          details: error.details,
-        };
+        return refusal(error.code, error.message, error.fieldErrors, error.details);
       }
       if (error instanceof ServiceError) {
         await audit("failure", error.code);
         const bodyIssues = error.issues.filter(
           (i) => i.location === "body" || i.location === "query",
         );
-        return {
-          ok: false,
-          outcome: "refused",
-          code: error.code,
-          message: messageForCode(error.code, error.retryAfterSeconds, error.message),
-          fieldErrors: bodyIssues.length ? fieldErrorsOf(bodyIssues) : undefined,
-          details: detailsOf(error.body),
-        };
+        return refusal(
+          error.code,
+          messageForCode(error.code, error.retryAfterSeconds, error.message),
+          bodyIssues.length ? fieldErrorsOf(bodyIssues) : undefined,
+          detailsOf(error.body),
+        );
       }
       if (error instanceof OutcomeUnknownError) {
         await audit("unknown", `outcome_unknown_${error.reason}`);
@@ -159,30 +191,20 @@ export function defineAction<S extends z.ZodType, T>(config: ActionConfig<S, T>)
       }
       if (error instanceof ServiceUnreachableError) {
         await audit("failure", "service_unreachable");
-        return {
-          ok: false,
-          outcome: "refused",
-          code: "service_unreachable",
-          message: "The service could not be reached. Nothing was changed; try again.",
-        };
+        return refusal(
+          "service_unreachable",
+          "The service could not be reached. Nothing was changed; try again.",
+        );
       }
       if (error instanceof InvalidInputError) {
-        return {
-          ok: false,
-          outcome: "refused",
-          code: "invalid_input",
-          message: "Some values are not valid.",
-          fieldErrors: fieldErrorsOf(error.issues),
-        };
+        return refusal("invalid_input", "Some values are not valid.", fieldErrorsOf(error.issues));
       }
-      consoleLog().error("server action failed", { operation: config.audit?.operationId, error });
+      consoleLog().error("server action failed", { operation: config.operation, error });
       await audit("failure", "console_error");
-      return {
-        ok: false,
-        outcome: "refused",
-        code: "console_error",
-        message: "Something went wrong in the console. Nothing was sent again.",
-      };
+      return refusal(
+        "console_error",
+        "Something went wrong in the console. Nothing was sent again.",
+      );
     }
   };
 }

@@ -4,10 +4,11 @@ import {
   EMPTY_GRANT_FORM,
   grantForm,
   grantFormToRequest,
+  type GrantFormValues,
   grantToFormValues,
 } from "./grant-form";
 
-const values = {
+const values: GrantFormValues = {
   ...EMPTY_GRANT_FORM,
   reference: "hamburg-hub",
   beneficiaryClientId: "cl_demo_hamburg",

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { clientId, grantReference } from "@/lib/api/contract/common";
 import {
+  coveredEndpointKeys,
   type SponsorshipGrant,
   type UpsertSponsorshipGrantRequest,
   upsertSponsorshipGrantRequest,
 } from "@/lib/api/contract/client-admin";
-import { BILLABLE_ENDPOINT_KEYS } from "@/lib/api/contract/common";
 
 /** `datetime-local` values are read as UTC, which the form says next to the fields. */
 const localDateTime = z.union([
@@ -21,10 +21,7 @@ export const grantForm = z
   .object({
     reference: grantReference,
     beneficiaryClientId: clientId,
-    endpointKeys: z
-      .array(z.enum(BILLABLE_ENDPOINT_KEYS as [string, ...string[]]))
-      .min(1, "Choose at least one endpoint key.")
-      .max(50),
+    endpointKeys: coveredEndpointKeys,
     hub: z.boolean(),
     startsAt: localDateTime,
     endsAt: localDateTime,

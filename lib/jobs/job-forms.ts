@@ -1,27 +1,25 @@
 import { z } from "zod";
 import { countryCode, fullVin } from "@/lib/api/contract/common";
+import { economicEvaluationQuery } from "@/lib/api/contract/vin";
 
 /** Numbers as the inputs give them (`valueAsNumber`: NaN when empty means "not set"). */
-const optionalNumber = (schema: z.ZodNumber) =>
-  z.preprocess(
-    (v) => (typeof v === "number" && Number.isNaN(v) ? undefined : v),
-    schema.optional(),
-  );
+const optionalNumber = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (typeof v === "number" && Number.isNaN(v) ? undefined : v), schema);
 
-/** Economic evaluation: every documented parameter with its range; `provider` is fixed at 1. */
+const query = economicEvaluationQuery.shape;
+
+/** Economic evaluation: the contract's parameters and ranges; `provider` is fixed at 1. */
 export const economicEvaluationForm = z.object({
   vin: fullVin,
   country: z
     .union([z.literal(""), countryCode])
     .optional()
     .transform((v) => v || undefined),
-  condition: z.enum(["used", "new"]).optional(),
-  vehicleType: z.enum(["car", "motorcycle"]).optional(),
-  maxPricedParts: optionalNumber(
-    z.number().int("Enter a whole number.").min(1, "At least 1.").max(100, "At most 100."),
-  ),
-  recoveryRate: optionalNumber(z.number().min(0.05, "At least 0.05.").max(1, "At most 1.")),
-  costPerPart: optionalNumber(z.number().min(0, "At least 0.").max(1000, "At most 1,000.")),
+  condition: query.condition,
+  vehicleType: query.vehicleType,
+  maxPricedParts: optionalNumber(query.maxPricedParts),
+  recoveryRate: optionalNumber(query.recoveryRate),
+  costPerPart: optionalNumber(query.costPerPart),
 });
 export type EconomicEvaluationForm = z.input<typeof economicEvaluationForm>;
 

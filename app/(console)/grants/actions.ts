@@ -9,30 +9,23 @@ import {
 import { grantReference } from "@/lib/api/contract/common";
 import { type ActionContext, ActionRefusal, defineAction } from "@/lib/actions/define-action";
 
-const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,255}$/);
-
-const upsertInput = z.object({
-  reference: grantReference,
-  request: upsertSponsorshipGrantRequest,
-  idempotencyKey,
-});
+const upsertInput = z.object({ reference: grantReference, request: upsertSponsorshipGrantRequest });
 type UpsertInput = z.output<typeof upsertInput>;
 
-async function upsert(input: UpsertInput, { api, noteResponse }: ActionContext) {
-  const res = await api.upsertSponsorshipGrant(
-    { params: { grantReference: input.reference }, body: input.request },
-    { idempotencyKey: input.idempotencyKey },
-  );
-  noteResponse(res.metadata);
+async function upsert(input: UpsertInput, { call }: ActionContext<"upsertSponsorshipGrant">) {
+  const res = await call({
+    params: { grantReference: input.reference },
+    body: input.request,
+  });
   revalidatePath("/grants");
   revalidatePath(`/grants/issued/${input.reference}`);
   return { reference: res.data.sponsorshipGrant.reference };
 }
 
 export const issueGrantAction = defineAction({
+  operation: "upsertSponsorshipGrant",
   input: upsertInput,
-  masterOnly: true,
-  audit: { operationId: "upsertSponsorshipGrant", target: (input) => input.reference },
+  target: (input) => input.reference,
   async run(input, ctx) {
     // PUT replaces silently; a new grant must not overwrite one issued under the same reference.
     const issued = await ctx.api.listSponsorshipGrants();
@@ -47,18 +40,18 @@ export const issueGrantAction = defineAction({
 });
 
 export const replaceGrantAction = defineAction({
+  operation: "upsertSponsorshipGrant",
   input: upsertInput,
-  masterOnly: true,
-  audit: { operationId: "upsertSponsorshipGrant", target: (input) => input.reference },
+  target: (input) => input.reference,
   run: upsert,
 });
 
 export const revokeGrantAction = defineAction({
+  operation: "revokeSponsorshipGrant",
   input: z.object({ reference: grantReference }),
-  masterOnly: true,
-  audit: { operationId: "revokeSponsorshipGrant", target: (input) => input.reference },
-  async run(input, { api }) {
-    const res = await api.revokeSponsorshipGrant({ params: { grantReference: input.reference } });
+  target: (input) => input.reference,
+  async run(input, { call }) {
+    const res = await call({ params: { grantReference: input.reference } });
     revalidatePath("/grants");
     revalidatePath(`/grants/issued/${input.reference}`);
     return {
@@ -69,17 +62,11 @@ export const revokeGrantAction = defineAction({
 });
 
 export const chooseBillingModeAction = defineAction({
-  input: z.object({ reference: grantReference, body: chooseBillingModeRequest, idempotencyKey }),
-  audit: {
-    operationId: "chooseSponsorshipBillingMode",
-    target: (input) => `${input.reference} → ${input.body.mode}`,
-  },
-  async run(input, { api, noteResponse }) {
-    const res = await api.chooseSponsorshipBillingMode(
-      { params: { grantReference: input.reference }, body: input.body },
-      { idempotencyKey: input.idempotencyKey },
-    );
-    noteResponse(res.metadata);
+  operation: "chooseSponsorshipBillingMode",
+  input: z.object({ reference: grantReference, body: chooseBillingModeRequest }),
+  target: (input) => `${input.reference} → ${input.body.mode}`,
+  async run(input, { call }) {
+    const res = await call({ params: { grantReference: input.reference }, body: input.body });
     revalidatePath("/received-grants");
     return { billingMode: res.data.sponsorshipGrant.billingMode ?? input.body.mode };
   },

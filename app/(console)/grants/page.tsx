@@ -6,6 +6,7 @@ import { TableHead } from "@/components/ui/table";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../_components/master-only";
+import { mayCall } from "@/lib/auth/rights";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "./_components/grant-row-facts";
 
 export const metadata: Metadata = { title: "Issued grants" };
@@ -78,7 +79,7 @@ function GrantTable({ grants, caption }: { grants: SponsorshipGrant[]; caption: 
 
 export default async function GrantsPage() {
   const { session, api } = await requirePageSession();
-  if (!session.isMaster) return <MasterOnly />;
+  if (!mayCall(session, "listSponsorshipGrants")) return <MasterOnly />;
   const { data } = await api.listSponsorshipGrants();
   const active = data.sponsorshipGrants.filter((g) => g.active);
   const historical = data.sponsorshipGrants.filter((g) => !g.active);

@@ -10,8 +10,6 @@ import { type JobFamily } from "@/lib/jobs/job-families";
 import { type OrderResponse, recordStart } from "@/lib/jobs/job-store";
 import { economicEvaluationForm } from "@/lib/jobs/job-forms";
 
-const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,255}$/);
-
 /** Runs an order and records what it answered; a quarantined job is recorded as such. */
 async function order(
   clientId: string,
@@ -29,42 +27,42 @@ async function order(
 }
 
 export const startPartsLookupAction = defineAction({
+  operation: "getPartsByVin",
   input: z.object({
     vin: fullVin,
     country: countryCode.optional(),
     provider: z.enum(["1", "2", "3"]).optional(),
   }),
-  audit: { operationId: "getPartsByVin", target: (input) => input.vin },
-  run: ({ vin, ...query }, { api, session }) =>
-    order(session.clientId, "vin_parts", { vin, ...query }, () =>
-      api.getPartsByVin({ params: { vin }, query }),
-    ),
+  target: (input) => input.vin,
+  run: ({ vin, ...query }, { call, session }) =>
+    order(session.clientId, "vin_parts", { vin, ...query }, () => call({ params: { vin }, query })),
 });
 
 export const startCartCheckAction = defineAction({
-  input: z.object({ body: cartCheckRequest, idempotencyKey }),
-  audit: { operationId: "checkVinCart", target: (input) => input.body.vin },
-  run: (input, { api, session }) =>
-    order(session.clientId, "cart_check", { ...input.body }, () =>
-      api.checkVinCart({ body: input.body }, { idempotencyKey: input.idempotencyKey }),
-    ),
+  operation: "checkVinCart",
+  input: z.object({ body: cartCheckRequest }),
+  target: (input) => input.body.vin,
+  run: (input, { call, session }) =>
+    order(session.clientId, "cart_check", { ...input.body }, () => call({ body: input.body })),
 });
 
 export const startEconomicEvaluationAction = defineAction({
+  operation: "getVinEconomicEvaluation",
   input: economicEvaluationForm,
-  audit: { operationId: "getVinEconomicEvaluation", target: (input) => input.vin },
-  run: ({ vin, ...query }, { api, session }) =>
+  target: (input) => input.vin,
+  run: ({ vin, ...query }, { call, session }) =>
     order(session.clientId, "economic_evaluation", { vin, ...query }, () =>
-      api.getVinEconomicEvaluation({ params: { vin }, query }),
+      call({ params: { vin }, query }),
     ),
 });
 
 /** Not replay-safe (it creates an order): an unknown outcome is reported, never retried. */
 export const startImageGenerationAction = defineAction({
+  operation: "generatePartImagesFromOeNumber",
   input: partImageGenerationRequest.pick({ oeNumber: true }),
-  audit: { operationId: "generatePartImagesFromOeNumber", target: (input) => input.oeNumber },
-  run: (input, { api, session }) =>
+  target: (input) => input.oeNumber,
+  run: (input, { call, session }) =>
     order(session.clientId, "part_image", { oeNumber: input.oeNumber }, () =>
-      api.generatePartImagesFromOeNumber({ body: input }),
+      call({ body: input }),
     ),
 });

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../_components/master-only";
+import { mayCall } from "@/lib/auth/rights";
 import { SubUsersSection } from "./_components/sub-users-section";
 import { type SubUserRow } from "./_components/sub-users.utils";
 
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: "Sub-users" };
 
 export default async function SubUsersPage() {
   const { session, api } = await requirePageSession();
-  if (!session.isMaster) return <MasterOnly />;
+  if (!mayCall(session, "listClientUsers")) return <MasterOnly />;
   const { data } = await api.listClientUsers();
   // Only what the list shows crosses to the browser: a compact row per Sub-user.
   const rows: SubUserRow[] = data.clientUsers.map((u) => ({

@@ -8,15 +8,17 @@ import { startFlow } from "@/lib/vin/vin-flows";
 
 /** Starts the browser-guided flow: a fresh single-use `state`, bound to this browser session. */
 export const startVinFlowAction = defineAction({
+  operation: "createVinRedirectSession",
   input: z.object({
     vin: partialVin,
     note: z.string().trim().max(200, "At most 200 characters.").optional(),
   }),
-  audit: { operationId: "createVinRedirectSession", target: (input) => input.vin },
-  async run(input, { api, session }) {
+  target: (input) => input.vin,
+  async run(input, { call, session }) {
     const flow = await startFlow(session.idHash, session.clientId, input.vin, input.note || null);
     const returnUrl = `${consoleConfig().CONSOLE_PUBLIC_URL.replace(/\/$/, "")}/vin/callback`;
-    const res = await api.createVinRedirectSession(
+    // One flow, one logical request: its id is the key, so a retry never opens a second session.
+    const res = await call(
       { body: { vin: input.vin, returnUrl, state: flow.state } },
       { idempotencyKey: flow.id },
     );
@@ -26,9 +28,10 @@ export const startVinFlowAction = defineAction({
 });
 
 export const lookUpVehicleAction = defineAction({
+  operation: "getVehicleByVin",
   input: z.object({ vin: fullVin }),
-  async run(input, { api }) {
-    const res = await api.getVehicleByVin({ params: { vin: input.vin } });
+  async run(input, { call }) {
+    const res = await call({ params: { vin: input.vin } });
     return { vehicle: res.data, billingSource: res.metadata.billingSource ?? null };
   },
 });

@@ -9,10 +9,10 @@ import { findCreatedWorkspace, recordWorkspaceAttempt } from "@/lib/workspaces/w
 import { readWorkspaceResult } from "@/lib/workspaces/workspace-result";
 
 export const createWorkspaceAction = defineAction({
+  operation: "createPartnerWorkspace",
   input: createPartnerWorkspaceRequest,
-  masterOnly: true,
-  audit: { operationId: "createPartnerWorkspace", target: (input) => input.externalReference },
-  async run(input, { api, session }) {
+  target: (input) => input.externalReference,
+  async run(input, { call, session }) {
     const attempt = {
       ownerClientId: session.clientId,
       externalReference: input.externalReference,
@@ -20,7 +20,7 @@ export const createWorkspaceAction = defineAction({
     };
     let response;
     try {
-      response = await api.createPartnerWorkspace({ body: input });
+      response = await call({ body: input });
     } catch (error) {
       // Every attempt goes into the registry: it is how an unknown outcome can be traced later.
       if (error instanceof OutcomeUnknownError)

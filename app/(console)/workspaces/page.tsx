@@ -7,6 +7,7 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime } from "@/lib/format";
 import { listWorkspaceAttempts } from "@/lib/workspaces/workspace-registry";
 import { MasterOnly } from "../_components/master-only";
+import { mayCall } from "@/lib/auth/rights";
 
 export const metadata: Metadata = { title: "Partner workspaces" };
 
@@ -14,7 +15,7 @@ const OUTCOME = { created: "green", unknown: "amber", failed: "red" } as const;
 
 export default async function WorkspacesPage() {
   const { session } = await requirePageSession();
-  if (!session.isMaster) return <MasterOnly />;
+  if (!mayCall(session, "createPartnerWorkspace")) return <MasterOnly />;
   const attempts = await listWorkspaceAttempts(session.clientId);
   return (
     <>

@@ -38,8 +38,6 @@ export interface ServiceClientOptions {
   /** Injectable for tests: waits and jitter. The transport is always real HTTP. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
-  /** Sees the metadata of every response (usage warnings, billing source). */
-  onMetadata?: (operationId: OperationId, metadata: ServiceMetadata) => void;
 }
 
 export interface CallOptions {
@@ -207,7 +205,6 @@ export class ServiceTransport {
       }
 
       const metadata = parseServiceMetadata(response.headers);
-      this.options.onMetadata?.(operationId, metadata);
       const text = await response.text();
       let json: unknown;
       try {
@@ -279,7 +276,10 @@ export type ServiceApi = {
   [Id in OperationId]: (...args: Args<Id>) => Promise<ServiceResponse<Id>>;
 };
 
-/** `onResponse` sees the metadata of every successful answer (usage warnings, billing source). */
+/**
+ * `onResponse` sees the metadata of every successful answer (usage warnings, billing source,
+ * replay): the one route by which response metadata reaches the console.
+ */
 export function bindApi(
   transport: ServiceTransport,
   apiKey: string,

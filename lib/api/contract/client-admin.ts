@@ -49,14 +49,31 @@ export const createClientUserApiKeyResponse = z.looseObject({ apiKey });
 
 // --- Rate limits -----------------------------------------------------------------------------
 
-/** RateLimitInput: `endpointKey` may be a known key or `*` (all endpoints). */
+/**
+ * RateLimitInput: `endpointKey` may be a known key or `*` (all endpoints). The messages are the
+ * ones people read, in the service's `issues` and next to the console's fields alike.
+ */
 export const rateLimitInput = z.strictObject({
-  endpointKey: z.union([endpointKey, z.literal("*")]),
-  windowSeconds: z.number().int().min(1).max(86_400),
-  maxRequests: z.number().int().min(1).max(1_000_000),
+  endpointKey: z.union([endpointKey, z.literal("*")], {
+    error: "Choose an endpoint key, or * for all.",
+  }),
+  windowSeconds: z
+    .number({ error: "Enter the window in whole seconds." })
+    .int("Enter whole seconds.")
+    .min(1, "At least 1 second.")
+    .max(86_400, "At most 86,400 seconds (one day)."),
+  maxRequests: z
+    .number({ error: "Enter the number of requests." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1 request.")
+    .max(1_000_000, "At most 1,000,000 requests."),
   apiKeyId: apiKeyId.optional(),
   isActive: z.boolean().optional(),
 });
+/** A replacement carries at most this many rules. */
+export const MAX_RATE_LIMIT_RULES = 100;
+export const tooManyRules = `At most ${MAX_RATE_LIMIT_RULES} rules.`;
+export const rateLimitRules = z.array(rateLimitInput).max(MAX_RATE_LIMIT_RULES, tooManyRules);
 export type RateLimitInput = z.infer<typeof rateLimitInput>;
 export const storedRateLimit = z.looseObject({
   endpointKey: z.union([endpointKey, z.literal("*")]),
@@ -67,9 +84,7 @@ export const storedRateLimit = z.looseObject({
   id: z.string().optional(),
 });
 export type StoredRateLimit = z.infer<typeof storedRateLimit>;
-export const replaceRateLimitsRequest = z.strictObject({
-  rateLimits: z.array(rateLimitInput).max(100),
-});
+export const replaceRateLimitsRequest = z.strictObject({ rateLimits: rateLimitRules });
 export const replaceRateLimitsResponse = z.looseObject({
   rateLimits: z.array(storedRateLimit),
   clientId: clientId.optional(),
@@ -214,10 +229,16 @@ export type SponsorshipGrant = z.infer<typeof sponsorshipGrant>;
 const grantWindowCheck = (g: { startsAt?: string | null; endsAt?: string | null }) =>
   !g.startsAt || !g.endsAt || Date.parse(g.startsAt) < Date.parse(g.endsAt);
 
+/** Endpoint keys a grant or a partner workspace covers: 1 to 50. */
+export const coveredEndpointKeys = z
+  .array(billableEndpointKey)
+  .min(1, "Choose at least one endpoint key.")
+  .max(50, "At most 50 endpoint keys.");
+
 export const upsertSponsorshipGrantRequest = z
   .strictObject({
     beneficiaryClientId: clientId,
-    endpointKeys: z.array(billableEndpointKey).min(1).max(50),
+    endpointKeys: coveredEndpointKeys,
     channels: z.array(sponsorshipChannel).max(10).optional(),
     startsAt: isoDateTime.nullable().optional(),
     endsAt: isoDateTime.nullable().optional(),
@@ -259,10 +280,7 @@ export const externalReference = z
 export const createPartnerWorkspaceRequest = z.strictObject({
   name: clientUserName,
   externalReference,
-  endpointKeys: z
-    .array(billableEndpointKey)
-    .min(1, "choose at least one endpoint key")
-    .max(50, "at most 50 endpoint keys"),
+  endpointKeys: coveredEndpointKeys,
   sponsorship: partnerSponsorship.optional(),
   applicationLabel: keyLabel.optional(),
 });

@@ -146,9 +146,14 @@ export const economicEvaluationQuery = z.strictObject({
     .optional(),
   condition: z.enum(["used", "new"]).optional(),
   vehicleType: z.enum(["car", "motorcycle"]).optional(),
-  maxPricedParts: z.coerce.number().int().min(1).max(100).optional(),
-  recoveryRate: z.coerce.number().min(0.05).max(1).optional(),
-  costPerPart: z.coerce.number().min(0).max(1000).optional(),
+  maxPricedParts: z.coerce
+    .number()
+    .int("Enter a whole number.")
+    .min(1, "At least 1.")
+    .max(100, "At most 100.")
+    .optional(),
+  recoveryRate: z.coerce.number().min(0.05, "At least 0.05.").max(1, "At most 1.").optional(),
+  costPerPart: z.coerce.number().min(0, "At least 0.").max(1000, "At most 1,000.").optional(),
 });
 export const economicEvaluationResponse = z.looseObject({
   vin: z.string(),

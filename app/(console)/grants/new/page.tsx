@@ -4,13 +4,14 @@ import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { EMPTY_GRANT_FORM } from "@/lib/grants/grant-form";
 import { MasterOnly } from "../../_components/master-only";
+import { mayCall } from "@/lib/auth/rights";
 import { GrantForm } from "../_components/grant-form";
 
 export const metadata: Metadata = { title: "Issue a grant" };
 
 export default async function NewGrantPage() {
   const { session, api } = await requirePageSession();
-  if (!session.isMaster) return <MasterOnly />;
+  if (!mayCall(session, "upsertSponsorshipGrant")) return <MasterOnly />;
   const { data } = await api.listClientUsers();
   return (
     <>

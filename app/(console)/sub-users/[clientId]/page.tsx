@@ -7,6 +7,7 @@ import { UsagePanel } from "@/components/usage/usage-panel";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime } from "@/lib/format";
 import { MasterOnly } from "../../_components/master-only";
+import { mayCall } from "@/lib/auth/rights";
 import { IssueKey } from "./_components/issue-key";
 import { RenameForm } from "./_components/rename-form";
 import { StatusControl } from "./_components/status-control";
@@ -15,7 +16,7 @@ export const metadata: Metadata = { title: "Sub-user" };
 
 export default async function SubUserPage({ params }: { params: Promise<{ clientId: string }> }) {
   const { session, api } = await requirePageSession();
-  if (!session.isMaster) return <MasterOnly />;
+  if (!mayCall(session, "listClientUsers")) return <MasterOnly />;
   const { clientId } = await params;
   // The interface has no single-Sub-user read: the list is the source.
   const { data } = await api.listClientUsers();

@@ -3,13 +3,14 @@ import Link from "next/link";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../../_components/master-only";
+import { mayCall } from "@/lib/auth/rights";
 import { WorkspaceForm } from "./_components/workspace-form";
 
 export const metadata: Metadata = { title: "Provision a partner workspace" };
 
 export default async function NewWorkspacePage() {
   const { session } = await requirePageSession();
-  if (!session.isMaster) return <MasterOnly />;
+  if (!mayCall(session, "createPartnerWorkspace")) return <MasterOnly />;
   return (
     <>
       <p className="mb-2 text-sm">

@@ -8,6 +8,7 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime, formatMinor } from "@/lib/format";
 import { grantToFormValues } from "@/lib/grants/grant-form";
 import { MasterOnly } from "../../../_components/master-only";
+import { mayCall } from "@/lib/auth/rights";
 import { GrantForm } from "../../_components/grant-form";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "../../_components/grant-row-facts";
 import { RevokeGrant } from "../../_components/revoke-grant";
@@ -22,7 +23,7 @@ export default async function GrantPage({
   searchParams: Promise<{ saved?: string; replayed?: string }>;
 }) {
   const { session, api } = await requirePageSession();
-  if (!session.isMaster) return <MasterOnly />;
+  if (!mayCall(session, "listSponsorshipGrants")) return <MasterOnly />;
   const { reference } = await params;
   const { saved, replayed } = await searchParams;
   const grants = await api.listSponsorshipGrants();

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../../../_components/master-only";
+import { mayCall } from "@/lib/auth/rights";
 import { RateLimitEditor } from "./_components/rate-limit-editor";
 
 export const metadata: Metadata = { title: "Rate limits" };
@@ -14,7 +15,7 @@ export default async function RateLimitsPage({
   params: Promise<{ clientId: string }>;
 }) {
   const { session, api } = await requirePageSession();
-  if (!session.isMaster) return <MasterOnly />;
+  if (!mayCall(session, "replaceClientUserRateLimits")) return <MasterOnly />;
   const { clientId } = await params;
   const { data } = await api.listClientUsers();
   const user = data.clientUsers.find((u) => u.id === clientId);

@@ -3,11 +3,12 @@ import {
   EMPTY_WORKSPACE_FORM,
   workspaceForm,
   workspaceFormToRequest,
+  type WorkspaceFormValues,
 } from "./workspace-form.schema";
 
 describe("partner workspace form", () => {
   it("builds the request, with the sponsorship only when asked", () => {
-    const base = {
+    const base: WorkspaceFormValues = {
       ...EMPTY_WORKSPACE_FORM,
       name: " Garage ",
       externalReference: " crm-1 ",

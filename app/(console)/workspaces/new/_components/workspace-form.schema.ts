@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { BILLABLE_ENDPOINT_KEYS, grantReference } from "@/lib/api/contract/common";
+import { grantReference } from "@/lib/api/contract/common";
 import {
   clientUserName,
+  coveredEndpointKeys,
   type CreatePartnerWorkspaceRequest,
   createPartnerWorkspaceRequest,
   externalReference,
@@ -16,10 +17,7 @@ const euros = z.union([
 export const workspaceForm = z.object({
   name: clientUserName,
   externalReference,
-  endpointKeys: z
-    .array(z.enum(BILLABLE_ENDPOINT_KEYS as [string, ...string[]]))
-    .min(1, "Choose at least one endpoint key.")
-    .max(50, "At most 50 endpoint keys."),
+  endpointKeys: coveredEndpointKeys,
   applicationLabel: z.union([z.literal(""), keyLabel]),
   sponsor: z.boolean(),
   grantReference: z.union([z.literal(""), grantReference]),

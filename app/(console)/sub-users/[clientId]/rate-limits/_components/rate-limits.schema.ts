@@ -1,31 +1,20 @@
 import { z } from "zod";
 import {
   type RateLimitInput,
+  MAX_RATE_LIMIT_RULES,
   rateLimitInput,
   type StoredRateLimit,
+  tooManyRules,
 } from "@/lib/api/contract/client-admin";
-import { endpointKey } from "@/lib/api/contract/common";
 
-/** One editable row; numbers come from number inputs (`valueAsNumber`, NaN when empty). */
-export const rateLimitRow = z.object({
-  endpointKey: z.union([endpointKey, z.literal("*")], {
-    error: "Choose an endpoint key, or * for all.",
-  }),
-  windowSeconds: z
-    .number({ error: "Enter the window in whole seconds." })
-    .int("Enter whole seconds.")
-    .min(1, "At least 1 second.")
-    .max(86_400, "At most 86,400 seconds (one day)."),
-  maxRequests: z
-    .number({ error: "Enter the number of requests." })
-    .int("Enter a whole number.")
-    .min(1, "At least 1 request.")
-    .max(1_000_000, "At most 1,000,000 requests."),
-  apiKeyId: z.string(),
-  isActive: z.boolean(),
-});
+/**
+ * One editable row: the contract's RateLimitInput, with the key as the select gives it (`""`
+ * for every key) and the switch always set. Numbers come from number inputs (`valueAsNumber`,
+ * NaN when empty, which the contract refuses with its own message).
+ */
+export const rateLimitRow = rateLimitInput.extend({ apiKeyId: z.string(), isActive: z.boolean() });
 export const rateLimitsForm = z.object({
-  rows: z.array(rateLimitRow).max(100, "At most 100 rules."),
+  rows: z.array(rateLimitRow).max(MAX_RATE_LIMIT_RULES, tooManyRules),
 });
 export type RateLimitRow = z.infer<typeof rateLimitRow>;
 export type RateLimitsFormValues = z.infer<typeof rateLimitsForm>;
