@@ -12,7 +12,7 @@ import { createApp } from "./app";
 import { createServiceServer } from "./http-server";
 import { type HandlerMap, type ServiceConfig, type ServiceContext } from "./context";
 import {
-  type Db,
+  type PoolDb,
   migrateServiceDatabase,
   openServiceDatabase,
   type ServiceDatabase,
@@ -81,7 +81,7 @@ function writeDemoCredentials(file: string, credentials: DemoCredentials) {
  * lacks (no file, a damaged one, or one from another database) gets fresh keys for the demo
  * accounts, so nobody is locked out. Returns null when the database holds no demo accounts.
  */
-async function settleDemoCredentials(db: Db, file: string, now: Date) {
+async function settleDemoCredentials(db: PoolDb, file: string, now: Date) {
   const seeded = await seedDemoData(db, now);
   if (seeded) {
     writeDemoCredentials(file, seeded);

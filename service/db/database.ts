@@ -5,8 +5,13 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 
-/** Drizzle without the relational API (not used): building its metadata per request costs time. */
-export type Db = NodePgDatabase;
+/**
+ * Queries on one connection. There is no `transaction()`: a call's transaction belongs to the
+ * pipeline, which commits the call's charge, work and replay record together.
+ */
+export type Db = Omit<NodePgDatabase, "transaction">;
+/** The pool's own handle (without the relational API, whose metadata costs time per request), for work outside calls: migrations, seed, housekeeping. */
+export type PoolDb = NodePgDatabase;
 export { schema };
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -15,9 +20,9 @@ const SETUP_LOCK = 40_100_001;
 
 export interface ServiceDatabase {
   pool: pg.Pool;
-  db: Db;
+  db: PoolDb;
   /** Runs `fn` on one dedicated connection (needed for session-level advisory locks). */
-  withConnection<T>(fn: (conn: pg.PoolClient, db: Db) => Promise<T>): Promise<T>;
+  withConnection<T>(fn: (conn: pg.PoolClient, db: PoolDb) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -79,7 +84,7 @@ export function openServiceDatabase(
 /** Migrates, then runs `afterMigrate` (seeding) while still holding the setup lock. */
 export async function migrateServiceDatabase(
   database: ServiceDatabase,
-  afterMigrate?: (db: Db) => Promise<void>,
+  afterMigrate?: (db: PoolDb) => Promise<void>,
 ) {
   await database.withConnection(async (conn, db) => {
     await conn.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK]);

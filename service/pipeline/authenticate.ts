@@ -1,9 +1,10 @@
 import type pg from "pg";
-import { type OperationDefinition } from "@/lib/api/contract/operations";
+import { HEADERS } from "@/lib/api/contract/headers";
 import { type schema } from "../db/database";
 import { prepared } from "../db/prepared";
 import { hashApiKey, type KeyEnvironment } from "../domain/api-keys";
 import { ApiError } from "./api-error";
+import { type Stage } from "./call";
 
 export type ClientRow = typeof schema.clients.$inferSelect;
 export type ApiKeyRow = typeof schema.apiKeys.$inferSelect;
@@ -90,35 +91,7 @@ export async function authenticate(
   };
 }
 
-/** Rights, sandbox availability and the endpoint allowlist, in that order. */
-export function authorize(caller: Caller, op: OperationDefinition): void {
-  if (op.masterOnly && !caller.isMaster) {
-    throw new ApiError(
-      "master_client_required",
-      "Only a Master client key may call this operation.",
-    );
-  }
-  if (op.sandbox === "unavailable" && caller.environment === "sandbox") {
-    throw new ApiError(
-      "sandbox_endpoint_unavailable",
-      "This operation is not available with a sandbox key.",
-    );
-  }
-  if (op.billable && !isEndpointEnabled(caller, op.endpointKey)) {
-    throw new ApiError(
-      "endpoint_not_enabled",
-      `The endpoint key ${op.endpointKey} is not enabled for this Client.`,
-    );
-  }
-}
-
-/** A Sub-user can never reach further than its Master's allowlist. */
-export function isEndpointEnabled(
-  caller: Pick<Caller, "client" | "parent">,
-  endpointKey: string,
-): boolean {
-  const lists = [caller.client.allowlist, caller.parent?.allowlist].filter((l): l is string[] =>
-    Array.isArray(l),
-  );
-  return lists.every((list) => list.includes(endpointKey));
-}
+/** Stage 1: who calls. */
+export const authenticateStage: Stage = async (call) => {
+  call.caller = await authenticate(await call.connection(), call.http.req.header(HEADERS.apiKey));
+};

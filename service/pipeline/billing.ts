@@ -11,6 +11,7 @@ import { prepared } from "../db/prepared";
 import { periodOf } from "../domain/period";
 import { unitPriceMinor } from "../domain/price-list";
 import { ApiError } from "./api-error";
+import { type Call, type Stage } from "./call";
 import { type Caller } from "./authenticate";
 
 export interface Charge {
@@ -295,4 +296,35 @@ export function chargeHeaders(charge: Charge): Record<string, string> {
   if (charge.bundle) headers["X-Service-Billing-Bundle"] = charge.bundle;
   if (charge.grantReference) headers["X-Service-Sponsorship-Grant"] = charge.grantReference;
   return headers;
+}
+
+/** Everything billing needs to know about a call. */
+export function chargeRequestOf(call: Call): ChargeRequest {
+  return {
+    caller: call.who,
+    endpointKey: call.op.endpointKey,
+    operationId: call.operationId,
+    vin: vinOf(call.input!.raw),
+    requestId: call.requestId,
+    instanceId: call.service.delivery.instanceId,
+    // Without a key the answer is the only way to the outcome (see delivery.ts).
+    pendingDelivery: !!call.http.env?.outgoing && call.idempotencyKey === undefined,
+    now: call.now,
+  };
+}
+
+/** Stage 8: who pays for a billable call, recorded in the call's transaction. */
+export const chargeStage: Stage = async (call) => {
+  if (!call.op.billable) return;
+  call.charge = await chargeCall(await call.connection(), chargeRequestOf(call));
+  Object.assign(call.headers, chargeHeaders(call.charge));
+};
+
+/** The full VIN a bundle-eligible call is about, from its path or body. */
+function vinOf(raw: { params: unknown; body: unknown }): string | undefined {
+  const fromPath = (raw.params as { vin?: unknown } | undefined)?.vin;
+  const fromBody = (raw.body as { vin?: unknown } | undefined)?.vin;
+  const vin =
+    typeof fromPath === "string" ? fromPath : typeof fromBody === "string" ? fromBody : undefined;
+  return vin && vin.length === 17 ? vin : undefined;
 }

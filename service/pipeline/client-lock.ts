@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { ApiError } from "./api-error";
+import { type Stage } from "./call";
 
 /** Advisory-lock classes: "one active request per Client", and the request holding an Idempotency-Key. */
 const CLIENT_LOCK_CLASS = 40_100_002;
@@ -85,3 +86,13 @@ async function busyRetryAfter(
   if (!holder || holder.state !== "idle in transaction" || holder.idle_seconds < 1) return 1;
   return Math.max(1, Math.ceil(abandonedRequestSeconds - holder.idle_seconds));
 }
+
+/** Stage 6: the call's transaction, holding the Client's lock (and its Idempotency-Key's). */
+export const clientLockStage: Stage = async (call) => {
+  await beginClientTransaction(await call.connection(), {
+    clientId: call.who.client.id,
+    idempotencyKey: call.idempotencyKey,
+    abandonedRequestSeconds: call.service.config.abandonedRequestSeconds,
+  });
+  call.inTransaction = true;
+};

@@ -2,8 +2,11 @@ import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/contract/headers";
 import { type OperationDefinition } from "@/lib/api/contract/operations";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { HEADERS } from "@/lib/api/contract/headers";
 import { type Db, schema } from "../db/database";
 import { ApiError } from "./api-error";
+import { type Stage } from "./call";
 
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Results larger than this are not stored; a replay then answers `idempotency_result_unavailable`. */
@@ -162,3 +165,70 @@ export async function storeIdempotentResult(
 export async function purgeExpiredIdempotency(db: Db, now: Date) {
   await db.delete(schema.idempotencyRecords).where(lt(schema.idempotencyRecords.expiresAt, now));
 }
+
+/** Headers kept with an idempotent result so a replay answers like the original. */
+const REPLAYED_HEADERS = [
+  "Location",
+  "Retry-After",
+  "Cache-Control",
+  "X-Service-Billing-Bundle",
+  "X-Service-Sponsorship-Grant",
+];
+
+/** Stage 5: the Idempotency-Key, checked against the operation's column, and the input's fingerprint. */
+export const idempotencyKeyStage: Stage = async (call) => {
+  const raw = call.input!.raw;
+  call.idempotencyKey = checkIdempotencyHeader(
+    call.op,
+    call.http.req.header(HEADERS.idempotencyKey),
+    raw.body,
+  );
+  if (call.idempotencyKey) call.fingerprint = fingerprintOf(call.operationId, raw);
+};
+
+/** Stage 7: an earlier result for this key answers the call again (nothing is charged twice). */
+export const replayStage: Stage = async (call) => {
+  if (!call.idempotencyKey) return;
+  const conn = await call.connection();
+  const found = await lookupIdempotency(
+    drizzle(conn),
+    call.who.client.id,
+    call.idempotencyKey,
+    call.fingerprint,
+    call.now,
+  );
+  if (found.kind !== "replay") return;
+  await conn.query("ROLLBACK");
+  call.inTransaction = false;
+  return new Response(found.response.body, {
+    status: found.response.status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      ...found.response.headers,
+      [HEADERS.requestId]: call.requestId,
+      [HEADERS.idempotentReplay]: "true",
+      ...(call.op.billable ? { [HEADERS.billingSource]: "idempotent_replay" } : {}),
+    },
+  });
+};
+
+/** Stage 11: the first success is kept for replay, in the transaction that holds its work. */
+export const storeReplayStage: Stage = async (call) => {
+  if (!call.idempotencyKey) return;
+  const kept = Object.fromEntries(
+    Object.entries(call.headers).filter(([k]) => REPLAYED_HEADERS.includes(k)),
+  );
+  const stored = await storeIdempotentResult(
+    drizzle(await call.connection()),
+    {
+      clientId: call.who.client.id,
+      key: call.idempotencyKey,
+      operationId: call.operationId,
+      fingerprint: call.fingerprint,
+      requestId: call.requestId,
+      response: { status: call.result!.status, headers: kept, body: call.body! },
+    },
+    call.now,
+  );
+  call.headers[HEADERS.idempotencyStored] = String(stored);
+};

@@ -5,6 +5,7 @@ import { type Db, schema } from "../db/database";
 import { prepared } from "../db/prepared";
 import { ApiError } from "./api-error";
 import { type Caller } from "./authenticate";
+import { type Stage } from "./call";
 
 export interface RateRule {
   ruleKey: string;
@@ -85,6 +86,16 @@ export async function enforceRateLimits(
     );
   }
 }
+
+/** Stage 3: the caller's rate limits for this endpoint key, each attempt counted at once. */
+export const rateLimitStage: Stage = async (call) => {
+  await enforceRateLimits(
+    await call.connection(),
+    call.who.client.id,
+    rulesFor(call.who, call.op.endpointKey, call.service.config.defaultRateLimit),
+    call.now,
+  );
+};
 
 export async function purgeExpiredCounters(db: Db, now: Date) {
   await db.delete(schema.rateCounters).where(lt(schema.rateCounters.expiresAt, now));

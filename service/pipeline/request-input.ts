@@ -1,6 +1,7 @@
 import { type IncomingMessage } from "node:http";
 import { ApiError } from "./api-error";
-import { validationError } from "./validate";
+import { type Stage } from "./call";
+import { parseInput, validationError } from "./validate";
 
 /** The largest request body the service reads; larger ones are refused before or while reading. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -123,3 +124,20 @@ export function parseJsonBody(text: string, contentType: string | undefined): un
     throw new ApiError("invalid_json", "The request body is not valid JSON.");
   }
 }
+
+/**
+ * Stage 4: the input. The connection is given back while a body arrives (a slow upload must not
+ * hold one), then path, query and body are parsed against the operation's contract.
+ */
+export const readInputStage: Stage = async (call) => {
+  const { op, http } = call;
+  let body: unknown;
+  if (op.request.body) {
+    call.release();
+    const text = await readBoundedBody(http.req.raw, http.env?.incoming);
+    call.bodyRead = true;
+    body = parseJsonBody(text, http.req.header("content-type"));
+  }
+  const raw = { params: http.req.param(), query: readQuery(http.req.url), body };
+  call.input = { raw, parsed: parseInput(op.request, raw) };
+};

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type DemoAccount, type DemoCredentials } from "@/lib/demo/demo-credentials";
-import { type Db, schema } from "../db/database";
+import { type Db, type PoolDb, schema } from "../db/database";
 import { generateApiKey, hashApiKey, type KeyEnvironment } from "../domain/api-keys";
 import { newId } from "../domain/ids";
 import { periodOf } from "../domain/period";
@@ -108,7 +108,7 @@ const STANDARD_PLANS: { id: string; name: string; endpointKey: EndpointKey; incl
  * Seeds the documented demo data (docs/demo-data.md) when the database holds no Client yet and
  * returns the plaintext demo keys; returns null on a database that already has Clients.
  */
-export async function seedDemoData(db: Db, now: Date): Promise<DemoCredentials | null> {
+export async function seedDemoData(db: PoolDb, now: Date): Promise<DemoCredentials | null> {
   const [{ count } = { count: 0 }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(schema.clients);
@@ -333,7 +333,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<DemoCredentials |
  * key is never stored, so the old ones cannot be shown again; they keep working). Returns null
  * when the database does not hold the demo accounts.
  */
-export async function reissueDemoKeys(db: Db, now: Date): Promise<DemoCredentials | null> {
+export async function reissueDemoKeys(db: PoolDb, now: Date): Promise<DemoCredentials | null> {
   const ids = [...new Set(DEMO_ACCOUNTS.map((a) => a.clientId))];
   const found = await db
     .select({ id: schema.clients.id })

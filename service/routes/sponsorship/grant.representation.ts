@@ -1,36 +1,13 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { type Db, schema } from "../../db/database";
-import { periodBounds, periodOf } from "../../domain/period";
+import { type Db } from "../../db/database";
+import { coverageOf, type GrantRow, isGrantActive } from "../../domain/grants";
+import { periodBounds } from "../../domain/period";
 
-type GrantRow = typeof schema.sponsorshipGrants.$inferSelect;
-
-/** `active`: not revoked and not past its end date. */
-export function isGrantActive(g: GrantRow, now: Date): boolean {
-  return g.active && (g.endsAt === null || g.endsAt > now);
-}
-
-/** What each grant covered in the period, in one grouped query. */
-async function coverageByGrant(db: Db, ids: string[], period: string) {
-  if (ids.length === 0) return new Map<string, { calls: number; amountMinor: number }>();
-  const u = schema.usageEvents;
-  const rows = await db
-    .select({
-      grantId: u.grantId,
-      calls: sql<number>`count(*)::int`,
-      amountMinor: sql<number>`coalesce(sum(${u.amountMinor}), 0)::int`,
-    })
-    .from(u)
-    .where(and(inArray(u.grantId, ids), eq(u.period, period), eq(u.status, "charged")))
-    .groupBy(u.grantId);
-  return new Map(rows.map((r) => [r.grantId!, { calls: r.calls, amountMinor: r.amountMinor }]));
-}
-
-/** Grants with what each covered this month, from the usage events it paid for. */
+/** Grants as the interface shows them, with what each covered this month. */
 export async function toGrants(db: Db, grants: GrantRow[], now: Date, currency: string) {
-  const coverage = await coverageByGrant(
+  const coverage = await coverageOf(
     db,
     grants.map((g) => g.id),
-    periodOf(now),
+    now,
   );
   return grants.map((g) =>
     present(g, coverage.get(g.id) ?? { calls: 0, amountMinor: 0 }, now, currency),

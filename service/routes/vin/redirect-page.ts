@@ -1,8 +1,6 @@
-import { and, eq, gt } from "drizzle-orm";
 import { type ServiceApp, type ServiceContext } from "../../context";
-import { schema } from "../../db/database";
 import { candidatesFor, type SyntheticVehicle } from "../../data/vehicle-catalog";
-import { grantVehicleAccess } from "../../domain/vehicle-access";
+import { closeRedirectSession, findRedirectSession } from "../../domain/redirect-sessions";
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -42,14 +40,7 @@ function describe(v: SyntheticVehicle) {
  */
 export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
   const db = service.database.db;
-  const find = async (token: string) => {
-    const [row] = await db
-      .select()
-      .from(schema.redirectSessions)
-      .where(eq(schema.redirectSessions.token, token))
-      .limit(1);
-    return row;
-  };
+  const find = (token: string) => findRedirectSession(db, token);
   const unavailable = (why: string) =>
     page(
       "Vehicle selection unavailable",
@@ -97,22 +88,12 @@ export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
         ? candidates[index]!
         : undefined;
     if (action === "confirm" && !chosen) return unavailable("Choose one of the vehicles.");
-    // Single use: only one request can move the session out of "open", and only before expiry.
-    const [claimed] = await db
-      .update(schema.redirectSessions)
-      .set({
-        status: action === "confirm" ? "completed" : "cancelled",
-        svcId: chosen && action === "confirm" ? chosen.svcId : null,
-        usedAt: now,
-      })
-      .where(
-        and(
-          eq(schema.redirectSessions.token, token),
-          eq(schema.redirectSessions.status, "open"),
-          gt(schema.redirectSessions.expiresAt, now),
-        ),
-      )
-      .returning();
+    const claimed = await closeRedirectSession(
+      db,
+      token,
+      action === "confirm" ? { confirmed: chosen! } : "cancelled",
+      now,
+    );
     if (!claimed)
       return unavailable(
         existing.status !== "open"
@@ -121,10 +102,7 @@ export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
       );
     const target = new URL(claimed.returnUrl);
     target.searchParams.set("status", action === "confirm" ? "completed" : "cancelled");
-    if (action === "confirm") {
-      await grantVehicleAccess(db, claimed.clientId, chosen!, now);
-      target.searchParams.set("svcId", chosen!.svcId);
-    }
+    if (action === "confirm") target.searchParams.set("svcId", chosen!.svcId);
     if (claimed.state) target.searchParams.set("state", claimed.state);
     return new Response(null, {
       status: 303,

@@ -1,8 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { randomBytes } from "node:crypto";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { type HandlerMap, type RequestBase } from "../../context";
-import { type Db, schema } from "../../db/database";
 import {
   behaviourOf,
   candidatesFor,
@@ -13,7 +10,9 @@ import {
 import { normalizeOe } from "../../data/parts-catalog";
 import { createJob, jobTimingOf } from "../../domain/jobs";
 import { type JobFamily } from "@/lib/api/contract/operations";
+import { openRedirectSession } from "../../domain/redirect-sessions";
 import { accessibleVehicle, grantVehicleAccess } from "../../domain/vehicle-access";
+import { bindProvider } from "../../domain/vin-providers";
 import { checkFullVin } from "../../domain/vin";
 import { ApiError } from "../../pipeline/api-error";
 import { validationError } from "../../pipeline/validate";
@@ -36,42 +35,6 @@ function requireResolvableVin(vin: string) {
   if (problem) throw new ApiError(problem.code, problem.message);
   if (behaviourOf(vin).notFound)
     throw new ApiError("vin_not_found", "No vehicle could be resolved for this VIN.");
-}
-
-/** The same Client must keep using one provider for one VIN. */
-async function bindProvider(
-  db: Db,
-  clientId: string,
-  vin: string,
-  provider: number | undefined,
-  now: Date,
-) {
-  const preset = behaviourOf(vin).boundProvider;
-  const [row] = await db
-    .select({ provider: schema.vinProviderBindings.provider })
-    .from(schema.vinProviderBindings)
-    .where(
-      and(
-        eq(schema.vinProviderBindings.clientId, clientId),
-        eq(schema.vinProviderBindings.vin, vin),
-      ),
-    )
-    .limit(1);
-  const bound = row?.provider ?? preset;
-  if (provider === undefined) return bound ?? 1;
-  if (bound !== null && bound !== undefined && bound !== provider) {
-    throw new ApiError(
-      "vin_provider_mismatch",
-      `This VIN was already resolved with provider ${bound}; keep using it.`,
-      { boundProvider: bound },
-    );
-  }
-  if (!row)
-    await db
-      .insert(schema.vinProviderBindings)
-      .values({ clientId, vin, provider, createdAt: now })
-      .onConflictDoNothing();
-  return provider;
 }
 
 /** Answers at once, or as a job for the documented test VINs. */
@@ -272,20 +235,12 @@ export const vinHandlers = {
         },
       ]);
     }
-    const token = randomBytes(24).toString("base64url");
-    const expiresAt = new Date(
-      ctx.now.getTime() + ctx.service.config.redirectSessionSeconds * 1000,
+    const { token, expiresAt } = await openRedirectSession(
+      ctx.db,
+      { clientId: ctx.caller.client.id, vin, returnUrl, state },
+      ctx.service.config.redirectSessionSeconds,
+      ctx.now,
     );
-    await ctx.db.insert(schema.redirectSessions).values({
-      token,
-      clientId: ctx.caller.client.id,
-      vin,
-      returnUrl,
-      // An empty state is treated as unset and left out of the callback.
-      state: state ? state : null,
-      createdAt: ctx.now,
-      expiresAt,
-    });
     return {
       status: 200,
       data: {

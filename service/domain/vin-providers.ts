@@ -1,0 +1,43 @@
+import { and, eq } from "drizzle-orm";
+import { type Db, schema } from "../db/database";
+import { behaviourOf } from "../data/vehicle-catalog";
+import { ApiError } from "../pipeline/api-error";
+
+/**
+ * The provider a Client uses for a VIN: the same Client must keep using one provider for one
+ * VIN, so the first one named is bound (`409 vin_provider_mismatch` for another).
+ */
+export async function bindProvider(
+  db: Db,
+  clientId: string,
+  vin: string,
+  provider: number | undefined,
+  now: Date,
+): Promise<number> {
+  const preset = behaviourOf(vin).boundProvider;
+  const [row] = await db
+    .select({ provider: schema.vinProviderBindings.provider })
+    .from(schema.vinProviderBindings)
+    .where(
+      and(
+        eq(schema.vinProviderBindings.clientId, clientId),
+        eq(schema.vinProviderBindings.vin, vin),
+      ),
+    )
+    .limit(1);
+  const bound = row?.provider ?? preset;
+  if (provider === undefined) return bound ?? 1;
+  if (bound !== null && bound !== undefined && bound !== provider) {
+    throw new ApiError(
+      "vin_provider_mismatch",
+      `This VIN was already resolved with provider ${bound}; keep using it.`,
+      { boundProvider: bound },
+    );
+  }
+  if (!row)
+    await db
+      .insert(schema.vinProviderBindings)
+      .values({ clientId, vin, provider, createdAt: now })
+      .onConflictDoNothing();
+  return provider;
+}

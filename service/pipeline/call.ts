@@ -1,0 +1,77 @@
+import { type Context } from "hono";
+import type pg from "pg";
+import { type OperationDefinition, type OperationId } from "@/lib/api/contract/operations";
+import { type ServiceBindings, type ServiceContext } from "../context";
+import { type Caller } from "./authenticate";
+import { type Charge } from "./billing";
+
+/** The input of a call as it arrived (fingerprinted for replays) and as the contract parsed it. */
+export interface CallInput {
+  raw: { params: unknown; query: unknown; body: unknown };
+  parsed: { params: unknown; query: unknown; body: unknown };
+}
+
+/**
+ * One call of one operation on its way through the pipeline: what the stages have learnt so
+ * far, and the database connection that carries it. Each stage reads what earlier stages set.
+ */
+export class Call {
+  readonly op: OperationDefinition;
+  readonly requestId: string;
+  readonly now: Date;
+  caller?: Caller;
+  input?: CallInput;
+  idempotencyKey?: string;
+  fingerprint = "";
+  /** Set once the call's transaction is open (and the Client's lock held in it). */
+  inTransaction = false;
+  /** Whether the request's body (if it has one) has been read; an unread one ends the connection. */
+  bodyRead = false;
+  charge?: Charge;
+  result?: { status: number; data: unknown; headers?: Record<string, string> };
+  /** The answer's body, serialised once (and kept for replay). */
+  body?: string;
+  /** Headers of the answer, gathered by the stages that decide them. */
+  headers: Record<string, string> = {};
+  private conn?: pg.PoolClient;
+  private healthy = true;
+
+  constructor(
+    readonly operationId: OperationId,
+    op: OperationDefinition,
+    readonly http: Context<ServiceBindings>,
+    readonly service: ServiceContext,
+    requestId: string,
+    now: Date,
+  ) {
+    this.op = op;
+    this.requestId = requestId;
+    this.now = now;
+  }
+
+  /** The call's connection, taken from the pool when first needed. */
+  async connection(): Promise<pg.PoolClient> {
+    this.conn ??= await this.service.database.pool.connect();
+    return this.conn;
+  }
+
+  /** Gives the connection back (a body may arrive slowly; no connection waits for it). */
+  release() {
+    this.conn?.release(!this.healthy);
+    this.conn = undefined;
+  }
+
+  /** After an unexpected failure the connection may be mid-transaction or gone: never reused. */
+  markBroken() {
+    this.healthy = false;
+  }
+
+  /** The caller, which every stage after authentication may rely on. */
+  get who(): Caller {
+    if (!this.caller) throw new Error("the call has no caller yet");
+    return this.caller;
+  }
+}
+
+/** A step of the pipeline: it learns something about the call, or answers it and ends it. */
+export type Stage = (call: Call) => Promise<Response | undefined | void>;
