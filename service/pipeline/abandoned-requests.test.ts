@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { type HandlerMap } from "@/service/context";
 import { allHandlers } from "@/service/routes";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 
 const BOUND_SECONDS = 3;
 let stuck: Promise<void> = Promise.resolve();
@@ -19,11 +19,7 @@ const handlers: HandlerMap = {
   },
 };
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService({ handlers, abandonedRequestSeconds: BOUND_SECONDS });
-});
-afterAll(() => svc.stop());
+const svc = serviceForThisFile({ handlers, abandonedRequestSeconds: BOUND_SECONDS });
 
 it("a request stuck mid-way frees its Client and its Idempotency-Key after the configured bound, and Retry-After says when", async () => {
   stuck = new Promise((r) => (unstick = r));

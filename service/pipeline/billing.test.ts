@@ -1,15 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { usageStatus as usageSchema } from "@/lib/api/contract/client-admin";
 import { schema } from "@/service/db/database";
 import { usageWarningFor } from "@/service/pipeline/billing";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService();
-});
-afterAll(() => svc.stop());
+const svc = serviceForThisFile();
 
 const call = (key: string, method: string, path: string, body?: unknown) =>
   http(svc.url, method, path, { key, body });

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type HandlerMap } from "@/service/context";
 import { schema } from "@/service/db/database";
 import { allHandlers } from "@/service/routes";
 import { ApiError } from "@/service/pipeline/api-error";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 
 /**
  * What a call's charge is tied to: a charge exists exactly when an outcome the caller can reach
@@ -62,11 +62,7 @@ const handlers: HandlerMap = {
   },
 };
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService({ handlers });
-});
-afterAll(() => svc.stop());
+const svc = serviceForThisFile({ handlers });
 
 /** A new Sub-user paying from its balance, as a fresh Client per test. */
 async function payingClient(balanceMinor = 10_000) {

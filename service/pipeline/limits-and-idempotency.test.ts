@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { type HandlerMap } from "@/service/context";
 import { schema } from "@/service/db/database";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 
 /** A handler that holds its request open until the test releases it. */
 function gate() {
@@ -39,14 +39,10 @@ const handlers: HandlerMap = {
   },
 };
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService({
-    handlers,
-    defaultRateLimit: { maxRequests: 5, windowSeconds: 60 },
-  });
+const svc = serviceForThisFile({
+  handlers,
+  defaultRateLimit: { maxRequests: 5, windowSeconds: 60 },
 });
-afterAll(() => svc.stop());
 // The default limit here is tiny; every test starts in a fresh window.
 beforeEach(() => svc.clock.advance(61_000));
 

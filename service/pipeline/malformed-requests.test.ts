@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { generateMalformedRequests, runMalformedRequests } from "@/bench/fuzz/malformed-requests";
-import { startTestService, type TestService } from "@/test/support/service-harness";
+import { serviceForThisFile } from "@/test/support/service-harness";
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService({
-    defaultRateLimit: { maxRequests: 10_000_000, windowSeconds: 60 },
-  });
+const svc = serviceForThisFile({
+  defaultRateLimit: { maxRequests: 10_000_000, windowSeconds: 60 },
 });
-afterAll(() => svc.stop());
 
 it("answers 3,000 malformed requests over every operation with a documented code and {error, message}, never a 5xx", async () => {
   const requests = generateMalformedRequests(

@@ -1,12 +1,8 @@
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { describe, expect, it } from "vitest";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService();
-});
-afterAll(() => svc.stop());
+const svc = serviceForThisFile();
 
 describe("malformed requests never reach a 500", () => {
   const post = (opts: Parameters<typeof http>[3]) =>

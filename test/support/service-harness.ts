@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type DemoAccount } from "@/lib/demo/demo-credentials";
 import { externalPostgres } from "@/lib/db/postgres-server";
 import { createLogger } from "@/lib/log/redact";
@@ -124,4 +124,24 @@ export async function http<T = Record<string, unknown>>(
     parsed = text;
   }
   return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+/**
+ * The test file's own service: started before its tests, stopped after them. The value stands
+ * for the running service once `beforeAll` has run.
+ */
+export function serviceForThisFile(opts: Parameters<typeof startTestService>[0] = {}): TestService {
+  let started: TestService | undefined;
+  beforeAll(async () => {
+    started = await startTestService(opts);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  return new Proxy({} as TestService, {
+    get(_, property) {
+      if (!started) throw new Error("The test service starts in beforeAll; use it inside tests.");
+      return Reflect.get(started, property);
+    },
+  });
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type HandlerMap } from "@/service/context";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 import { ServiceError } from "./errors";
 import { bindApi, ServiceTransport } from "./service-client";
 
@@ -24,13 +24,11 @@ const handlers: HandlerMap = {
   },
 };
 
-let svc: TestService;
+const svc = serviceForThisFile({ handlers });
 let transport: ServiceTransport;
-beforeAll(async () => {
-  svc = await startTestService({ handlers });
+beforeAll(() => {
   transport = new ServiceTransport({ baseUrl: svc.url, retry: { maxAttempts: 4 } });
 });
-afterAll(() => svc.stop());
 
 describe("the client against the reference service", () => {
   it("creates, lists and updates Sub-users with typed results", async () => {

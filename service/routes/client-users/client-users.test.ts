@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   createClientUserResponse,
   listClientUsersResponse,
   usageStatus,
 } from "@/lib/api/contract/client-admin";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 
-let svc: TestService;
+const svc = serviceForThisFile();
 let admin: string;
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   admin = svc.keys["master-admin"];
 });
-afterAll(() => svc.stop());
 
 describe("Sub-users", () => {
   it("lists only the caller's Sub-users, with key metadata but never a secret", async () => {

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createPartnerWorkspaceResponse } from "@/lib/api/contract/client-admin";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 
-let svc: TestService;
+const svc = serviceForThisFile();
 let admin: string;
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   admin = svc.keys["master-admin"];
 });
-afterAll(() => svc.stop());
 
 const provision = (body: unknown, key = admin) =>
   http(svc.url, "POST", "/client/partner-workspaces", { key, body });

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { basePartResponse, normalizationResponse, seoResponse } from "@/lib/api/contract/parts";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 
-let svc: TestService;
+const svc = serviceForThisFile();
 let key: string;
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   key = svc.keys["master-admin"];
 });
-afterAll(() => svc.stop());
 
 const get = (path: string) => http(svc.url, "GET", path, { key });
 

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATION_IDS } from "@/lib/api/contract/operations";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   calculationResponse,
   extractDocumentResponse,
@@ -7,26 +6,17 @@ import {
   registrationResponse,
   vehicleDocumentResponse,
 } from "@/lib/api/contract/scanner";
-import { allHandlers } from "@/service/routes";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 
-let svc: TestService;
+const svc = serviceForThisFile();
 let key: string;
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   key = svc.keys["master-admin"];
 });
-afterAll(() => svc.stop());
 
 const post = (path: string, body: unknown, opts: { k?: string; idempotencyKey?: string } = {}) =>
   http(svc.url, "POST", path, { key: opts.k ?? key, body, idempotencyKey: opts.idempotencyKey });
 const doc = "https://files.example/registration-1.pdf";
-
-describe("the reference service", () => {
-  it("has a handler for every operation of the table", () => {
-    expect(OPERATION_IDS.filter((id) => !allHandlers[id])).toEqual([]);
-  });
-});
 
 describe("scanner", () => {
   it("puts the VIN at data.vehicle.vin in production and at vehicle.vin in the sandbox, without caching personal documents", async () => {
@@ -123,83 +113,5 @@ describe("scanner", () => {
         })
       ).body.vin,
     ).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
-  });
-});
-
-describe("vision analysis", () => {
-  it("needs an image address, and states its limits", async () => {
-    const missing = await post("/vision/license-plate", {});
-    expect(missing.status).toBe(400);
-    expect(missing.body.issues).toEqual([expect.objectContaining({ path: "imageUrl" })]);
-    const plate = await post("/vision/license-plate", { imageUrl: "https://img.example/car.jpg" });
-    expect(plate.body.limitations).toEqual([
-      "No keeper lookup, registration validation or authenticity proof.",
-    ]);
-    const bg = await post("/vision/vehicle/remove/bg", {
-      imageUrl: "https://img.example/empty.jpg",
-    });
-    expect(bg.body).toMatchObject({ found: false, imageUrl: null, coverage: 0 });
-  });
-});
-
-describe("recalls, listing and intake", () => {
-  it("matches recalls at series level and reports unresolvable VINs", async () => {
-    const res = await http(svc.url, "GET", "/recalls/vehicles/WVWZZZ1KZ8W000001", { key });
-    expect(res.body).toMatchObject({ matchLevel: "series", dataVersions: expect.any(Object) });
-    expect(
-      (await http(svc.url, "GET", "/recalls/vehicles/XXXZZZ1KZ8W000001", { key })).body.error,
-    ).toBe("recall_match_not_found");
-    const parts = await post("/recalls/parts", {
-      positions: [{ oeNumber: "1K0 615 301 AA" }, { oeNumber: "NOPE" }],
-    });
-    expect(parts.body.positions).toEqual([
-      expect.objectContaining({ oeNumber: "1K0 615 301 AA", normalizedOeNumber: "1K0615301AA" }),
-      expect.objectContaining({ oeNumber: "NOPE", normalizedOeNumber: null }),
-    ]);
-  });
-
-  it("composes a listing only for an accessible svcId, without price, condition or value claims", async () => {
-    const svcId = (await http(svc.url, "GET", "/vin/WVWZZZ1KZ8W000001/vehicle", { key })).body
-      .svcId as string;
-    const listing = await post(`/vehicles/${svcId}/listing`, { language: "de" });
-    expect(listing.body).toMatchObject({
-      svcId,
-      language: "de",
-      claims: { price: false, condition: false, value: false },
-    });
-    expect((await post("/vehicles/svc_nobody/listing", {})).body.error).toBe("vehicle_not_found");
-  });
-
-  it("takes a vehicle in from a registration document", async () => {
-    const res = await post("/vehicles/intake", { fileUrl: doc, includeOwner: true });
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.body).toMatchObject({ provider: 1, svcId: expect.stringMatching(/^svc_/) });
-    expect(
-      (await post("/vehicles/intake", { fileUrl: "https://files.example/unreadable.pdf" })).body,
-    ).toMatchObject({ vin: null, svcId: null, vehicle: null });
-  });
-});
-
-describe("commerce preview", () => {
-  it("requires its Idempotency-Key and then refuses as non-operational", async () => {
-    expect((await post("/commerce/v1/returns/r1/review", { expectedRevision: 1 })).body.error).toBe(
-      "idempotency_key_required",
-    );
-    const res = await post(
-      "/commerce/v1/returns/r1/review",
-      { expectedRevision: 1 },
-      { idempotencyKey: "c-1" },
-    );
-    expect(res.status).toBe(503);
-    expect(res.body.error).toBe("commerce_preview_not_operational");
-    expect(
-      (
-        await post(
-          "/commerce/v1/returns/r1/disposition",
-          { expectedRevision: 1 },
-          { k: svc.keys.sandbox, idempotencyKey: "c-2" },
-        )
-      ).body.error,
-    ).toBe("sandbox_endpoint_unavailable");
   });
 });

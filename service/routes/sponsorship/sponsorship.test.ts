@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   sponsorshipGrantListResponse,
   sponsorshipGrantResponse,
 } from "@/lib/api/contract/client-admin";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 
-let svc: TestService;
+const svc = serviceForThisFile();
 let sponsor: string;
 let beneficiary: string;
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   sponsor = svc.keys["master-admin"];
   beneficiary = svc.keys.beneficiary;
 });
-afterAll(() => svc.stop());
 
 const issued = async () =>
   sponsorshipGrantListResponse.parse(

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { documentedPaths, OPERATION_IDS, OPERATIONS } from "@/lib/api/contract/operations";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService();
-});
-afterAll(() => svc.stop());
+const svc = serviceForThisFile();
 
 describe("GET /ping", () => {
   it("needs an API key like every operation", async () => {

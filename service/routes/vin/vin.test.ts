@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { jobAccepted, jobStatus } from "@/lib/api/contract/jobs";
 import {
   cartCheckResponse,
@@ -7,16 +7,14 @@ import {
   vinPartsResponse,
   vinVehicleResponse,
 } from "@/lib/api/contract/vin";
-import { http, startTestService, type TestService } from "@/test/support/service-harness";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
 import { TEST_VINS } from "@/service/data/vehicle-catalog";
 
-let svc: TestService;
+const svc = serviceForThisFile({ jobDurationMs: 3_000 });
 let key: string;
-beforeAll(async () => {
-  svc = await startTestService({ jobDurationMs: 3_000 });
+beforeAll(() => {
   key = svc.keys["master-admin"];
 });
-afterAll(() => svc.stop());
 
 const get = (path: string, k = key) => http(svc.url, "GET", path, { key: k });
 const usage = async (endpointKey: string, k = key) =>
