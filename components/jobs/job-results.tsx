@@ -1,4 +1,5 @@
 import { Alert } from "@/components/ui/alert";
+import { TableHead } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { formatMinor } from "@/lib/format";
 import { type JobFamily } from "@/lib/jobs/job-families";
@@ -43,22 +44,7 @@ function PartsResult({
       </p>
       <table className="w-full text-left text-sm" data-testid="parts-result">
         <caption className="sr-only">Parts of the vehicle</caption>
-        <thead className="text-slate-600">
-          <tr>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              OE number
-            </th>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              Part
-            </th>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              svcGenArt
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              VDI 4081
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["OE number", "Part", "svcGenArt", "VDI 4081"]} />
         <tbody>
           {(result.parts ?? []).map((p, i) => (
             <tr key={i} className="border-t border-slate-100">
@@ -105,19 +91,7 @@ function CartResult({
       )}
       <table className="w-full text-left text-sm" data-testid="cart-result">
         <caption className="sr-only">Cart check results in the order sent</caption>
-        <thead className="text-slate-600">
-          <tr>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              #
-            </th>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              OE number
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Result
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["#", "OE number", "Result"]} />
         <tbody>
           {result.results.map((r, i) => (
             <tr key={i} className="border-t border-slate-100" data-testid="cart-row">
@@ -191,22 +165,7 @@ function EvaluationResult({ result }: { result: Evaluation }) {
       ) : null}
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Ranked priced parts</caption>
-        <thead className="text-slate-600">
-          <tr>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              Rank
-            </th>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              Part
-            </th>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              Price
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Recovery
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Rank", "Part", "Price", "Recovery"]} />
         <tbody>
           {result.parts.map((p, i) => (
             <tr key={i} className="border-t border-slate-100">

@@ -1,4 +1,5 @@
 import { type UsageStatus } from "@/lib/api/contract/client-admin";
+import { TableHead } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { formatCount, formatDate, formatMinor } from "@/lib/format";
 
@@ -81,28 +82,7 @@ export function UsagePanel({ usage }: { usage: UsageStatus }) {
         ) : (
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Plan usage against included quantities</caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Plan
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Endpoint key
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Used
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Included
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Use
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  State
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Plan", "Endpoint key", "Used", "Included", "Use", "State"]} />
             <tbody>
               {usage.plans.map((p) => {
                 const included = p.included_monthly_quantity;
@@ -141,34 +121,18 @@ export function UsagePanel({ usage }: { usage: UsageStatus }) {
             <caption className="sr-only">
               Billable calls by endpoint key and how they were settled
             </caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Endpoint key
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Calls
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Plan
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Credit
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Bundle
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Sponsored
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Refunded
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Charged
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                "Endpoint key",
+                "Calls",
+                "Plan",
+                "Credit",
+                "Bundle",
+                "Sponsored",
+                "Refunded",
+                "Charged",
+              ]}
+            />
             <tbody>
               {usage.endpoints.map((e) => (
                 <tr key={e.endpointKey} className="border-t border-slate-100">

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { TableHead } from "@/components/ui/table";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -106,28 +107,10 @@ export default async function AuditPage({
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Audit log entries, newest first</caption>
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Time
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Operation
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Target
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Outcome
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Error code
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Idempotency key
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            boxed
+            columns={["Time", "Operation", "Target", "Outcome", "Error code", "Idempotency key"]}
+          />
           <tbody>
             {entries.map((e) => (
               <tr key={e.id} className="border-t border-slate-100" data-testid="audit-row">

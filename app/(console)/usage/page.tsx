@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { TableHead } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { UsagePanel } from "@/components/usage/usage-panel";
@@ -44,25 +45,9 @@ export default async function UsagePage() {
       <Card title="Visible plans" className="mt-6">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Standard and custom plans visible to this Client</caption>
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Plan
-              </th>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Type
-              </th>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Endpoint key
-              </th>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Included per month
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Assigned to you
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={["Plan", "Type", "Endpoint key", "Included per month", "Assigned to you"]}
+          />
           <tbody>
             {plans.data.plans.map((p) => (
               <tr key={p.id} className="border-t border-slate-100">

@@ -1,5 +1,6 @@
 "use client";
 
+import { FormCheckbox, FormText } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
@@ -7,7 +8,6 @@ import { useForm } from "react-hook-form";
 import { EndpointKeyCheckboxes } from "@/components/forms/endpoint-key-checkboxes";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { useIdempotencyKey } from "@/lib/forms/use-idempotency-key";
 import {
@@ -129,21 +129,21 @@ export function GrantForm({ mode, initial, before, subUsers }: Props) {
     >
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <FormText
+          of={form}
+          name="reference"
           label="Reference"
           hint="Your own name for the grant: letters, digits, dots, hyphens, underscores."
           readOnly={mode === "replace"}
-          error={errors.reference?.message}
-          {...form.register("reference")}
         />
         <div>
-          <TextField
+          <FormText
+            of={form}
+            name="beneficiaryClientId"
             label="Beneficiary Client id"
             list="sub-user-ids"
             autoComplete="off"
             hint="Any active Client; your Sub-users are suggested."
-            error={errors.beneficiaryClientId?.message}
-            {...form.register("beneficiaryClientId")}
           />
           <datalist id="sub-user-ids">
             {subUsers.map((u) => (
@@ -160,35 +160,23 @@ export function GrantForm({ mode, initial, before, subUsers }: Props) {
         error={errors.endpointKeys?.message}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label="Start (UTC, optional)"
-          type="datetime-local"
-          error={errors.startsAt?.message}
-          {...form.register("startsAt")}
-        />
-        <TextField
-          label="End (UTC, optional)"
-          type="datetime-local"
-          error={errors.endsAt?.message}
-          {...form.register("endsAt")}
-        />
-        <TextField
+        <FormText of={form} name="startsAt" label="Start (UTC, optional)" type="datetime-local" />
+        <FormText of={form} name="endsAt" label="End (UTC, optional)" type="datetime-local" />
+        <FormText
+          of={form}
+          name="monthlyCap"
           label="Monthly cap in euros (optional)"
           inputMode="decimal"
           hint="Empty: no cap."
-          error={errors.monthlyCap?.message}
-          {...form.register("monthlyCap")}
         />
       </div>
       <div className="space-y-2 text-sm">
-        <label className="flex items-center gap-2">
-          <input type="checkbox" className="h-4 w-4" {...form.register("hub")} /> Channel{" "}
-          <code>hub</code>
-        </label>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" className="h-4 w-4" {...form.register("allowPartnerTerms")} />{" "}
+        <FormCheckbox of={form} name="hub">
+          Channel <code>hub</code>
+        </FormCheckbox>
+        <FormCheckbox of={form} name="allowPartnerTerms">
           Permit the beneficiary to switch to your terms (permanent on their side)
-        </label>
+        </FormCheckbox>
       </div>
       <p className="text-sm text-slate-600">
         The beneficiary&apos;s own plan and credit pay first; the grant covers the rest, up to the

@@ -1,5 +1,6 @@
 "use client";
 
+import { TableHead } from "@/components/ui/table";
 import Link from "next/link";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -91,45 +92,30 @@ export function SubUsersBrowser({
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Sub-users of this Master client</caption>
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th
-                scope="col"
-                className="px-4 py-2 font-medium"
-                aria-sort={
-                  sort.startsWith("name")
-                    ? sort === "name-asc"
-                      ? "ascending"
-                      : "descending"
-                    : undefined
-                }
-              >
-                Name
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Id
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Keys
-              </th>
-              <th
-                scope="col"
-                className="px-4 py-2 font-medium"
-                aria-sort={
-                  sort.startsWith("created")
-                    ? sort === "created-asc"
-                      ? "ascending"
-                      : "descending"
-                    : undefined
-                }
-              >
-                Created
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            boxed
+            columns={[
+              {
+                label: "Name",
+                sort: sort.startsWith("name")
+                  ? sort === "name-asc"
+                    ? "ascending"
+                    : "descending"
+                  : undefined,
+              },
+              "Id",
+              "Status",
+              "Keys",
+              {
+                label: "Created",
+                sort: sort.startsWith("created")
+                  ? sort === "created-asc"
+                    ? "ascending"
+                    : "descending"
+                  : undefined,
+              },
+            ]}
+          />
           <tbody>
             {current.items.map((r) => (
               <tr

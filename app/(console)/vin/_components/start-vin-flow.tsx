@@ -1,12 +1,12 @@
 "use client";
 
+import { FormText } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
 import { partialVin } from "@/lib/api/contract/common";
 import { startVinFlowAction } from "../actions";
 
@@ -43,20 +43,20 @@ export function StartVinFlow({ disabledReason }: { disabledReason: string | null
       {disabledReason ? <Alert tone="warning">{disabledReason}</Alert> : null}
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <FormText
+          of={form}
+          name="vin"
           label="VIN"
           autoComplete="off"
           spellCheck={false}
           hint="3 to 17 characters; a partial VIN offers candidates."
-          error={form.formState.errors.vin?.message}
-          {...form.register("vin")}
         />
-        <TextField
+        <FormText
+          of={form}
+          name="note"
           label="Note (optional)"
           autoComplete="off"
           hint="For your records; it stays in this console."
-          error={form.formState.errors.note?.message}
-          {...form.register("note")}
         />
       </div>
       <Button type="submit" disabled={pending || disabledReason !== null}>

@@ -1,12 +1,12 @@
 "use client";
 
+import { FormText } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
 import { fullVin } from "@/lib/api/contract/common";
 import { lookUpVehicleAction } from "../actions";
 
@@ -54,13 +54,13 @@ export function VehicleLookup() {
         className="flex flex-wrap items-end gap-3"
         aria-label="Direct vehicle lookup"
       >
-        <TextField
+        <FormText
+          of={form}
+          name="vin"
           label="Full VIN"
           wrapperClassName="min-w-72"
           autoComplete="off"
           spellCheck={false}
-          error={form.formState.errors.vin?.message}
-          {...form.register("vin")}
         />
         <Button type="submit" variant="secondary" disabled={pending}>
           {pending ? "Looking up…" : "Look up"}

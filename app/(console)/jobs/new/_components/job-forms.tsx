@@ -1,5 +1,6 @@
 "use client";
 
+import { FormSelect, FormText } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState, useTransition } from "react";
@@ -7,7 +8,7 @@ import { type FieldValues, type Path, useForm, type UseFormReturn } from "react-
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { FieldShell, SelectField, TextField } from "@/components/ui/field";
+import { FieldShell } from "@/components/ui/field";
 import { type ActionResult } from "@/lib/actions/action-result";
 import { countryCode, fullVin } from "@/lib/api/contract/common";
 import { oeNumberText } from "@/lib/api/contract/parts";
@@ -114,7 +115,6 @@ export function PartsLookupForm({ vin }: { vin: string }) {
     defaultValues: { vin, country: "", provider: "" },
   });
   const { pending, submit, banner } = useJobSubmit(form as never, ["vin", "country", "provider"]);
-  const e = form.formState.errors;
   return (
     <form
       noValidate
@@ -131,29 +131,19 @@ export function PartsLookupForm({ vin }: { vin: string }) {
       )}
     >
       <Shell label="Look up parts" banner={banner} pending={pending}>
-        <TextField
-          label="VIN"
-          autoComplete="off"
-          error={e.vin?.message}
-          {...form.register("vin")}
-        />
-        <TextField
-          label="Country (optional)"
-          placeholder="DE"
-          error={e.country?.message}
-          {...form.register("country")}
-        />
-        <SelectField
+        <FormText of={form} name="vin" label="VIN" autoComplete="off" />
+        <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
+        <FormSelect
+          of={form}
+          name="provider"
           label="Provider (optional)"
           hint="Keep the provider you used for this VIN before."
-          error={e.provider?.message}
-          {...form.register("provider")}
         >
           <option value="">Default</option>
           <option value="1">1</option>
           <option value="2">2</option>
           <option value="3">3 (browser only)</option>
-        </SelectField>
+        </FormSelect>
       </Shell>
     </form>
   );
@@ -217,22 +207,12 @@ export function CartCheckForm({ vin }: { vin: string }) {
       )}
     >
       <Shell label="Check the cart" banner={banner} pending={pending}>
-        <TextField
-          label="VIN"
-          autoComplete="off"
-          error={e.vin?.message}
-          {...form.register("vin")}
-        />
-        <SelectField label="Mode" error={e.mode?.message} {...form.register("mode")}>
+        <FormText of={form} name="vin" label="VIN" autoComplete="off" />
+        <FormSelect of={form} name="mode" label="Mode">
           <option value="type">Vehicle type</option>
           <option value="vehicle">This vehicle</option>
-        </SelectField>
-        <TextField
-          label="Country (optional)"
-          placeholder="DE"
-          error={e.country?.message}
-          {...form.register("country")}
-        />
+        </FormSelect>
+        <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
         <FieldShell
           id="oe-numbers"
           label="OE numbers, one per line (1 to 30)"
@@ -271,7 +251,6 @@ export function EconomicEvaluationForm({ vin }: { vin: string }) {
     "costPerPart",
   ];
   const { pending, submit, banner } = useJobSubmit(form as never, fields);
-  const e = form.formState.errors;
   const num = { valueAsNumber: true } as const;
   return (
     <form
@@ -283,49 +262,44 @@ export function EconomicEvaluationForm({ vin }: { vin: string }) {
       )}
     >
       <Shell label="Evaluate" banner={banner} pending={pending}>
-        <TextField
+        <FormText
+          of={form}
+          name="vin"
+          options={{ setValueAs: (v: string) => v.trim().toUpperCase() }}
           label="VIN"
           autoComplete="off"
-          error={e.vin?.message}
-          {...form.register("vin", { setValueAs: (v: string) => v.trim().toUpperCase() })}
         />
-        <TextField
-          label="Country (optional)"
-          placeholder="DE"
-          error={e.country?.message}
-          {...form.register("country")}
-        />
-        <SelectField label="Condition" error={e.condition?.message} {...form.register("condition")}>
+        <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
+        <FormSelect of={form} name="condition" label="Condition">
           <option value="used">Used</option>
           <option value="new">New</option>
-        </SelectField>
-        <SelectField
-          label="Vehicle type"
-          error={e.vehicleType?.message}
-          {...form.register("vehicleType")}
-        >
+        </FormSelect>
+        <FormSelect of={form} name="vehicleType" label="Vehicle type">
           <option value="car">Car</option>
           <option value="motorcycle">Motorcycle</option>
-        </SelectField>
-        <TextField
+        </FormSelect>
+        <FormText
+          of={form}
+          name="maxPricedParts"
+          options={num}
           label="Parts to price (1 to 100)"
           type="number"
-          error={e.maxPricedParts?.message}
-          {...form.register("maxPricedParts", num)}
         />
-        <TextField
+        <FormText
+          of={form}
+          name="recoveryRate"
+          options={num}
           label="Recovery rate (0.05 to 1)"
           type="number"
           step="0.01"
-          error={e.recoveryRate?.message}
-          {...form.register("recoveryRate", num)}
         />
-        <TextField
+        <FormText
+          of={form}
+          name="costPerPart"
+          options={num}
           label="Cost per part in euros (0 to 1,000)"
           type="number"
           step="0.01"
-          error={e.costPerPart?.message}
-          {...form.register("costPerPart", num)}
         />
       </Shell>
     </form>
@@ -353,12 +327,7 @@ export function ImageGenerationForm() {
       )}
     >
       <Shell label="Generate images" banner={banner} pending={pending}>
-        <TextField
-          label="OE number"
-          autoComplete="off"
-          error={form.formState.errors.oeNumber?.message}
-          {...form.register("oeNumber")}
-        />
+        <FormText of={form} name="oeNumber" label="OE number" autoComplete="off" />
       </Shell>
     </form>
   );

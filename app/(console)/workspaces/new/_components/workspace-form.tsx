@@ -1,5 +1,6 @@
 "use client";
 
+import { FormCheckbox, FormText } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useCallback, useState, useTransition } from "react";
@@ -8,7 +9,6 @@ import { KeyReveal, type RevealedKey } from "@/components/keys/key-reveal";
 import { EndpointKeyCheckboxes } from "@/components/forms/endpoint-key-checkboxes";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
 import { formatMinor } from "@/lib/format";
 import { createWorkspaceAction } from "../../actions";
 import {
@@ -205,25 +205,20 @@ export function WorkspaceForm() {
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          autoComplete="off"
-          error={errors.name?.message}
-          {...form.register("name")}
-        />
-        <TextField
+        <FormText of={form} name="name" label="Name" autoComplete="off" />
+        <FormText
+          of={form}
+          name="externalReference"
           label="External reference"
           autoComplete="off"
           hint="Your unique id for this partner, e.g. a CRM number."
-          error={errors.externalReference?.message}
-          {...form.register("externalReference")}
         />
-        <TextField
+        <FormText
+          of={form}
+          name="applicationLabel"
           label="Application label (optional)"
           autoComplete="off"
           hint="Label of the workspace's API key."
-          error={errors.applicationLabel?.message}
-          {...form.register("applicationLabel")}
         />
       </div>
       <EndpointKeyCheckboxes
@@ -233,29 +228,27 @@ export function WorkspaceForm() {
       />
       <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-medium">Sponsorship</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="h-4 w-4" {...form.register("sponsor")} /> Cover this
-          workspace&apos;s calls with a grant from you
-        </label>
+        <FormCheckbox of={form} name="sponsor">
+          Cover this workspace&apos;s calls with a grant from you
+        </FormCheckbox>
         {sponsor ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
+            <FormText
+              of={form}
+              name="grantReference"
               label="Grant reference (optional)"
               hint="Empty: the service chooses one."
-              error={errors.grantReference?.message}
-              {...form.register("grantReference")}
             />
-            <TextField
+            <FormText
+              of={form}
+              name="monthlyCap"
               label="Monthly cap in euros (optional)"
               inputMode="decimal"
               hint="Empty: no cap."
-              error={errors.monthlyCap?.message}
-              {...form.register("monthlyCap")}
             />
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="h-4 w-4" {...form.register("allowPartnerTerms")} />{" "}
+            <FormCheckbox of={form} name="allowPartnerTerms">
               Permit switching to your terms
-            </label>
+            </FormCheckbox>
           </div>
         ) : null}
       </fieldset>

@@ -1,5 +1,0 @@
-import { Spinner } from "@/components/ui/spinner";
-
-export default function Loading() {
-  return <Spinner label="Loading" />;
-}

@@ -1,0 +1,63 @@
+"use client";
+
+import { type ComponentProps, type ReactNode } from "react";
+import {
+  type FieldValues,
+  get,
+  type Path,
+  type RegisterOptions,
+  type UseFormReturn,
+} from "react-hook-form";
+import { SelectField, TextField } from "@/components/ui/field";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context and transformed values
+type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
+
+interface Bound<T extends FieldValues> {
+  /** The form (`useForm`'s result) the field belongs to. */
+  of: AnyForm<T>;
+  name: Path<T>;
+  options?: RegisterOptions<T, Path<T>>;
+}
+
+const errorOf = <T extends FieldValues>(form: AnyForm<T>, name: Path<T>) =>
+  (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+
+/** A text field registered with its form: the error of its value shows next to it. */
+export function FormText<T extends FieldValues>({
+  of: form,
+  name,
+  options,
+  ...props
+}: Bound<T> & Omit<ComponentProps<typeof TextField>, "name" | "error" | "form">) {
+  return <TextField error={errorOf(form, name)} {...props} {...form.register(name, options)} />;
+}
+
+/** A select registered with its form: the error of its value shows next to it. */
+export function FormSelect<T extends FieldValues>({
+  of: form,
+  name,
+  options,
+  children,
+  ...props
+}: Bound<T> & Omit<ComponentProps<typeof SelectField>, "name" | "error" | "form">) {
+  return (
+    <SelectField error={errorOf(form, name)} {...props} {...form.register(name, options)}>
+      {children}
+    </SelectField>
+  );
+}
+
+/** A checkbox registered with its form, its label beside it. */
+export function FormCheckbox<T extends FieldValues>({
+  of: form,
+  name,
+  children,
+  className = "flex items-center gap-2 text-sm",
+}: Bound<T> & { children: ReactNode; className?: string }) {
+  return (
+    <label className={className}>
+      <input type="checkbox" className="h-4 w-4" {...form.register(name)} /> {children}
+    </label>
+  );
+}
