@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { actionSession } from "@/lib/auth/guards";
-import { dismissUsageWarnings } from "@/lib/usage/usage-warnings";
+import { dismissUsageWarnings } from "@/lib/store/usage-warnings";
 
 export async function dismissUsageWarningsAction(): Promise<void> {
   const signedIn = await actionSession();

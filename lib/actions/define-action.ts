@@ -16,9 +16,9 @@ import {
   type ServiceResponse,
   ServiceUnreachableError,
 } from "@/lib/api/client";
-import { recordAudit } from "@/lib/audit/audit-log";
+import { recordAudit } from "@/lib/store/audit-log";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
-import { messageForCode } from "@/lib/errors/user-messages";
+import { messageForCode } from "@/lib/actions/user-messages";
 import { consoleLog } from "@/lib/log/console-log";
 import { type ActionResult, type FieldErrors } from "./action-result";
 

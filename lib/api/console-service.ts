@@ -1,7 +1,7 @@
 import "server-only";
 import { consoleConfig } from "@/lib/config/console-env";
 import { bindApi, ServiceTransport, type ServiceApi } from "@/lib/api/client";
-import { recordUsageWarnings } from "@/lib/usage/usage-warnings";
+import { recordUsageWarnings } from "@/lib/store/usage-warnings";
 
 let transport: ServiceTransport | undefined;
 

@@ -6,7 +6,7 @@ import { type ActionResult } from "@/lib/actions/action-result";
 import { identifyClient } from "@/lib/auth/identify-client";
 import { endSession, startSession } from "@/lib/auth/session";
 import { demoAccount } from "@/lib/demo/demo-accounts";
-import { messageForCode } from "@/lib/errors/user-messages";
+import { messageForCode } from "@/lib/actions/user-messages";
 import { consoleLog } from "@/lib/log/console-log";
 import { signInSchema } from "./sign-in.schema";
 

@@ -1,5 +1,5 @@
 import { Button } from "@/components/ui/button";
-import { activeUsageWarnings } from "@/lib/usage/usage-warnings";
+import { activeUsageWarnings } from "@/lib/store/usage-warnings";
 import { dismissUsageWarningsAction } from "../actions";
 
 /** The usage warnings the service sent (`X-Service-Usage-Warning`), until dismissed. */

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
 import { OPERATION_IDS } from "@/lib/api/contract/operations";
-import { listAudit } from "@/lib/audit/audit-log";
+import { listAudit } from "@/lib/store/audit-log";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime } from "@/lib/format";
 

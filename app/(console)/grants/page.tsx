@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CoverageMeter } from "@/components/grants/coverage-meter";
+import { CoverageMeter } from "@/app/(console)/grants/_components/coverage-meter";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TableHead } from "@/components/ui/table";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";

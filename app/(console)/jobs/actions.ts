@@ -6,9 +6,9 @@ import { countryCode, fullVin } from "@/lib/api/contract/common";
 import { cartCheckRequest } from "@/lib/api/contract/vin";
 import { partImageGenerationRequest } from "@/lib/api/contract/vision";
 import { defineAction } from "@/lib/actions/define-action";
-import { type JobFamily } from "@/lib/jobs/job-families";
-import { type OrderResponse, recordStart } from "@/lib/jobs/job-store";
-import { economicEvaluationForm } from "@/lib/jobs/job-forms";
+import { type JobFamily } from "@/app/(console)/jobs/_lib/job-families";
+import { type OrderResponse, recordStart } from "@/app/(console)/jobs/_lib/job-store";
+import { economicEvaluationForm } from "@/app/(console)/jobs/_lib/job-forms";
 
 /** Runs an order and records what it answered; a quarantined job is recorded as such. */
 async function order(

@@ -5,8 +5,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { TableHead } from "@/components/ui/table";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime } from "@/lib/format";
-import { JOB_LABELS } from "@/lib/jobs/job-families";
-import { listJobs } from "@/lib/jobs/job-store";
+import { JOB_LABELS } from "@/app/(console)/jobs/_lib/job-families";
+import { listJobs } from "@/app/(console)/jobs/_lib/job-store";
 
 export const metadata: Metadata = { title: "Jobs" };
 

@@ -3,7 +3,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { TableHead } from "@/components/ui/table";
 import { formatMinor } from "@/lib/format";
 import { requirePageSession } from "@/lib/auth/guards";
-import { sponsorToSend } from "@/lib/grants/billing-mode";
+import { sponsorToSend } from "@/app/(console)/received-grants/_lib/billing-mode";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "../grants/_components/grant-row-facts";
 import { BillingModeChoice } from "./_components/billing-mode-choice";
 

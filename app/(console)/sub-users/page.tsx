@@ -4,7 +4,7 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { SubUsersSection } from "./_components/sub-users-section";
-import { type SubUserRow } from "./_components/sub-users.utils";
+import { type SubUserRow } from "./_lib/sub-users.utils";
 
 export const metadata: Metadata = { title: "Sub-users" };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { TableHead } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
-import { UsagePanel } from "@/components/usage/usage-panel";
+import { UsagePanel } from "@/app/(console)/usage/_components/usage-panel";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatCount, formatMinor } from "@/lib/format";
 

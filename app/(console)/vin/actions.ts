@@ -4,7 +4,7 @@ import { z } from "zod";
 import { fullVin, partialVin } from "@/lib/api/contract/common";
 import { defineAction } from "@/lib/actions/define-action";
 import { consoleConfig } from "@/lib/config/console-env";
-import { startFlow } from "@/lib/vin/vin-flows";
+import { startFlow } from "@/app/(console)/vin/_lib/vin-flows";
 
 /** Starts the browser-guided flow: a fresh single-use `state`, bound to this browser session. */
 export const startVinFlowAction = defineAction({

@@ -4,9 +4,12 @@ import { revalidatePath } from "next/cache";
 import { createPartnerWorkspaceRequest } from "@/lib/api/contract/client-admin";
 import { OutcomeUnknownError, ServiceError } from "@/lib/api/client";
 import { ActionRefusal, defineAction } from "@/lib/actions/define-action";
-import { messageForCode } from "@/lib/errors/user-messages";
-import { findCreatedWorkspace, recordWorkspaceAttempt } from "@/lib/workspaces/workspace-registry";
-import { readWorkspaceResult } from "@/lib/workspaces/workspace-result";
+import { messageForCode } from "@/lib/actions/user-messages";
+import {
+  findCreatedWorkspace,
+  recordWorkspaceAttempt,
+} from "@/app/(console)/workspaces/_lib/workspace-registry";
+import { readWorkspaceResult } from "@/app/(console)/workspaces/_lib/workspace-result";
 
 export const createWorkspaceAction = defineAction({
   operation: "createPartnerWorkspace",

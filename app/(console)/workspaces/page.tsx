@@ -5,7 +5,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { TableHead } from "@/components/ui/table";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime } from "@/lib/format";
-import { listWorkspaceAttempts } from "@/lib/workspaces/workspace-registry";
+import { listWorkspaceAttempts } from "@/app/(console)/workspaces/_lib/workspace-registry";
 import { MasterOnly } from "../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 

@@ -3,7 +3,7 @@ import { redirectCallbackQuery } from "@/lib/api/contract/vin";
 import { readSession } from "@/lib/auth/session";
 import { consoleConfig } from "@/lib/config/console-env";
 import { consoleLog } from "@/lib/log/console-log";
-import { consumeState } from "@/lib/vin/vin-flows";
+import { consumeState } from "@/app/(console)/vin/_lib/vin-flows";
 
 /**
  * Where the service sends the dealer back. It checks the session and the single-use `state`,

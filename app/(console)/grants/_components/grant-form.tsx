@@ -9,13 +9,13 @@ import { EndpointKeyCheckboxes } from "@/components/forms/endpoint-key-checkboxe
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
-import { useIdempotencyKey } from "@/lib/forms/use-idempotency-key";
+import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import {
   describeGrantChanges,
   grantForm,
   type GrantFormValues,
   grantFormToRequest,
-} from "@/lib/grants/grant-form";
+} from "@/app/(console)/grants/_lib/grant-form";
 import { issueGrantAction, replaceGrantAction } from "../actions";
 
 interface Props {

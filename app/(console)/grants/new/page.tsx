@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { EMPTY_GRANT_FORM } from "@/lib/grants/grant-form";
+import { EMPTY_GRANT_FORM } from "@/app/(console)/grants/_lib/grant-form";
 import { MasterOnly } from "../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { GrantForm } from "../_components/grant-form";

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { JobView } from "@/components/jobs/job-view";
+import { JobView } from "@/app/(console)/jobs/_components/job-view";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { JOB_LABELS } from "@/lib/jobs/job-families";
-import { getJob } from "@/lib/jobs/job-store";
+import { JOB_LABELS } from "@/app/(console)/jobs/_lib/job-families";
+import { getJob } from "@/app/(console)/jobs/_lib/job-store";
 
 export const metadata: Metadata = { title: "Job" };
 

@@ -2,7 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { isJobFamily, JOB_FAMILIES, JOB_LABELS, type JobFamily } from "@/lib/jobs/job-families";
+import {
+  isJobFamily,
+  JOB_FAMILIES,
+  JOB_LABELS,
+  type JobFamily,
+} from "@/app/(console)/jobs/_lib/job-families";
 import {
   CartCheckForm,
   EconomicEvaluationForm,

@@ -7,8 +7,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { SelectField } from "@/components/ui/field";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { formatMinor } from "@/lib/format";
-import { useIdempotencyKey } from "@/lib/forms/use-idempotency-key";
-import { canChoose } from "@/lib/grants/billing-mode";
+import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
+import { canChoose } from "@/app/(console)/received-grants/_lib/billing-mode";
 import { chooseBillingModeAction } from "../../grants/actions";
 
 /** Choosing the billing mode of one received grant, with the consequence stated before confirming. */

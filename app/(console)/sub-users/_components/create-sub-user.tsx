@@ -14,7 +14,7 @@ import {
   createSubUserForm,
   type CreateSubUserValues,
   toCreateRequest,
-} from "./create-sub-user.schema";
+} from "../_lib/create-sub-user.schema";
 
 type Uncertain = { name: string; since: string };
 

@@ -15,7 +15,7 @@ import {
   type SortKey,
   type StatusFilter,
   type SubUserRow,
-} from "./sub-users.utils";
+} from "../_lib/sub-users.utils";
 
 const SORT_LABELS: Record<SortKey, string> = {
   "name-asc": "Name, A to Z",

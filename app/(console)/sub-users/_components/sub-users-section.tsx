@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { CreateSubUser } from "./create-sub-user";
 import { SubUsersBrowser } from "./sub-users-browser";
-import { type SubUserRow } from "./sub-users.utils";
+import { type SubUserRow } from "../_lib/sub-users.utils";
 
 export function SubUsersSection({ rows }: { rows: SubUserRow[] }) {
   const [highlight, setHighlight] = useState<{ name: string; since: string } | undefined>();

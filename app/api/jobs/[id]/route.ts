@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { readSession } from "@/lib/auth/session";
-import { pollJobOnce } from "@/lib/jobs/job-store";
+import { pollJobOnce } from "@/app/(console)/jobs/_lib/job-store";
 
 /** The job view's poll: checks the session itself, polls the service once, answers the stored state. */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {

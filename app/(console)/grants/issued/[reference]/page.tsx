@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CoverageMeter } from "@/components/grants/coverage-meter";
+import { CoverageMeter } from "@/app/(console)/grants/_components/coverage-meter";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime, formatMinor } from "@/lib/format";
-import { grantToFormValues } from "@/lib/grants/grant-form";
+import { grantToFormValues } from "@/app/(console)/grants/_lib/grant-form";
 import { MasterOnly } from "../../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { GrantForm } from "../../_components/grant-form";

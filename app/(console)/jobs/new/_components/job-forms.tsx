@@ -12,8 +12,8 @@ import { FieldShell } from "@/components/ui/field";
 import { type ActionResult } from "@/lib/actions/action-result";
 import { countryCode, fullVin } from "@/lib/api/contract/common";
 import { oeNumberText } from "@/lib/api/contract/parts";
-import { useIdempotencyKey } from "@/lib/forms/use-idempotency-key";
-import { economicEvaluationForm, parseOeLines } from "@/lib/jobs/job-forms";
+import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
+import { economicEvaluationForm, parseOeLines } from "@/app/(console)/jobs/_lib/job-forms";
 import {
   startCartCheckAction,
   startEconomicEvaluationAction,

@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { clientUserName } from "@/lib/api/contract/client-admin";
-import { useIdempotencyKey } from "@/lib/forms/use-idempotency-key";
+import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import { renameSubUserAction } from "../../actions";
 
 const renameForm = z.object({ name: clientUserName });

@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { useIdempotencyKey } from "@/lib/forms/use-idempotency-key";
+import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import { setSubUserActiveAction } from "../../actions";
 
 interface Props {

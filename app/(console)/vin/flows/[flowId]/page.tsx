@@ -5,9 +5,9 @@ import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ServiceError } from "@/lib/api/client";
 import { requirePageSession } from "@/lib/auth/guards";
-import { messageForCode } from "@/lib/errors/user-messages";
+import { messageForCode } from "@/lib/actions/user-messages";
 import { formatDateTime } from "@/lib/format";
-import { getFlow } from "@/lib/vin/vin-flows";
+import { getFlow } from "@/app/(console)/vin/_lib/vin-flows";
 
 export const metadata: Metadata = { title: "Identified vehicle" };
 

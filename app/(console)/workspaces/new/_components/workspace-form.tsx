@@ -16,7 +16,7 @@ import {
   workspaceForm,
   type WorkspaceFormValues,
   workspaceFormToRequest,
-} from "./workspace-form.schema";
+} from "../../_lib/workspace-form.schema";
 
 type Created = {
   workspace: {

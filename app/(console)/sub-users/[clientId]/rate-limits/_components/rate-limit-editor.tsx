@@ -8,15 +8,15 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { type RateLimitInput, type StoredRateLimit } from "@/lib/api/contract/client-admin";
 import { ENDPOINT_KEYS } from "@/lib/api/contract/common";
-import { useIdempotencyKey } from "@/lib/forms/use-idempotency-key";
+import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import { replaceRateLimitsAction } from "../../../actions";
-import { describeRule, diffRateLimits, hasChanges, type LimitRule } from "./rate-limit-diff";
+import { describeRule, diffRateLimits, hasChanges, type LimitRule } from "../_lib/rate-limit-diff";
 import {
   rateLimitsForm,
   type RateLimitsFormValues,
   toFormRows,
   toRequestRows,
-} from "./rate-limits.schema";
+} from "../_lib/rate-limits.schema";
 
 interface Props {
   clientId: string;

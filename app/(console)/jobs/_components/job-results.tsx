@@ -2,7 +2,7 @@ import { Alert } from "@/components/ui/alert";
 import { TableHead } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { formatMinor } from "@/lib/format";
-import { type JobFamily } from "@/lib/jobs/job-families";
+import { type JobFamily } from "@/app/(console)/jobs/_lib/job-families";
 
 const CAVEAT =
   "Derived data, not a guarantee: fitment, reference numbers and VDI codes never prove that a part fits a specific vehicle, and prices are not binding.";

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDateTime } from "@/lib/format";
-import { isFinal, JOB_LABELS, type JobView as Job } from "@/lib/jobs/job-families";
+import { isFinal, JOB_LABELS, type JobView as Job } from "@/app/(console)/jobs/_lib/job-families";
 import { JobResult } from "./job-results";
 
 const TONE = {
