@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { consoleConfig } from "@/lib/config/console-env";
 import { buildContentSecurityPolicy, SECURITY_HEADERS } from "@/lib/security/csp";
 import { judgeOrigin, ORIGIN_REFUSALS } from "@/lib/security/same-origin";
 
@@ -7,7 +8,8 @@ import { judgeOrigin, ORIGIN_REFUSALS } from "@/lib/security/same-origin";
  * nonce and the security headers.
  */
 export function proxy(request: NextRequest) {
-  const verdict = judgeOrigin(request.method, request.headers, process.env.CONSOLE_PUBLIC_URL);
+  const config = consoleConfig();
+  const verdict = judgeOrigin(request.method, request.headers, config.CONSOLE_PUBLIC_URL);
   if (!verdict.allowed) {
     return new NextResponse(ORIGIN_REFUSALS[verdict.reason], {
       status: 403,
@@ -15,7 +17,7 @@ export function proxy(request: NextRequest) {
     });
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = buildContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  const csp = buildContentSecurityPolicy(nonce, { dev: config.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   // Next reads the request-side policy to put the nonce on its own scripts.

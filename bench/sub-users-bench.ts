@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import pg from "pg";
+import { embeddedDatabaseUrl } from "@/lib/db/postgres-server";
 
 const COUNT = Number(process.env.BENCH_SUB_USERS ?? 10_000);
 const PORT = 3300;
@@ -35,17 +36,7 @@ async function waitFor(url: string, child: ChildProcess) {
 }
 
 async function seed(dataDir: string) {
-  const port = readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8")
-    .split("\n")[3]!
-    .trim();
-  const password = readFileSync(path.join(dataDir, "pg-password"), "utf8").trim();
-  const client = new pg.Client({
-    host: "127.0.0.1",
-    port: Number(port),
-    user: "postgres",
-    password,
-    database: "service",
-  });
+  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir, "service") });
   await client.connect();
   const ids = Array.from({ length: COUNT }, (_, i) => `cl_bench_${String(i).padStart(5, "0")}`);
   const names = ids.map(

@@ -13,17 +13,20 @@ import path from "node:path";
 import { z } from "zod";
 import { DEMO_CREDENTIALS_FILE } from "@/lib/demo/demo-credentials";
 import { openPostgresServer, type PostgresServer } from "@/lib/db/postgres-server";
-import { loadServiceEnv } from "@/service/config";
+import { parseEnvironment } from "@/lib/config/parse-environment";
+import { serviceEnv } from "@/service/config";
 import { startService, type RunningService } from "@/service/server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const dev = process.argv.includes("--dev");
 
-const launcherEnv = z.object({
+/** The launcher's environment: the service's, and what the launcher passes on to the console. */
+const launcherEnv = serviceEnv.extend({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   SERVICE_URL: z.url().optional(),
+  CONSOLE_PUBLIC_URL: z.url().optional(),
   CONSOLE_DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string")
@@ -48,14 +51,9 @@ function fail(message: string): never {
 }
 
 function parseEnv() {
-  const blank = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
-  const parsed = launcherEnv.safeParse(blank);
-  if (!parsed.success)
-    fail(
-      `Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`,
-    );
   try {
-    return { ...parsed.data, service: loadServiceEnv() };
+    const env = parseEnvironment(launcherEnv);
+    return { ...env, dataDir: path.resolve(env.SERVICE_DATA_DIR) };
   } catch (error) {
     fail((error as Error).message);
   }
@@ -154,25 +152,25 @@ async function main() {
     // The console's own store needs PostgreSQL even against a real service.
     if (!env.SERVICE_URL || !env.CONSOLE_DATABASE_URL) {
       postgres = await openPostgresServer({
-        databaseUrl: env.service.DATABASE_URL,
-        dataDir: env.service.dataDir,
+        databaseUrl: env.DATABASE_URL,
+        dataDir: env.dataDir,
         log: (m) => console.log(m),
       });
     }
     let serviceUrl = env.SERVICE_URL;
     if (!serviceUrl) {
       service = await startService({
-        port: env.service.SERVICE_PORT,
-        host: env.service.SERVICE_HOST,
-        dataDir: env.service.dataDir,
-        databaseUrl: env.service.DATABASE_URL,
+        port: env.SERVICE_PORT,
+        host: env.SERVICE_HOST,
+        dataDir: env.dataDir,
+        databaseUrl: env.DATABASE_URL,
         postgres,
-        publicUrl: env.service.SERVICE_PUBLIC_URL,
-        defaultRateLimit: env.service.SERVICE_DEFAULT_RATE_LIMIT,
-        jobDurationMs: env.service.SERVICE_JOB_DURATION_MS,
-        redirectSessionSeconds: env.service.SERVICE_REDIRECT_SESSION_SECONDS,
-        abandonedRequestSeconds: env.service.SERVICE_ABANDONED_REQUEST_SECONDS,
-        logLevel: env.service.LOG_LEVEL,
+        publicUrl: env.SERVICE_PUBLIC_URL,
+        defaultRateLimit: env.SERVICE_DEFAULT_RATE_LIMIT,
+        jobDurationMs: env.SERVICE_JOB_DURATION_MS,
+        redirectSessionSeconds: env.SERVICE_REDIRECT_SESSION_SECONDS,
+        abandonedRequestSeconds: env.SERVICE_ABANDONED_REQUEST_SECONDS,
+        logLevel: env.LOG_LEVEL,
       });
       serviceUrl = service.url;
     }
@@ -199,11 +197,11 @@ async function main() {
           SERVICE_URL: serviceUrl,
           CONSOLE_EMBEDDED_SERVICE: service ? "1" : "0",
           DEMO_CREDENTIALS_FILE: service
-            ? path.join(env.service.dataDir, DEMO_CREDENTIALS_FILE)
+            ? path.join(env.dataDir, DEMO_CREDENTIALS_FILE)
             : "",
           CONSOLE_DATABASE_URL: consoleDatabaseUrl,
-          CONSOLE_PUBLIC_URL: process.env.CONSOLE_PUBLIC_URL || consoleUrl,
-          SESSION_SECRET: sessionSecret(env.service.dataDir, env.SESSION_SECRET),
+          CONSOLE_PUBLIC_URL: env.CONSOLE_PUBLIC_URL ?? consoleUrl,
+          SESSION_SECRET: sessionSecret(env.dataDir, env.SESSION_SECRET),
         },
       },
     );

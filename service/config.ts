@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseEnvironment } from "@/lib/config/parse-environment";
 
 const rateLimitSpec = z
   .string()
@@ -10,7 +11,8 @@ const rateLimitSpec = z
   })
   .refine((r) => r.maxRequests >= 1 && r.windowSeconds >= 1, "both numbers must be at least 1");
 
-const serviceEnv = z.object({
+/** The reference service's environment; the launcher (`npm start`) extends it with its own. */
+export const serviceEnv = z.object({
   SERVICE_PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
   SERVICE_HOST: z.string().min(1).default("127.0.0.1"),
   SERVICE_DATA_DIR: z.string().min(1).default(".data"),
@@ -28,15 +30,10 @@ const serviceEnv = z.object({
 
 export type ServiceEnv = z.output<typeof serviceEnv>;
 
-/** Reads the service's environment once; a bad value stops start-up with a message naming it. */
+/** The service's environment, read once at start-up. */
 export function loadServiceEnv(
   env: NodeJS.ProcessEnv = process.env,
 ): ServiceEnv & { dataDir: string } {
-  const blank = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
-  const parsed = serviceEnv.safeParse(blank);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.SERVICE_DATA_DIR) };
+  const parsed = parseEnvironment(serviceEnv, env);
+  return { ...parsed, dataDir: path.resolve(parsed.SERVICE_DATA_DIR) };
 }

@@ -1,20 +1,11 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { embeddedDatabaseUrl } from "@/lib/db/postgres-server";
 
 /** Direct access to the e2e run's console store, to make time pass for a session. */
 export async function withConsoleStore<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const dir = path.resolve(".data/e2e");
-  const port = readFileSync(path.join(dir, "pg", "postmaster.pid"), "utf8")
-    .split("\n")[3]!
-    .trim();
-  const password = readFileSync(path.join(dir, "pg-password"), "utf8").trim();
   const client = new pg.Client({
-    host: "127.0.0.1",
-    port: Number(port),
-    user: "postgres",
-    password,
-    database: "console",
+    connectionString: embeddedDatabaseUrl(path.resolve(".data/e2e"), "console"),
   });
   await client.connect();
   try {

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { parseEnvironment } from "./parse-environment";
 
 /**
  * The console's configuration, read once. `npm start` fills these for the embedded default; a
@@ -28,6 +29,8 @@ const consoleEnv = z.object({
   /** Time the console waits for one service call before reporting it unanswered. */
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Set by Next.js: `development` under `npm run dev`. */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
 
 export type ConsoleEnv = z.output<typeof consoleEnv> & { embedded: boolean };
@@ -36,18 +39,15 @@ let cached: ConsoleEnv | undefined;
 
 export function consoleConfig(): ConsoleEnv {
   if (cached) return cached;
-  const blank = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
-  const parsed = consoleEnv.safeParse(blank);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new Error(
-      `Invalid console configuration:\n${lines}\nStart the console with "npm start", which configures it.`,
-    );
-  }
+  const parsed = parseEnvironment(
+    consoleEnv,
+    process.env,
+    'Start the console with "npm start", which configures it.',
+  );
   cached = {
-    ...parsed.data,
-    SERVICE_URL: parsed.data.SERVICE_URL.replace(/\/$/, ""),
-    embedded: parsed.data.CONSOLE_EMBEDDED_SERVICE === "1",
+    ...parsed,
+    SERVICE_URL: parsed.SERVICE_URL.replace(/\/$/, ""),
+    embedded: parsed.CONSOLE_EMBEDDED_SERVICE === "1",
   };
   return cached;
 }

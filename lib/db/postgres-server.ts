@@ -134,6 +134,37 @@ function checkRootAccess(dataDir: string) {
   );
 }
 
+/** Where an embedded server keeps its data, its password and its process file. */
+function embeddedPaths(dataDir: string) {
+  const databaseDir = path.join(dataDir, "pg");
+  return {
+    databaseDir,
+    secretFile: path.join(dataDir, "pg-password"),
+    pidFile: path.join(databaseDir, "postmaster.pid"),
+  };
+}
+
+/** The pid and port a running (or crashed) embedded server recorded, if it left its file. */
+function recordedServer(pidFile: string): { pid: number; port: number } | undefined {
+  if (!existsSync(pidFile)) return undefined;
+  // PostgreSQL's postmaster.pid: line 1 the pid, line 4 the port.
+  const [pidLine, , , portLine] = readFileSync(pidFile, "utf8").split("\n");
+  return { pid: Number(pidLine), port: Number(portLine) };
+}
+
+/**
+ * The connection string of a database on the embedded server that `npm start` runs in
+ * `dataDir`, for tools beside the program (benchmarks, end-to-end tests) that need to reach it.
+ */
+export function embeddedDatabaseUrl(dataDir: string, database: string): string {
+  const { secretFile, pidFile } = embeddedPaths(dataDir);
+  const running = recordedServer(pidFile);
+  if (!running || !processAlive(running.pid))
+    throw new Error(`No embedded PostgreSQL is running in ${dataDir}.`);
+  const password = readFileSync(secretFile, "utf8").trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${database}`;
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Log = () => {},
@@ -141,8 +172,7 @@ export async function startEmbeddedPostgres(
   mkdirSync(dataDir, { recursive: true });
   // The postgres user (when run as root) needs to traverse into the data directory.
   chmodSync(dataDir, 0o755);
-  const databaseDir = path.join(dataDir, "pg");
-  const secretFile = path.join(dataDir, "pg-password");
+  const { databaseDir, secretFile, pidFile } = embeddedPaths(dataDir);
   checkRootAccess(dataDir);
   if (!existsSync(secretFile))
     writeFileSync(secretFile, randomBytes(18).toString("base64url"), { mode: 0o600 });
@@ -151,12 +181,10 @@ export async function startEmbeddedPostgres(
   const initialised = existsSync(path.join(databaseDir, "PG_VERSION"));
 
   // A hard kill of an earlier run can leave its server running, or its pid file behind.
-  const pidFile = path.join(databaseDir, "postmaster.pid");
-  if (existsSync(pidFile)) {
-    const [pidLine, , , portLine] = readFileSync(pidFile, "utf8").split("\n");
-    const pid = Number(pidLine);
+  const recorded = recordedServer(pidFile);
+  if (recorded) {
+    const { pid, port } = recorded;
     if (pid > 0 && processAlive(pid)) {
-      const port = Number(portLine);
       log(`Reusing the PostgreSQL server (pid ${pid}) left running in ${databaseDir}`);
       const adminUrl = `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
       await adminQuery(adminUrl, "SELECT 1");

@@ -1,13 +1,11 @@
 import "server-only";
+import { consoleConfig } from "@/lib/config/console-env";
 import { createLogger, type Logger } from "./redact";
 
 let logger: Logger | undefined;
 
 /** The console's structured logger; every line passes the key redactor. */
 export function consoleLog(): Logger {
-  logger ??= createLogger(
-    "console",
-    (process.env.LOG_LEVEL as "debug" | "info" | "warn" | "error" | undefined) ?? "info",
-  );
+  logger ??= createLogger("console", consoleConfig().LOG_LEVEL);
   return logger;
 }
