@@ -8,7 +8,7 @@ import { type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
-import { createLogger } from "@/lib/log/redact";
+import { createLogger } from "@/lib/log/logger";
 import { schema } from "@/service/db/database";
 import { startService } from "@/service/server";
 

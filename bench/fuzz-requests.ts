@@ -7,7 +7,7 @@
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createLogger } from "@/lib/log/redact";
+import { createLogger } from "@/lib/log/logger";
 import { startService } from "@/service/server";
 import { generateMalformedRequests, runMalformedRequests } from "./fuzz/malformed-requests";
 

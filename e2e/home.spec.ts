@@ -34,9 +34,15 @@ test("an unknown console address shows the not-found page", async ({ page }) => 
 
 test("the service's API reference page lists the operations for people", async ({ page }) => {
   await page.goto(`${SERVICE_URL}/reference`);
-  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
-  await expect(page.locator("#createPartnerWorkspace")).toContainText("/client/partner-workspaces");
-  await expect(page.locator("#createClientUser")).toContainText("not replay-safe");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Vehicle, Parts and Market-Intelligence Service" }),
+  ).toBeVisible();
+  await page.getByText("client-administration", { exact: true }).first().click();
+  const section = (route: string) => page.locator(`[id$='tag/client-administration/${route}']`);
+  await expect(section("POST/client/partner-workspaces")).toContainText(
+    "/client/partner-workspaces",
+  );
+  await expect(section("POST/client/users")).toContainText("Not replay-safe");
   await page.getByRole("link", { name: "/openapi.json" }).click();
   await expect(page).toHaveURL(/openapi\.json$/);
 });

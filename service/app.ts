@@ -25,7 +25,7 @@ import { idempotencyKeyStage, replayStage, storeReplayStage } from "./pipeline/i
 import { rateLimitStage } from "./pipeline/rate-limit";
 import { readInputStage } from "./pipeline/request-input";
 import { answerStage, checkResponseStage, JSON_TYPE } from "./pipeline/response";
-import { renderReferencePage } from "./reference-page";
+import { mountReferencePage } from "./reference-page";
 import { allHandlers } from "./routes";
 import { mountRedirectPages } from "./routes/vin/redirect-page";
 
@@ -162,7 +162,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
   }
 
   app.get("/openapi.json", (c) => c.json(buildOpenApiDocument(service.config.publicUrl)));
-  app.get("/reference", (c) => c.html(renderReferencePage(service.config.publicUrl)));
+  mountReferencePage(app);
   mountRedirectPages(app, service);
 
   for (const operationId of OPERATION_IDS) {

@@ -1,7 +1,7 @@
 import { type HttpBindings } from "@hono/node-server";
 import { type Hono } from "hono";
 import { type z } from "zod";
-import { type Logger } from "@/lib/log/redact";
+import { type Logger } from "@/lib/log/logger";
 import {
   type OperationDefinition,
   type OperationId,

@@ -4,7 +4,7 @@ import { type Duplex } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { ERROR_CATALOGUE, type ErrorCode } from "@/lib/api/contract/errors";
 import { HEADERS } from "@/lib/api/contract/headers";
-import { type Logger } from "@/lib/log/redact";
+import { type Logger } from "@/lib/log/logger";
 import { type ServiceApp } from "./context";
 
 /** Limits of the HTTP layer; what passes them reaches the request pipeline. */

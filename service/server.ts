@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { type AddressInfo } from "node:net";
 import path from "node:path";
-import { createLogger, type Logger, type LogLevel } from "@/lib/log/redact";
+import { createLogger, type Logger, type LogLevel } from "@/lib/log/logger";
 import {
   DEMO_CREDENTIALS_FILE,
   type DemoCredentials,

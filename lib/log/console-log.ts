@@ -1,6 +1,6 @@
 import "server-only";
 import { consoleConfig } from "@/lib/config/console-env";
-import { createLogger, type Logger } from "./redact";
+import { createLogger, type Logger } from "./logger";
 
 let logger: Logger | undefined;
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
-import { redact } from "@/lib/log/redact";
+import { redact } from "@/lib/log/logger";
 import { getStore } from "@/lib/store/db";
 import { auditLog } from "@/lib/store/schema";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type Logger } from "@/lib/log/redact";
+import { type Logger } from "@/lib/log/logger";
 import { type ServiceDatabase } from "../db/database";
 import { refundCharge } from "./billing";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { externalPostgres } from "@/lib/db/postgres-server";
 import { DEMO_CREDENTIALS_FILE, demoCredentials } from "@/lib/demo/demo-credentials";
-import { createLogger } from "@/lib/log/redact";
+import { createLogger } from "@/lib/log/logger";
 import { startService } from "@/service/server";
 import { http } from "@/test/support/service-harness";
 

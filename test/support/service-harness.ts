@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type DemoAccount } from "@/lib/demo/demo-credentials";
 import { externalPostgres } from "@/lib/db/postgres-server";
-import { createLogger } from "@/lib/log/redact";
+import { createLogger } from "@/lib/log/logger";
 import { type HandlerMap } from "@/service/context";
 import { allHandlers } from "@/service/routes";
 import { startService, type RunningService } from "@/service/server";

@@ -158,6 +158,24 @@ function responsesOf(op: OperationDefinition): Record<string, unknown> {
   return responses;
 }
 
+/** What a person needs to know before calling an operation, from its row of the table. */
+function factsOf(op: OperationDefinition): string {
+  const facts = [
+    `Endpoint key \`${op.endpointKey}\`.`,
+    op.masterOnly ? "Master client keys only." : "Any active Client.",
+    op.idempotency === "rejected"
+      ? "Rejects `Idempotency-Key`."
+      : `\`Idempotency-Key\` ${op.idempotency}.`,
+    op.billable ? "Billable." : "Not billed.",
+    op.async ? "May answer `202` with a job to poll." : undefined,
+    op.sandbox === "unavailable" ? "Refused with a sandbox key." : undefined,
+    op.replaySafe
+      ? undefined
+      : "**Not replay-safe**: after an uncertain outcome, check before repeating it.",
+  ];
+  return facts.filter(Boolean).join(" ");
+}
+
 /** OpenAPI 3.1.0 document of every operation in the table, with deprecated aliases as extra paths. */
 export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
@@ -168,9 +186,14 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
       summary: op.summary,
       tags: [op.group],
       deprecated: deprecated || undefined,
-      description: aliasOf
-        ? `Deprecated alias of \`${aliasOf}\`; same request, same response, no redirect.`
-        : undefined,
+      description: [
+        aliasOf
+          ? `Deprecated alias of \`${aliasOf}\`; same request, same response, no redirect.`
+          : undefined,
+        factsOf(op),
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
       parameters: parametersOf(op),
       requestBody: op.request.body
         ? {
@@ -199,7 +222,7 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
       title: "Vehicle, Parts and Market-Intelligence Service",
       version: SERVICE_VERSION,
       description:
-        "Every result is derived data and not a guarantee: fitment, references, VDI codes, price evaluations and generated content never prove that a part fits a specific vehicle and are not binding price statements.",
+        "Every result is derived data and not a guarantee: fitment, references, VDI codes, price evaluations and generated content never prove that a part fits a specific vehicle and are not binding price statements.\n\nTools read this reference as OpenAPI 3.1.0: [/openapi.json](/openapi.json).",
     },
     servers: [{ url: serverUrl }],
     tags: [...new Set(OPERATION_IDS.map((id) => OPERATIONS[id].group))].map((name) => ({ name })),

@@ -101,11 +101,38 @@ describe("OpenAPI document and reference page", () => {
     expect(Object.keys(workspace)).toContain("201");
   });
 
-  it("serves a human reference page listing every operation", async () => {
-    const res = await fetch(svc.url + "/reference");
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    for (const id of OPERATION_IDS) expect(html).toContain(`id="${id}"`);
-    expect(html).toContain(OPERATIONS.createPartnerWorkspace.path);
+  it("serves the human reference from this service only: renderer from npm, no CDN, strict policy", async () => {
+    const page = await fetch(svc.url + "/reference");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual(["/reference/renderer.js", "/reference/start.js"]);
+    expect(html).not.toMatch(/https?:\/\//);
+    const policy = page.headers.get("content-security-policy")!;
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).toContain("default-src 'none'");
+    const renderer = await fetch(svc.url + "/reference/renderer.js");
+    expect(renderer.headers.get("content-type")).toMatch(/javascript/);
+    expect((await renderer.text()).length).toBeGreaterThan(1_000_000);
+    const start = await (await fetch(svc.url + "/reference/start.js")).text();
+    expect(start).toContain('url: "/openapi.json"');
+    expect(start).toContain("withDefaultFonts: false");
+  });
+
+  it("states each operation's facts in the document the reference renders", async () => {
+    const res = await http<{ paths: Record<string, Record<string, { description: string }>> }>(
+      svc.url,
+      "GET",
+      "/openapi.json",
+    );
+    const create = res.body.paths[OPERATIONS.createClientUser.path]!.post!.description;
+    expect(create).toContain("**Not replay-safe**");
+    expect(create).toContain("Master client keys only.");
+    for (const id of OPERATION_IDS) {
+      const op = OPERATIONS[id];
+      const described = res.body.paths[op.path]![op.method.toLowerCase()]!.description;
+      expect(described, id).toContain(`Endpoint key \`${op.endpointKey}\``);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import pino from "pino";
+
 /**
  * Redaction for every log line either program writes. API keys never reach a log, not even a
  * prefix: any value that looks like a key, and any field whose name says it holds one, is
@@ -28,7 +30,6 @@ export function redact(value: unknown, depth = 0): unknown {
 }
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -37,27 +38,28 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-/** Structured JSON lines; `write` is injectable so tests can read what was logged. */
+/**
+ * Structured JSON lines through pino. pino's own `redact` works by path, so every line first
+ * passes the value-based redactor above: a key is removed wherever it appears. `write` is
+ * injectable so tests can read what was logged.
+ */
 export function createLogger(
   name: string,
   level: LogLevel = "info",
-  write: (line: string) => void = (line) => process.stdout.write(line + "\n"),
+  write?: (line: string) => void,
 ): Logger {
-  const emit = (lvl: LogLevel, msg: string, fields?: Record<string, unknown>) => {
-    if (ORDER[lvl] < ORDER[level]) return;
-    const entry = {
-      time: new Date().toISOString(),
-      level: lvl,
-      logger: name,
-      msg: redactText(msg),
-      ...(redact(fields ?? {}) as object),
-    };
-    write(JSON.stringify(entry));
-  };
-  return {
-    debug: (m, f) => emit("debug", m, f),
-    info: (m, f) => emit("info", m, f),
-    warn: (m, f) => emit("warn", m, f),
-    error: (m, f) => emit("error", m, f),
-  };
+  const logger = pino(
+    {
+      level,
+      base: { logger: name },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    write ? { write: (line: string) => write(line.trimEnd()) } : undefined,
+  );
+  const emit =
+    (lvl: LogLevel) =>
+    (msg: string, fields: Record<string, unknown> = {}) =>
+      logger[lvl](redact(fields) as object, redactText(msg));
+  return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, REDACTED, redact, redactText } from "./redact";
+import { createLogger, REDACTED, redact, redactText } from "./logger";
 
 const KEY = "svc_live_" + "Ab3".repeat(10) + "xy";
 
