@@ -81,6 +81,27 @@ export type OperationSpec = Omit<OperationDefinition, "group" | "async" | keyof 
 type Resolved<S, G extends ResourceGroup> = Omit<typeof DEFAULTS, keyof S> &
   S & { group: G; async: boolean };
 
+type Route = `${HttpMethod} /${string}`;
+type MethodOf<R extends Route> = R extends `${infer M extends HttpMethod} ${string}` ? M : never;
+type PathOf<R extends Route> = R extends `${HttpMethod} ${infer P}` ? P : never;
+
+/**
+ * One row of the table, written as the interface's own tables read: route, endpoint key,
+ * summary, then the columns where the operation differs from the defaults.
+ */
+export function row<
+  const R extends Route,
+  const C extends Omit<OperationSpec, "method" | "path" | "endpointKey" | "summary">,
+>(
+  route: R,
+  endpointKey: EndpointKey,
+  summary: string,
+  columns: C,
+): C & { method: MethodOf<R>; path: PathOf<R>; endpointKey: EndpointKey; summary: string } {
+  const [method, path] = route.split(" ") as [MethodOf<R>, PathOf<R>];
+  return { method, path, endpointKey, summary, ...columns };
+}
+
 /** The rows of one resource group, completed with the defaults; `async` follows `responses[202]`. */
 export function defineGroup<
   const G extends ResourceGroup,

@@ -1,13 +1,7 @@
-import { defineGroup } from "./operation";
+import { defineGroup, row } from "./operation";
 import { pingResponse } from "./system";
 
+// prettier-ignore
 export const systemOperations = defineGroup("system", {
-  getSystemStatus: {
-    method: "GET",
-    path: "/ping",
-    summary: "Reachability check",
-    endpointKey: "system",
-    request: {},
-    responses: { 200: pingResponse },
-  },
+  getSystemStatus: row("GET /ping", "system", "Reachability check", { request: {}, responses: { 200: pingResponse } }),
 });

@@ -1,15 +1,7 @@
 import * as translation from "./translation";
-import { defineGroup } from "./operation";
+import { defineGroup, row } from "./operation";
 
+// prettier-ignore
 export const translationOperations = defineGroup("translation", {
-  translatePartName: {
-    method: "GET",
-    path: "/translation/translations",
-    summary: "Translate one part designation",
-    endpointKey: "translation",
-    billable: true,
-    request: { query: translation.translationQuery },
-    responses: { 200: translation.translationResponse },
-    errors: ["translation_not_found"],
-  },
+  translatePartName: row("GET /translation/translations", "translation", "Translate one part designation", { billable: true, request: { query: translation.translationQuery }, responses: { 200: translation.translationResponse }, errors: ["translation_not_found"] }),
 });

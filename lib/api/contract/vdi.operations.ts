@@ -1,14 +1,7 @@
 import * as vdi from "./vdi";
-import { defineGroup } from "./operation";
+import { defineGroup, row } from "./operation";
 
+// prettier-ignore
 export const vdiOperations = defineGroup("vdi", {
-  getVdiCatalog: {
-    method: "GET",
-    path: "/vdi",
-    summary: "VDI 4081 catalogue (paged)",
-    endpointKey: "vdi_catalog",
-    billable: true,
-    request: { query: vdi.vdiCatalogQuery },
-    responses: { 200: vdi.vdiCatalogResponse },
-  },
+  getVdiCatalog: row("GET /vdi", "vdi_catalog", "VDI 4081 catalogue (paged)", { billable: true, request: { query: vdi.vdiCatalogQuery }, responses: { 200: vdi.vdiCatalogResponse } }),
 });

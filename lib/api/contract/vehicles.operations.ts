@@ -1,35 +1,9 @@
 import * as vehicles from "./vehicles";
-import { defineGroup } from "./operation";
+import { defineGroup, row } from "./operation";
 
+// prettier-ignore
 export const vehicleOperations = defineGroup("vehicles", {
-  getVehicleByTapiId: {
-    method: "GET",
-    path: "/vehicles/{svcId}",
-    summary: "Technical vehicle record by `svcId`",
-    endpointKey: "vehicle_technical",
-    billable: true,
-    request: { params: vehicles.svcIdPath },
-    responses: { 200: vehicles.technicalVehicleResponse },
-    errors: ["vehicle_not_found"],
-  },
-  composeVehicleListing: {
-    method: "POST",
-    path: "/vehicles/{svcId}/listing",
-    summary: "Listing text without price, condition or value claims",
-    endpointKey: "vehicle_listing",
-    billable: true,
-    request: { params: vehicles.svcIdPath, body: vehicles.vehicleListingRequest },
-    responses: { 200: vehicles.vehicleListingResponse },
-    errors: ["vehicle_not_found"],
-  },
-  intakeVehicle: {
-    method: "POST",
-    path: "/vehicles/intake",
-    summary: "One-call intake from a registration document",
-    endpointKey: "vehicle_intake",
-    billable: true,
-    noStore: true,
-    request: { body: vehicles.vehicleIntakeRequest },
-    responses: { 200: vehicles.vehicleIntakeResponse },
-  },
+  getVehicleByTapiId: row("GET /vehicles/{svcId}", "vehicle_technical", "Technical vehicle record by `svcId`", { billable: true, request: { params: vehicles.svcIdPath }, responses: { 200: vehicles.technicalVehicleResponse }, errors: ["vehicle_not_found"] }),
+  composeVehicleListing: row("POST /vehicles/{svcId}/listing", "vehicle_listing", "Listing text without price, condition or value claims", { billable: true, request: { params: vehicles.svcIdPath, body: vehicles.vehicleListingRequest }, responses: { 200: vehicles.vehicleListingResponse }, errors: ["vehicle_not_found"] }),
+  intakeVehicle: row("POST /vehicles/intake", "vehicle_intake", "One-call intake from a registration document", { billable: true, noStore: true, request: { body: vehicles.vehicleIntakeRequest }, responses: { 200: vehicles.vehicleIntakeResponse } }),
 });
