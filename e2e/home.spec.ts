@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
 import { MASTER, signInAsDemo } from "./support/auth";
+import { OPERATIONS } from "@/lib/api/contract/operations";
 import { SERVICE_URL } from "./support/demo";
 
 test("the overview shows the embedded service as reachable with its interface version", async ({
@@ -38,11 +39,17 @@ test("the service's API reference page lists the operations for people", async (
     page.getByRole("heading", { level: 1, name: "Vehicle, Parts and Market-Intelligence Service" }),
   ).toBeVisible();
   await page.getByText("client-administration", { exact: true }).first().click();
-  const section = (route: string) => page.locator(`[id$='tag/client-administration/${route}']`);
-  await expect(section("POST/client/partner-workspaces")).toContainText(
-    "/client/partner-workspaces",
+  // The renderer draws an operation when it is opened from the navigation.
+  const open = async (summary: string, route: string) => {
+    await page.getByText(summary, { exact: true }).first().click();
+    return page.locator(`[id$='tag/client-administration/${route}']`);
+  };
+  await expect(
+    await open(OPERATIONS.createPartnerWorkspace.summary, "POST/client/partner-workspaces"),
+  ).toContainText("/client/partner-workspaces");
+  await expect(await open(OPERATIONS.createClientUser.summary, "POST/client/users")).toContainText(
+    "Not replay-safe",
   );
-  await expect(section("POST/client/users")).toContainText("Not replay-safe");
   await page.getByRole("link", { name: "/openapi.json" }).click();
   await expect(page).toHaveURL(/openapi\.json$/);
 });

@@ -40,58 +40,47 @@ export function FieldShell({ id, label, hint, error, children, className = "" }:
   );
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+/** The id of a field's control and the attributes that tie it to its hint or error. */
+function useControl(id: string | undefined, hint: ReactNode, error: string | undefined) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return {
+    id: fieldId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined,
+  };
+}
+
+interface FieldProps {
   label: string;
   hint?: ReactNode;
   error?: string;
   wrapperClassName?: string;
-};
+}
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, id, wrapperClassName, className = "", ...props },
-  ref,
-) {
-  const generated = useId();
-  const fieldId = id ?? generated;
+export const TextField = forwardRef<
+  HTMLInputElement,
+  InputHTMLAttributes<HTMLInputElement> & FieldProps
+>(function TextField({ label, hint, error, id, wrapperClassName, className = "", ...props }, ref) {
+  const aria = useControl(id, hint, error);
   return (
-    <FieldShell id={fieldId} label={label} hint={hint} error={error} className={wrapperClassName}>
-      <input
-        ref={ref}
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
-        className={`${control} ${className}`}
-        {...props}
-      />
+    <FieldShell id={aria.id} {...{ label, hint, error }} className={wrapperClassName}>
+      <input ref={ref} {...aria} className={`${control} ${className}`} {...props} />
     </FieldShell>
   );
 });
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-  wrapperClassName?: string;
-};
-
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, hint, error, id, wrapperClassName, className = "", children, ...props },
+export const SelectField = forwardRef<
+  HTMLSelectElement,
+  SelectHTMLAttributes<HTMLSelectElement> & FieldProps
+>(function SelectField(
+  { label, hint, error, id, wrapperClassName, className = "", ...props },
   ref,
 ) {
-  const generated = useId();
-  const fieldId = id ?? generated;
+  const aria = useControl(id, hint, error);
   return (
-    <FieldShell id={fieldId} label={label} hint={hint} error={error} className={wrapperClassName}>
-      <select
-        ref={ref}
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
-        className={`${control} ${className}`}
-        {...props}
-      >
-        {children}
-      </select>
+    <FieldShell id={aria.id} {...{ label, hint, error }} className={wrapperClassName}>
+      <select ref={ref} {...aria} className={`${control} ${className}`} {...props} />
     </FieldShell>
   );
 });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type HandlerMap } from "@/service/context";
-import { schema } from "@/service/db/database";
+import { type Db, schema } from "@/service/db/database";
 import { allHandlers } from "@/service/routes";
 import { ApiError } from "@/service/pipeline/api-error";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
@@ -24,6 +24,15 @@ function arm(next: Mode) {
 }
 let gate = arm("pass");
 
+/** Where the test holds a call: it notes the call's database backend, then waits to be released. */
+async function holdWhenAsked(db: Db) {
+  if (mode !== "hold") return;
+  const [row] = (await db.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+  backendPid = row!.pid;
+  arrived();
+  await gate.released;
+}
+
 /** Billable operations whose handler does real work, then waits or fails as the test says. */
 const handlers: HandlerMap = {
   async translatePartName(ctx) {
@@ -32,14 +41,7 @@ const handlers: HandlerMap = {
       .update(schema.clients)
       .set({ name: "renamed by a call" })
       .where(eq(schema.clients.id, ctx.caller.client.id));
-    if (mode === "hold") {
-      const [row] = (await ctx.db.execute(sql`select pg_backend_pid() as pid`)).rows as {
-        pid: number;
-      }[];
-      backendPid = row!.pid;
-      arrived();
-      await gate.released;
-    }
+    await holdWhenAsked(ctx.db);
     if (mode === "fail-documented")
       throw new ApiError("translation_not_found", "Not a known designation.");
     if (mode === "fail-unexpected") throw new Error("boom");
@@ -50,14 +52,7 @@ const handlers: HandlerMap = {
     return allHandlers.translatePartName!(ctx);
   },
   async createVinRedirectSession(ctx) {
-    if (mode === "hold") {
-      const [row] = (await ctx.db.execute(sql`select pg_backend_pid() as pid`)).rows as {
-        pid: number;
-      }[];
-      backendPid = row!.pid;
-      arrived();
-      await gate.released;
-    }
+    await holdWhenAsked(ctx.db);
     return allHandlers.createVinRedirectSession!(ctx);
   },
 };

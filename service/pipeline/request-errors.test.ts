@@ -170,24 +170,17 @@ describe("refusals made by the HTTP layer carry {error, message}", () => {
     expect(answer.body.message).toEqual(expect.any(String));
   });
 
-  it("answers 400 malformed_request for an unusable Host header", async () => {
-    const answer = parseRaw(
-      await rawExchange(
-        svc.url,
-        "GET /ping HTTP/1.1\r\nHost: exa mple\r\nConnection: close\r\n\r\n",
-      ),
-    );
-    expect(answer.status).toBe(400);
-    expect(answer.body.error).toBe("malformed_request");
-  });
-
-  it("answers 400 malformed_request for a broken chunked body", async () => {
-    const answer = parseRaw(
-      await rawExchange(
-        svc.url,
-        "POST /client/users HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
-      ),
-    );
+  it.each([
+    [
+      "an unusable Host header",
+      "GET /ping HTTP/1.1\r\nHost: exa mple\r\nConnection: close\r\n\r\n",
+    ],
+    [
+      "a broken chunked body",
+      "POST /client/users HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+    ],
+  ])("answers 400 malformed_request for %s", async (_, request) => {
+    const answer = parseRaw(await rawExchange(svc.url, request));
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("malformed_request");
   });

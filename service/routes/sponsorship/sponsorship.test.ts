@@ -50,18 +50,20 @@ describe("issued and received grants", () => {
 });
 
 describe("issue, replace and revoke", () => {
+  const hubGrant = {
+    beneficiaryClientId: "cl_demo_hamburg",
+    endpointKeys: ["parts_oe", "parts_oe"],
+    channels: ["hub"],
+    monthlyCapMinor: 1000,
+    endsAt: "2030-01-01T00:00:00Z",
+  };
+
   it("issues a new grant and replaces it with PUT (fields left out return to defaults)", async () => {
     const path = "/client/sponsorship-grants/hamburg-hub";
     const first = await http(svc.url, "PUT", path, {
       key: sponsor,
       idempotencyKey: "grant-1",
-      body: {
-        beneficiaryClientId: "cl_demo_hamburg",
-        endpointKeys: ["parts_oe", "parts_oe"],
-        channels: ["hub"],
-        monthlyCapMinor: 1000,
-        endsAt: "2030-01-01T00:00:00Z",
-      },
+      body: hubGrant,
     });
     expect(first.status).toBe(200);
     const grant = sponsorshipGrantResponse.parse(first.body).sponsorshipGrant;
@@ -75,13 +77,7 @@ describe("issue, replace and revoke", () => {
     const replay = await http(svc.url, "PUT", path, {
       key: sponsor,
       idempotencyKey: "grant-1",
-      body: {
-        beneficiaryClientId: "cl_demo_hamburg",
-        endpointKeys: ["parts_oe", "parts_oe"],
-        channels: ["hub"],
-        monthlyCapMinor: 1000,
-        endsAt: "2030-01-01T00:00:00Z",
-      },
+      body: hubGrant,
     });
     expect(replay.headers.get("x-service-idempotent-replay")).toBe("true");
     const replaced = sponsorshipGrantResponse.parse(
@@ -103,43 +99,33 @@ describe("issue, replace and revoke", () => {
   it("refuses bad grants with specific errors", async () => {
     const put = (ref: string, body: unknown, key = sponsor) =>
       http(svc.url, "PUT", `/client/sponsorship-grants/${ref}`, { key, body });
-    const self = await put("self", {
-      beneficiaryClientId: "cl_demo_northwind",
+    const partsFor = (beneficiaryClientId: string, terms: object = {}) => ({
+      beneficiaryClientId,
       endpointKeys: ["parts_oe"],
+      ...terms,
     });
+    const self = await put("self", partsFor("cl_demo_northwind"));
     expect(self.status).toBe(400);
-    const unknown = await put("ghost", {
-      beneficiaryClientId: "cl_nobody",
-      endpointKeys: ["parts_oe"],
-    });
+    const unknown = await put("ghost", partsFor("cl_nobody"));
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe("client_user_not_found");
     const noKeys = await put("none", { beneficiaryClientId: "cl_demo_hamburg", endpointKeys: [] });
     expect(noKeys.status).toBe(400);
-    const window = await put("window", {
-      beneficiaryClientId: "cl_demo_hamburg",
-      endpointKeys: ["parts_oe"],
-      startsAt: "2030-01-01T00:00:00Z",
-      endsAt: "2029-01-01T00:00:00Z",
-    });
+    const window = await put(
+      "window",
+      partsFor("cl_demo_hamburg", {
+        startsAt: "2030-01-01T00:00:00Z",
+        endsAt: "2029-01-01T00:00:00Z",
+      }),
+    );
     expect(window.status).toBe(400);
     expect((window.body.issues as { path: string }[])[0]!.path).toBe("endsAt");
-    const badRef = await put("has%20space", {
-      beneficiaryClientId: "cl_demo_hamburg",
-      endpointKeys: ["parts_oe"],
-    });
+    const badRef = await put("has%20space", partsFor("cl_demo_hamburg"));
     expect(badRef.status).toBe(400);
-    const revoked = await put("sonnenschein-parts-2025", {
-      beneficiaryClientId: "cl_demo_sonnenschein",
-      endpointKeys: ["parts_oe"],
-    });
+    const revoked = await put("sonnenschein-parts-2025", partsFor("cl_demo_sonnenschein"));
     expect(revoked.status).toBe(409);
     expect(revoked.body.error).toBe("sponsorship_grant_revoked");
-    const sub = await put(
-      "from-sub",
-      { beneficiaryClientId: "cl_demo_hamburg", endpointKeys: ["parts_oe"] },
-      svc.keys["sub-user"],
-    );
+    const sub = await put("from-sub", partsFor("cl_demo_hamburg"), svc.keys["sub-user"]);
     expect(sub.status).toBe(403);
   });
 
