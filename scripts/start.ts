@@ -196,9 +196,7 @@ async function main() {
           ...childEnv,
           SERVICE_URL: serviceUrl,
           CONSOLE_EMBEDDED_SERVICE: service ? "1" : "0",
-          DEMO_CREDENTIALS_FILE: service
-            ? path.join(env.dataDir, DEMO_CREDENTIALS_FILE)
-            : "",
+          DEMO_CREDENTIALS_FILE: service ? path.join(env.dataDir, DEMO_CREDENTIALS_FILE) : "",
           CONSOLE_DATABASE_URL: consoleDatabaseUrl,
           CONSOLE_PUBLIC_URL: env.CONSOLE_PUBLIC_URL ?? consoleUrl,
           SESSION_SECRET: sessionSecret(env.dataDir, env.SESSION_SECRET),
