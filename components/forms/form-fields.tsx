@@ -8,7 +8,7 @@ import {
   type RegisterOptions,
   type UseFormReturn,
 } from "react-hook-form";
-import { SelectField, TextField } from "@/components/ui/field";
+import { FieldShell, SelectField, TextField } from "@/components/ui/field";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context and transformed values
 type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
@@ -45,6 +45,30 @@ export function FormSelect<T extends FieldValues>({
     <SelectField error={errorOf(form, name)} {...props} {...form.register(name, options)}>
       {children}
     </SelectField>
+  );
+}
+
+/** A multi-line field registered with its form, in a fixed-width font for codes. */
+export function FormTextarea<T extends FieldValues>({
+  of: form,
+  name,
+  label,
+  hint,
+  rows = 4,
+}: Bound<T> & { label: string; hint?: ReactNode; rows?: number }) {
+  const error = errorOf(form, name);
+  const id = `field-${name}`;
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        rows={rows}
+        className="block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...form.register(name)}
+      />
+    </FieldShell>
   );
 }
 

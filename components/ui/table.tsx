@@ -1,3 +1,5 @@
+import { type ReactNode } from "react";
+
 export type Column = string | { label: string; sort?: "ascending" | "descending" };
 
 /**
@@ -29,5 +31,54 @@ export function TableHead({
         })}
       </tr>
     </thead>
+  );
+}
+
+/**
+ * A table of rows, one cell per column: caption for screen readers, headers with `scope`, and
+ * the `empty` text instead of the table when there is no row.
+ */
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  keyOf,
+  cells,
+  empty,
+  boxed = false,
+  rowTestId,
+}: {
+  caption: string;
+  columns: readonly Column[];
+  rows: readonly T[];
+  keyOf: (row: T) => string;
+  cells: (row: T) => ReactNode[];
+  empty: ReactNode;
+  boxed?: boolean;
+  rowTestId?: string;
+}) {
+  if (rows.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
+  const cell = boxed ? "px-4 py-2" : "py-2 pr-4";
+  const table = (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <TableHead columns={columns} boxed={boxed} />
+      <tbody>
+        {rows.map((row) => (
+          <tr key={keyOf(row)} className="border-t border-slate-100" data-testid={rowTestId}>
+            {cells(row).map((content, i) => (
+              <td key={i} className={cell}>
+                {content}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return boxed ? (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">{table}</div>
+  ) : (
+    table
   );
 }

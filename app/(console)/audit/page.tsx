@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { TableHead } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/table";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -104,45 +104,39 @@ export default async function AuditPage({
           Filter
         </Button>
       </form>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Audit log entries, newest first</caption>
-          <TableHead
-            boxed
-            columns={["Time", "Operation", "Target", "Outcome", "Error code", "Idempotency key"]}
-          />
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id} className="border-t border-slate-100" data-testid="audit-row">
-                <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(e.createdAt)}</td>
-                <td className="px-4 py-2">
-                  <code>{e.operationId}</code>
-                  {e.detail?.replayed ? (
-                    <span className="ml-1 text-xs text-slate-500">(replayed)</span>
-                  ) : null}
-                </td>
-                <td className="px-4 py-2">{e.target ?? "—"}</td>
-                <td className="px-4 py-2">
-                  <Badge tone={OUTCOME_TONE[e.outcome as keyof typeof OUTCOME_TONE] ?? "neutral"}>
-                    {e.outcome}
-                  </Badge>
-                </td>
-                <td className="px-4 py-2">{e.errorCode ? <code>{e.errorCode}</code> : "—"}</td>
-                <td className="px-4 py-2">
-                  {e.idempotencyKey ? <code className="text-xs">{e.idempotencyKey}</code> : "—"}
-                </td>
-              </tr>
-            ))}
-            {entries.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
-                  No entries match.
-                </td>
-              </tr>
+      <DataTable
+        boxed
+        caption="Audit log entries, newest first"
+        columns={["Time", "Operation", "Target", "Outcome", "Error code", "Idempotency key"]}
+        rows={entries}
+        keyOf={(e) => String(e.id)}
+        rowTestId="audit-row"
+        empty="No entries match."
+        cells={(e) => [
+          formatDateTime(e.createdAt),
+          <span key="op">
+            <code>{e.operationId}</code>
+            {e.detail?.replayed ? (
+              <span className="ml-1 text-xs text-slate-500">(replayed)</span>
             ) : null}
-          </tbody>
-        </table>
-      </div>
+          </span>,
+          e.target ?? "—",
+          <Badge
+            key="outcome"
+            tone={OUTCOME_TONE[e.outcome as keyof typeof OUTCOME_TONE] ?? "neutral"}
+          >
+            {e.outcome}
+          </Badge>,
+          e.errorCode ? <code key="code">{e.errorCode}</code> : "—",
+          e.idempotencyKey ? (
+            <code key="key" className="text-xs">
+              {e.idempotencyKey}
+            </code>
+          ) : (
+            "—"
+          ),
+        ]}
+      />
     </>
   );
 }

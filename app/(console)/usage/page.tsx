@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { TableHead } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { UsagePanel } from "@/app/(console)/usage/_components/usage-panel";
@@ -43,31 +43,22 @@ export default async function UsagePage() {
         <UsagePanel usage={usage.data} />
       </Card>
       <Card title="Visible plans" className="mt-6">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Standard and custom plans visible to this Client</caption>
-          <TableHead
-            columns={["Plan", "Type", "Endpoint key", "Included per month", "Assigned to you"]}
-          />
-          <tbody>
-            {plans.data.plans.map((p) => (
-              <tr key={p.id} className="border-t border-slate-100">
-                <td className="py-2 pr-4">{p.name ?? p.id}</td>
-                <td className="py-2 pr-4">{p.type ?? "—"}</td>
-                <td className="py-2 pr-4">
-                  <code>{p.endpoint_key}</code>
-                </td>
-                <td className="py-2 pr-4">
-                  {p.included_monthly_quantity === 0
-                    ? "no included quota"
-                    : formatCount(p.included_monthly_quantity)}
-                </td>
-                <td className="py-2">
-                  {p.active === undefined ? "—" : p.active ? <Badge tone="green">yes</Badge> : "no"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Standard and custom plans visible to this Client"
+          columns={["Plan", "Type", "Endpoint key", "Included per month", "Assigned to you"]}
+          rows={plans.data.plans}
+          keyOf={(p) => p.id}
+          empty="No plan is visible to this Client."
+          cells={(p) => [
+            p.name ?? p.id,
+            p.type ?? "—",
+            <code key="key">{p.endpoint_key}</code>,
+            p.included_monthly_quantity === 0
+              ? "no included quota"
+              : formatCount(p.included_monthly_quantity),
+            p.active === undefined ? "—" : p.active ? <Badge tone="green">yes</Badge> : "no",
+          ]}
+        />
       </Card>
     </>
   );

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
-import { TableHead } from "@/components/ui/table";
+import { ButtonLink } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/table";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime } from "@/lib/format";
 import { listWorkspaceAttempts } from "@/app/(console)/workspaces/_lib/workspace-registry";
@@ -22,69 +23,49 @@ export default async function WorkspacesPage() {
       <PageHeader
         title="Partner workspaces"
         description="Every provisioning attempt made through this console. The service cannot look a workspace up by external reference, so this registry is the record."
-        actions={
-          <Link
-            href="/workspaces/new"
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          >
-            Provision a workspace
-          </Link>
-        }
+        actions={<ButtonLink href="/workspaces/new">Provision a workspace</ButtonLink>}
       />
       <Card>
-        {attempts.length === 0 ? (
-          <p className="text-sm text-slate-600">
-            No workspace was provisioned through this console yet.
-          </p>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              Partner workspace provisioning attempts, newest first
-            </caption>
-            <TableHead
-              columns={[
-                "Time",
-                "Name",
-                "External reference",
-                "Workspace",
-                "Client",
-                "Grant",
-                "Outcome",
-              ]}
-            />
-            <tbody>
-              {attempts.map((a) => (
-                <tr key={a.id} className="border-t border-slate-100" data-testid="workspace-row">
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(a.createdAt)}</td>
-                  <td className="py-2 pr-4">{a.name}</td>
-                  <td className="py-2 pr-4">{a.externalReference}</td>
-                  <td className="py-2 pr-4">
-                    {a.workspaceId ? <code>{a.workspaceId}</code> : "—"}
-                  </td>
-                  <td className="py-2 pr-4">
-                    {a.workspaceClientId ? (
-                      <Link
-                        className="text-brand-700 underline"
-                        href={`/sub-users/${encodeURIComponent(a.workspaceClientId)}`}
-                      >
-                        {a.workspaceClientId}
-                      </Link>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td className="py-2 pr-4">{a.grantReference ?? "—"}</td>
-                  <td className="py-2">
-                    <Badge tone={OUTCOME[a.outcome as keyof typeof OUTCOME] ?? "neutral"}>
-                      {a.outcome}
-                    </Badge>
-                    {a.errorCode ? <code className="ml-2 text-xs">{a.errorCode}</code> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          caption="Partner workspace provisioning attempts, newest first"
+          columns={[
+            "Time",
+            "Name",
+            "External reference",
+            "Workspace",
+            "Client",
+            "Grant",
+            "Outcome",
+          ]}
+          rows={attempts}
+          keyOf={(a) => String(a.id)}
+          rowTestId="workspace-row"
+          empty="No workspace was provisioned through this console yet."
+          cells={(a) => [
+            formatDateTime(a.createdAt),
+            a.name,
+            a.externalReference,
+            a.workspaceId ? <code key="ws">{a.workspaceId}</code> : "—",
+            a.workspaceClientId ? (
+              <Link
+                key="client"
+                className="text-brand-700 underline"
+                href={`/sub-users/${encodeURIComponent(a.workspaceClientId)}`}
+              >
+                {a.workspaceClientId}
+              </Link>
+            ) : (
+              "—"
+            ),
+            a.grantReference ?? "—",
+            <span key="outcome">
+              <Badge tone={OUTCOME[a.outcome as keyof typeof OUTCOME] ?? "neutral"}>
+                {a.outcome}
+              </Badge>
+              {a.errorCode ? <code className="ml-2 text-xs">{a.errorCode}</code> : null}
+            </span>,
+          ]}
+        />
       </Card>
     </>
   );

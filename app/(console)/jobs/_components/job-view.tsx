@@ -5,16 +5,13 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDateTime } from "@/lib/format";
-import { isFinal, JOB_LABELS, type JobView as Job } from "@/app/(console)/jobs/_lib/job-families";
+import {
+  isFinal,
+  JOB_LABELS,
+  JOB_STATUS_TONE,
+  type JobView as Job,
+} from "@/app/(console)/jobs/_lib/job-families";
 import { JobResult } from "./job-results";
-
-const TONE = {
-  queued: "neutral",
-  running: "blue",
-  succeeded: "green",
-  failed: "red",
-  quarantined: "amber",
-} as const;
 
 async function fetchJob(id: string): Promise<Job> {
   const response = await fetch(`/api/jobs/${encodeURIComponent(id)}`, { cache: "no-store" });
@@ -45,7 +42,7 @@ export function JobView({ initial }: { initial: Job }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <Badge tone={TONE[job.status]}>
+        <Badge tone={JOB_STATUS_TONE[job.status]}>
           <span data-testid="job-status">{job.status}</span>
         </Badge>
         <span className="text-sm text-slate-600">

@@ -11,6 +11,15 @@ export const JOB_LABELS: Record<JobFamily, string> = {
 };
 export type ConsoleJobStatus = "queued" | "running" | "succeeded" | "failed" | "quarantined";
 
+/** How each status is shown. */
+export const JOB_STATUS_TONE = {
+  queued: "neutral",
+  running: "blue",
+  succeeded: "green",
+  failed: "red",
+  quarantined: "amber",
+} as const satisfies Record<ConsoleJobStatus, string>;
+
 export const isFinal = (s: ConsoleJobStatus) =>
   s === "succeeded" || s === "failed" || s === "quarantined";
 

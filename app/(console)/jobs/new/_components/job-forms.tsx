@@ -1,6 +1,6 @@
 "use client";
 
-import { FormSelect, FormText } from "@/components/forms/form-fields";
+import { FormSelect, FormText, FormTextarea } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState, useTransition } from "react";
@@ -8,7 +8,6 @@ import { type FieldValues, type Path, useForm, type UseFormReturn } from "react-
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { FieldShell } from "@/components/ui/field";
 import { type ActionResult } from "@/lib/actions/action-result";
 import { countryCode, fullVin } from "@/lib/api/contract/common";
 import { oeNumberText } from "@/lib/api/contract/parts";
@@ -27,11 +26,26 @@ const vinInput = z
   .pipe(fullVin);
 const countryInput = z.union([z.literal(""), countryCode]);
 
-/** Submits, then opens the job; refusals go next to their fields, the typed values stay. */
-function useJobSubmit<T extends FieldValues>(
-  form: UseFormReturn<T, unknown, never>,
-  fields: string[],
-) {
+/**
+ * A form that orders a job: it submits, then opens the job; refusals go next to their fields
+ * and the typed values stay. An uncertain outcome is reported, never sent again.
+ */
+function JobForm<T extends FieldValues, V>({
+  form,
+  label,
+  submitLabel,
+  send,
+  onUnknown,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context, values as parsed
+  form: UseFormReturn<T, any, V>;
+  label: string;
+  submitLabel: string;
+  send: (values: V) => Promise<ActionResult<{ jobId: string }>>;
+  onUnknown?: string;
+  children: ReactNode;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [notice, setNotice] = useState<{
@@ -39,67 +53,39 @@ function useJobSubmit<T extends FieldValues>(
     title?: string;
     text: string;
   } | null>(null);
-  const submit = (send: () => Promise<ActionResult<{ jobId: string }>>, onUnknown?: string) =>
+  const unknown = (text: string) =>
+    setNotice({ tone: "warning", title: "The outcome is unknown", text: onUnknown ?? text });
+  const submit = (values: V) =>
     startTransition(async () => {
       setNotice(null);
       let result;
       try {
-        result = await send();
+        result = await send(values);
       } catch {
-        setNotice({
-          tone: "warning",
-          title: "The outcome is unknown",
-          text:
-            onUnknown ??
-            "The console did not answer. Look at the recent jobs before starting it again.",
-        });
+        unknown("The console did not answer. Look at the recent jobs before starting it again.");
         return;
       }
-      if (result.ok) {
-        router.push(`/jobs/${result.data.jobId}`);
-        return;
-      }
-      if (result.outcome === "unknown") {
-        setNotice({
-          tone: "warning",
-          title: "The outcome is unknown",
-          text: onUnknown ?? result.message,
-        });
-        return;
-      }
+      if (result.ok) return router.push(`/jobs/${result.data.jobId}`);
+      if (result.outcome === "unknown") return unknown(result.message);
+      const fields = Object.keys(form.formState.defaultValues ?? {});
       for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
         const field = path.replace(/^(body|query)\./, "");
         if (fields.includes(field)) form.setError(field as Path<T>, { message });
       }
       setNotice({ tone: "danger", text: result.message });
     });
-  const banner = notice ? (
-    <Alert tone={notice.tone} title={notice.title}>
-      {notice.text}
-    </Alert>
-  ) : null;
-  return { pending, submit, banner };
-}
-
-function Shell({
-  label,
-  banner,
-  children,
-  pending,
-}: {
-  label: string;
-  banner: ReactNode;
-  children: ReactNode;
-  pending: boolean;
-}) {
   return (
-    <>
-      {banner}
+    <form noValidate className="space-y-4" aria-label={label} onSubmit={form.handleSubmit(submit)}>
+      {notice ? (
+        <Alert tone={notice.tone} title={notice.title}>
+          {notice.text}
+        </Alert>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
       <Button type="submit" disabled={pending}>
-        {pending ? "Starting…" : label}
+        {pending ? "Starting…" : submitLabel}
       </Button>
-    </>
+    </form>
   );
 }
 
@@ -114,38 +100,33 @@ export function PartsLookupForm({ vin }: { vin: string }) {
     resolver: zodResolver(partsForm),
     defaultValues: { vin, country: "", provider: "" },
   });
-  const { pending, submit, banner } = useJobSubmit(form as never, ["vin", "country", "provider"]);
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      aria-label="VIN parts lookup"
-      onSubmit={form.handleSubmit((v) =>
-        submit(() =>
-          startPartsLookupAction({
-            vin: v.vin,
-            country: v.country || undefined,
-            provider: v.provider || undefined,
-          }),
-        ),
-      )}
+    <JobForm
+      form={form}
+      label="VIN parts lookup"
+      submitLabel="Look up parts"
+      send={(v) =>
+        startPartsLookupAction({
+          vin: v.vin,
+          country: v.country || undefined,
+          provider: v.provider || undefined,
+        })
+      }
     >
-      <Shell label="Look up parts" banner={banner} pending={pending}>
-        <FormText of={form} name="vin" label="VIN" autoComplete="off" />
-        <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
-        <FormSelect
-          of={form}
-          name="provider"
-          label="Provider (optional)"
-          hint="Keep the provider you used for this VIN before."
-        >
-          <option value="">Default</option>
-          <option value="1">1</option>
-          <option value="2">2</option>
-          <option value="3">3 (browser only)</option>
-        </FormSelect>
-      </Shell>
-    </form>
+      <FormText of={form} name="vin" label="VIN" autoComplete="off" />
+      <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
+      <FormSelect
+        of={form}
+        name="provider"
+        label="Provider (optional)"
+        hint="Keep the provider you used for this VIN before."
+      >
+        <option value="">Default</option>
+        <option value="1">1</option>
+        <option value="2">2</option>
+        <option value="3">3 (browser only)</option>
+      </FormSelect>
+    </JobForm>
   );
 }
 
@@ -180,55 +161,37 @@ export function CartCheckForm({ vin }: { vin: string }) {
     resolver: zodResolver(cartForm),
     defaultValues: { vin, mode: "type", country: "", oeNumbers: "" },
   });
-  const { pending, submit, banner } = useJobSubmit(form as never, [
-    "vin",
-    "mode",
-    "country",
-    "oeNumbers",
-  ]);
-  const e = form.formState.errors;
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      aria-label="Cart check"
-      onSubmit={form.handleSubmit((v) =>
-        submit(() =>
-          startCartCheckAction({
-            body: {
-              vin: v.vin,
-              mode: v.mode,
-              ...(v.country ? { country: v.country } : {}),
-              oeNumbers: parseOeLines(v.oeNumbers),
-            },
-            idempotencyKey,
-          }),
-        ),
-      )}
+    <JobForm
+      form={form}
+      label="Cart check"
+      submitLabel="Check the cart"
+      send={(v) =>
+        startCartCheckAction({
+          body: {
+            vin: v.vin,
+            mode: v.mode,
+            ...(v.country ? { country: v.country } : {}),
+            oeNumbers: parseOeLines(v.oeNumbers),
+          },
+          idempotencyKey,
+        })
+      }
     >
-      <Shell label="Check the cart" banner={banner} pending={pending}>
-        <FormText of={form} name="vin" label="VIN" autoComplete="off" />
-        <FormSelect of={form} name="mode" label="Mode">
-          <option value="type">Vehicle type</option>
-          <option value="vehicle">This vehicle</option>
-        </FormSelect>
-        <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
-        <FieldShell
-          id="oe-numbers"
-          label="OE numbers, one per line (1 to 30)"
-          error={e.oeNumbers?.message}
-          hint="Order and duplicates are kept."
-        >
-          <textarea
-            id="oe-numbers"
-            rows={6}
-            className="block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm"
-            aria-invalid={e.oeNumbers ? true : undefined}
-            {...form.register("oeNumbers")}
-          />
-        </FieldShell>
-      </Shell>
-    </form>
+      <FormText of={form} name="vin" label="VIN" autoComplete="off" />
+      <FormSelect of={form} name="mode" label="Mode">
+        <option value="type">Vehicle type</option>
+        <option value="vehicle">This vehicle</option>
+      </FormSelect>
+      <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
+      <FormTextarea
+        of={form}
+        name="oeNumbers"
+        label="OE numbers, one per line (1 to 30)"
+        hint="Order and duplicates are kept."
+        rows={6}
+      />
+    </JobForm>
   );
 }
 
@@ -239,70 +202,65 @@ export function EconomicEvaluationForm({ vin }: { vin: string }) {
     z.output<typeof economicEvaluationForm>
   >({
     resolver: zodResolver(economicEvaluationForm),
-    defaultValues: { vin, country: "", condition: "used", vehicleType: "car" },
+    // Every field is named, unset ones too: a refusal from the service finds its field.
+    defaultValues: {
+      vin,
+      country: "",
+      condition: "used",
+      vehicleType: "car",
+      maxPricedParts: undefined,
+      recoveryRate: undefined,
+      costPerPart: undefined,
+    },
   });
-  const fields = [
-    "vin",
-    "country",
-    "condition",
-    "vehicleType",
-    "maxPricedParts",
-    "recoveryRate",
-    "costPerPart",
-  ];
-  const { pending, submit, banner } = useJobSubmit(form as never, fields);
   const num = { valueAsNumber: true } as const;
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      aria-label="Economic evaluation"
-      onSubmit={form.handleSubmit(() =>
-        submit(() => startEconomicEvaluationAction(form.getValues())),
-      )}
+    <JobForm
+      form={form}
+      label="Economic evaluation"
+      submitLabel="Evaluate"
+      send={() => startEconomicEvaluationAction(form.getValues())}
     >
-      <Shell label="Evaluate" banner={banner} pending={pending}>
-        <FormText
-          of={form}
-          name="vin"
-          options={{ setValueAs: (v: string) => v.trim().toUpperCase() }}
-          label="VIN"
-          autoComplete="off"
-        />
-        <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
-        <FormSelect of={form} name="condition" label="Condition">
-          <option value="used">Used</option>
-          <option value="new">New</option>
-        </FormSelect>
-        <FormSelect of={form} name="vehicleType" label="Vehicle type">
-          <option value="car">Car</option>
-          <option value="motorcycle">Motorcycle</option>
-        </FormSelect>
-        <FormText
-          of={form}
-          name="maxPricedParts"
-          options={num}
-          label="Parts to price (1 to 100)"
-          type="number"
-        />
-        <FormText
-          of={form}
-          name="recoveryRate"
-          options={num}
-          label="Recovery rate (0.05 to 1)"
-          type="number"
-          step="0.01"
-        />
-        <FormText
-          of={form}
-          name="costPerPart"
-          options={num}
-          label="Cost per part in euros (0 to 1,000)"
-          type="number"
-          step="0.01"
-        />
-      </Shell>
-    </form>
+      <FormText
+        of={form}
+        name="vin"
+        options={{ setValueAs: (v: string) => v.trim().toUpperCase() }}
+        label="VIN"
+        autoComplete="off"
+      />
+      <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
+      <FormSelect of={form} name="condition" label="Condition">
+        <option value="used">Used</option>
+        <option value="new">New</option>
+      </FormSelect>
+      <FormSelect of={form} name="vehicleType" label="Vehicle type">
+        <option value="car">Car</option>
+        <option value="motorcycle">Motorcycle</option>
+      </FormSelect>
+      <FormText
+        of={form}
+        name="maxPricedParts"
+        options={num}
+        label="Parts to price (1 to 100)"
+        type="number"
+      />
+      <FormText
+        of={form}
+        name="recoveryRate"
+        options={num}
+        label="Recovery rate (0.05 to 1)"
+        type="number"
+        step="0.01"
+      />
+      <FormText
+        of={form}
+        name="costPerPart"
+        options={num}
+        label="Cost per part in euros (0 to 1,000)"
+        type="number"
+        step="0.01"
+      />
+    </JobForm>
   );
 }
 
@@ -313,22 +271,15 @@ export function ImageGenerationForm() {
     resolver: zodResolver(imageForm),
     defaultValues: { oeNumber: "" },
   });
-  const { pending, submit, banner } = useJobSubmit(form as never, ["oeNumber"]);
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      aria-label="Part-image generation"
-      onSubmit={form.handleSubmit((v) =>
-        submit(
-          () => startImageGenerationAction(v),
-          "The service did not confirm whether the generation was ordered, and it was not ordered again. Look at the recent jobs before ordering it again: a second order would be billed.",
-        ),
-      )}
+    <JobForm
+      form={form}
+      label="Part-image generation"
+      submitLabel="Generate images"
+      send={(v) => startImageGenerationAction(v)}
+      onUnknown="The service did not confirm whether the generation was ordered, and it was not ordered again. Look at the recent jobs before ordering it again: a second order would be billed."
     >
-      <Shell label="Generate images" banner={banner} pending={pending}>
-        <FormText of={form} name="oeNumber" label="OE number" autoComplete="off" />
-      </Shell>
-    </form>
+      <FormText of={form} name="oeNumber" label="OE number" autoComplete="off" />
+    </JobForm>
   );
 }
