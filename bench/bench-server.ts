@@ -2,28 +2,18 @@
  * Child process of the benchmark: the reference service (fresh embedded PostgreSQL, demo data)
  * and a bare node:http server, on the same machine. Prints one JSON line with addresses and keys.
  */
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { inArray } from "drizzle-orm";
-import { createLogger } from "@/lib/log/logger";
 import { schema } from "@/service/db/database";
-import { startService } from "@/service/server";
+import { startBenchService } from "./bench-service";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "vpmi-bench-"));
-  chmodSync(dataDir, 0o755);
-  const service = await startService({
-    port: 0,
-    dataDir,
-    log: createLogger("service", "warn"),
-    defaultRateLimit: { maxRequests: 10_000_000, windowSeconds: 60 },
-  });
-  const admin = service.demo!.accounts.find((a) => a.id === "master-admin")!.apiKey;
+  const bench = await startBenchService("bench");
+  const { service } = bench;
+  const admin = bench.key("master-admin");
   // One Client per connection: the service allows one active request per Client by design.
   const keys: string[] = [];
   const ids: string[] = [];
@@ -60,8 +50,7 @@ async function main() {
 
   const stop = async () => {
     bare.close();
-    await service.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.stop();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop());

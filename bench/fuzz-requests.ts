@@ -4,26 +4,15 @@
  * answers by status and what must be zero: 5xx other than a documented 503, refusals without an
  * `{error, message}` body, and requests left without an answer.
  */
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createLogger } from "@/lib/log/logger";
-import { startService } from "@/service/server";
+import { startBenchService } from "./bench-service";
 import { generateMalformedRequests, runMalformedRequests } from "./fuzz/malformed-requests";
 
 async function main() {
   const count = Number(process.env.FUZZ_COUNT ?? 12_000);
   const seed = Number(process.env.FUZZ_SEED ?? 1);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "vpmi-fuzz-"));
-  chmodSync(dataDir, 0o755);
-  const service = await startService({
-    port: 0,
-    dataDir,
-    log: createLogger("service", "error"),
-    defaultRateLimit: { maxRequests: 10_000_000, windowSeconds: 60 },
-  });
+  const bench = await startBenchService("fuzz", "error");
+  const { service, key } = bench;
   try {
-    const key = (id: string) => service.demo!.accounts.find((a) => a.id === id)!.apiKey;
     const requests = generateMalformedRequests(
       count,
       {
@@ -51,8 +40,7 @@ async function main() {
     console.log(ok ? "OK" : "FAILED");
     process.exitCode = ok ? 0 : 1;
   } finally {
-    await service.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

@@ -12,6 +12,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import pg from "pg";
 import { embeddedDatabaseUrl } from "@/lib/db/postgres-server";
+import { CHROMIUM_LAUNCH } from "@/e2e/support/chromium";
 
 const COUNT = Number(process.env.BENCH_SUB_USERS ?? 10_000);
 const PORT = 3300;
@@ -67,16 +68,7 @@ async function main() {
       LOG_LEVEL: "warn",
     },
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     await waitFor(`http://127.0.0.1:${PORT}/sign-in`, launcher);
     await seed(dataDir);

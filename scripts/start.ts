@@ -14,7 +14,7 @@ import { z } from "zod";
 import { DEMO_CREDENTIALS_FILE } from "@/lib/demo/demo-credentials";
 import { openPostgresServer, type PostgresServer } from "@/lib/db/postgres-server";
 import { parseEnvironment } from "@/lib/config/parse-environment";
-import { serviceEnv } from "@/service/config";
+import { serviceEnv, serviceOptionsFrom } from "@/service/config";
 import { startService, type RunningService } from "@/service/server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -159,19 +159,7 @@ async function main() {
     }
     let serviceUrl = env.SERVICE_URL;
     if (!serviceUrl) {
-      service = await startService({
-        port: env.SERVICE_PORT,
-        host: env.SERVICE_HOST,
-        dataDir: env.dataDir,
-        databaseUrl: env.DATABASE_URL,
-        postgres,
-        publicUrl: env.SERVICE_PUBLIC_URL,
-        defaultRateLimit: env.SERVICE_DEFAULT_RATE_LIMIT,
-        jobDurationMs: env.SERVICE_JOB_DURATION_MS,
-        redirectSessionSeconds: env.SERVICE_REDIRECT_SESSION_SECONDS,
-        abandonedRequestSeconds: env.SERVICE_ABANDONED_REQUEST_SECONDS,
-        logLevel: env.LOG_LEVEL,
-      });
+      service = await startService({ ...serviceOptionsFrom(env), postgres });
       serviceUrl = service.url;
     }
     let consoleDatabaseUrl = env.CONSOLE_DATABASE_URL;

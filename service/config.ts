@@ -30,6 +30,22 @@ export const serviceEnv = z.object({
 
 export type ServiceEnv = z.output<typeof serviceEnv>;
 
+/** What `startService` takes from the environment, for every program that starts the service. */
+export function serviceOptionsFrom(env: ServiceEnv & { dataDir: string }) {
+  return {
+    port: env.SERVICE_PORT,
+    host: env.SERVICE_HOST,
+    dataDir: env.dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: env.SERVICE_PUBLIC_URL,
+    defaultRateLimit: env.SERVICE_DEFAULT_RATE_LIMIT,
+    jobDurationMs: env.SERVICE_JOB_DURATION_MS,
+    redirectSessionSeconds: env.SERVICE_REDIRECT_SESSION_SECONDS,
+    abandonedRequestSeconds: env.SERVICE_ABANDONED_REQUEST_SECONDS,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
 /** The service's environment, read once at start-up. */
 export function loadServiceEnv(
   env: NodeJS.ProcessEnv = process.env,

@@ -1,21 +1,10 @@
-import { loadServiceEnv } from "./config";
+import { loadServiceEnv, serviceOptionsFrom } from "./config";
 import { startService } from "./server";
 
 /** `npm run service`: the reference service alone. */
 async function main() {
   const env = loadServiceEnv();
-  const service = await startService({
-    port: env.SERVICE_PORT,
-    host: env.SERVICE_HOST,
-    dataDir: env.dataDir,
-    databaseUrl: env.DATABASE_URL,
-    publicUrl: env.SERVICE_PUBLIC_URL,
-    defaultRateLimit: env.SERVICE_DEFAULT_RATE_LIMIT,
-    jobDurationMs: env.SERVICE_JOB_DURATION_MS,
-    redirectSessionSeconds: env.SERVICE_REDIRECT_SESSION_SECONDS,
-    abandonedRequestSeconds: env.SERVICE_ABANDONED_REQUEST_SECONDS,
-    logLevel: env.LOG_LEVEL,
-  });
+  const service = await startService(serviceOptionsFrom(env));
   console.log(`\nReference service listening on ${service.url}`);
   console.log(`  API reference: ${service.url}/reference   OpenAPI: ${service.url}/openapi.json`);
   if (service.demo) {

@@ -9,6 +9,7 @@ import {
   type UseFormReturn,
 } from "react-hook-form";
 import { FieldShell, SelectField, TextField } from "@/components/ui/field";
+import { EndpointKeyCheckboxes } from "./endpoint-key-checkboxes";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context and transformed values
 type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
@@ -69,6 +70,34 @@ export function FormTextarea<T extends FieldValues>({
         {...form.register(name)}
       />
     </FieldShell>
+  );
+}
+
+/** The billable endpoint keys as checkboxes bound to one array field of its form. */
+export function FormEndpointKeys<T extends FieldValues>({
+  of: form,
+  name,
+  legend,
+}: Bound<T> & { legend: string }) {
+  return (
+    <EndpointKeyCheckboxes
+      legend={legend}
+      registration={form.register(name)}
+      error={errorOf(form, name)}
+    />
+  );
+}
+
+/** A monthly cap in euros (a grant's), empty for none. */
+export function FormMonthlyCap<T extends FieldValues>({ of: form, name }: Bound<T>) {
+  return (
+    <FormText
+      of={form}
+      name={name}
+      label="Monthly cap in euros (optional)"
+      inputMode="decimal"
+      hint="Empty: no cap."
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   apiKeyId,
   billableEndpointKey,
+  boundedText,
   clientId,
   currencyCode,
   endpointKey,
@@ -39,11 +40,7 @@ export const apiKeySummary = z.looseObject({
 });
 export type ApiKeySummary = z.infer<typeof apiKeySummary>;
 
-export const keyLabel = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(100, "must be at most 100 characters");
+export const keyLabel = boundedText(100);
 export const createClientUserApiKeyRequest = z.strictObject({ label: keyLabel.optional() });
 export const createClientUserApiKeyResponse = z.looseObject({ apiKey });
 
@@ -107,11 +104,7 @@ export const clientUser = z.looseObject({
 });
 export type ClientUser = z.infer<typeof clientUser>;
 
-export const clientUserName = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(200, "must be at most 200 characters");
+export const clientUserName = boundedText(200);
 export const createClientUserRequest = z.strictObject({
   name: clientUserName,
   defaultProviderId: providerId.optional(),
@@ -272,11 +265,7 @@ export const partnerSponsorship = z
   })
   .refine(grantWindowCheck, { message: "endsAt must be after startsAt", path: ["endsAt"] });
 
-export const externalReference = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(128, "must be at most 128 characters");
+export const externalReference = boundedText(128);
 export const createPartnerWorkspaceRequest = z.strictObject({
   name: clientUserName,
   externalReference,

@@ -133,3 +133,7 @@ export const VIN_BUNDLE_ENDPOINT_KEYS: readonly EndpointKey[] = [
 export const minorUnits = z.number().int();
 
 export const emptyObject = z.strictObject({});
+
+/** Text a person types: trimmed, not empty, at most `max` characters. */
+export const boundedText = (max: number) =>
+  z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);

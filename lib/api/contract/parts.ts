@@ -1,11 +1,14 @@
 import { z } from "zod";
-import { currencyCode, pageInfo, paginationQuery, svcGenArt, vdiFullCode } from "./common";
+import {
+  boundedText,
+  currencyCode,
+  pageInfo,
+  paginationQuery,
+  svcGenArt,
+  vdiFullCode,
+} from "./common";
 
-export const oeNumberText = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(64, "must be at most 64 characters");
+export const oeNumberText = boundedText(64);
 export const oeNumberPath = z.strictObject({ oeNumber: oeNumberText });
 
 // --- Normalization ---------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  boundedText,
   countryCode,
   currencyCode,
   fullVin,
@@ -122,7 +123,7 @@ export const cartCheckRequest = z.strictObject({
   country: countryCode.optional(),
   mode: cartCheckMode,
   oeNumbers: z
-    .array(z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters"))
+    .array(boundedText(64))
     .min(1, "send 1 to 30 OE numbers")
     .max(30, "send 1 to 30 OE numbers"),
 });

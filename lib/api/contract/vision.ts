@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fullVin } from "./common";
+import { boundedText, fullVin } from "./common";
 
 /*
  * Vision: request and response bodies are not shown beyond a few fields, so every shape stays
@@ -10,7 +10,7 @@ export const genericVisionRequest = z.looseObject({});
 export const genericVisionResponse = z.looseObject({});
 
 export const partImageGenerationRequest = z.looseObject({
-  oeNumber: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters"),
+  oeNumber: boundedText(64),
 });
 /** Generation results keep synthetic/disclosure metadata and `result.oeNumber` on success. */
 export const partImageGenerationResponse = z.looseObject({

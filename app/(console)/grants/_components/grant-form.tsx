@@ -1,11 +1,15 @@
 "use client";
 
-import { FormCheckbox, FormText } from "@/components/forms/form-fields";
+import {
+  FormCheckbox,
+  FormEndpointKeys,
+  FormMonthlyCap,
+  FormText,
+} from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { EndpointKeyCheckboxes } from "@/components/forms/endpoint-key-checkboxes";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
@@ -48,7 +52,6 @@ export function GrantForm({ mode, initial, before, subUsers }: Props) {
     resolver: zodResolver(grantForm),
     defaultValues: initial,
   });
-  const errors = form.formState.errors;
 
   const send = (values: GrantFormValues) =>
     startTransition(async () => {
@@ -154,21 +157,11 @@ export function GrantForm({ mode, initial, before, subUsers }: Props) {
           </datalist>
         </div>
       </div>
-      <EndpointKeyCheckboxes
-        legend="Endpoint keys covered"
-        registration={form.register("endpointKeys")}
-        error={errors.endpointKeys?.message}
-      />
+      <FormEndpointKeys of={form} name="endpointKeys" legend="Endpoint keys covered" />
       <div className="grid gap-4 sm:grid-cols-3">
         <FormText of={form} name="startsAt" label="Start (UTC, optional)" type="datetime-local" />
         <FormText of={form} name="endsAt" label="End (UTC, optional)" type="datetime-local" />
-        <FormText
-          of={form}
-          name="monthlyCap"
-          label="Monthly cap in euros (optional)"
-          inputMode="decimal"
-          hint="Empty: no cap."
-        />
+        <FormMonthlyCap of={form} name="monthlyCap" />
       </div>
       <div className="space-y-2 text-sm">
         <FormCheckbox of={form} name="hub">

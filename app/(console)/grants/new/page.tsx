@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { EMPTY_GRANT_FORM } from "@/app/(console)/grants/_lib/grant-form";
@@ -15,13 +14,10 @@ export default async function NewGrantPage() {
   const { data } = await api.listClientUsers();
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/grants" className="text-brand-700 underline">
-          Issued grants
-        </Link>{" "}
-        / New
-      </p>
-      <PageHeader title="Issue a grant" />
+      <PageHeader
+        trail={[{ href: "/grants", label: "Issued grants" }, "New"]}
+        title="Issue a grant"
+      />
       <GrantForm
         mode="issue"
         initial={EMPTY_GRANT_FORM}

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { JobView } from "@/app/(console)/jobs/_components/job-view";
 import { PageHeader } from "@/components/ui/card";
@@ -18,13 +17,10 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
     (job.input.vin as string | undefined) ?? (job.input.oeNumber as string | undefined) ?? "";
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/jobs" className="text-brand-700 underline">
-          Jobs
-        </Link>{" "}
-        / {JOB_LABELS[job.family]}
-      </p>
-      <PageHeader title={`${JOB_LABELS[job.family]} ${subject}`.trim()} />
+      <PageHeader
+        trail={[{ href: "/jobs", label: "Jobs" }, JOB_LABELS[job.family]]}
+        title={`${JOB_LABELS[job.family]} ${subject}`.trim()}
+      />
       <JobView initial={job} />
     </>
   );

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { UsagePanel } from "@/app/(console)/usage/_components/usage-panel";
@@ -8,6 +7,7 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime } from "@/lib/format";
 import { MasterOnly } from "../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
+import { findSubUser } from "@/app/(console)/sub-users/_lib/find-sub-user";
 import { IssueKey } from "./_components/issue-key";
 import { RenameForm } from "./_components/rename-form";
 import { StatusControl } from "./_components/status-control";
@@ -18,10 +18,7 @@ export default async function SubUserPage({ params }: { params: Promise<{ client
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "listClientUsers")) return <MasterOnly />;
   const { clientId } = await params;
-  // The interface has no single-Sub-user read: the list is the source.
-  const { data } = await api.listClientUsers();
-  const user = data.clientUsers.find((u) => u.id === clientId);
-  if (!user) notFound();
+  const user = await findSubUser(api, clientId);
   const [usage, grants] = await Promise.all([
     api.getClientUserUsage({ params: { clientId } }),
     api.listSponsorshipGrants(),
@@ -34,13 +31,8 @@ export default async function SubUserPage({ params }: { params: Promise<{ client
   const isActive = user.isActive ?? true;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/sub-users" className="text-brand-700 underline">
-          Sub-users
-        </Link>{" "}
-        / {name}
-      </p>
       <PageHeader
+        trail={[{ href: "/sub-users", label: "Sub-users" }, name]}
         title={name}
         description={
           <>

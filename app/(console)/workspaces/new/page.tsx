@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../../_components/master-only";
@@ -13,13 +12,8 @@ export default async function NewWorkspacePage() {
   if (!mayCall(session, "createPartnerWorkspace")) return <MasterOnly />;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/workspaces" className="text-brand-700 underline">
-          Partner workspaces
-        </Link>{" "}
-        / New
-      </p>
       <PageHeader
+        trail={[{ href: "/workspaces", label: "Partner workspaces" }, "New"]}
         title="Provision a partner workspace"
         description="A workspace is a new Client below yours with its own key, allowlist and, if you wish, a grant from you. Provisioning is not replay-safe."
       />

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CoverageMeter } from "@/app/(console)/grants/_components/coverage-meter";
 import { Alert } from "@/components/ui/alert";
@@ -52,13 +51,8 @@ export default async function GrantPage({
   ];
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/grants" className="text-brand-700 underline">
-          Issued grants
-        </Link>{" "}
-        / {reference}
-      </p>
       <PageHeader
+        trail={[{ href: "/grants", label: "Issued grants" }, reference]}
         title={`Grant ${reference}`}
         actions={
           grant.revokedAt ? null : (

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
+import { findSubUser } from "@/app/(console)/sub-users/_lib/find-sub-user";
 import { RateLimitEditor } from "./_components/rate-limit-editor";
 
 export const metadata: Metadata = { title: "Rate limits" };
@@ -17,26 +16,16 @@ export default async function RateLimitsPage({
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "replaceClientUserRateLimits")) return <MasterOnly />;
   const { clientId } = await params;
-  const { data } = await api.listClientUsers();
-  const user = data.clientUsers.find((u) => u.id === clientId);
-  if (!user) notFound();
+  const user = await findSubUser(api, clientId);
   const name = user.name ?? clientId;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/sub-users" className="text-brand-700 underline">
-          Sub-users
-        </Link>{" "}
-        /{" "}
-        <Link
-          href={`/sub-users/${encodeURIComponent(clientId)}`}
-          className="text-brand-700 underline"
-        >
-          {name}
-        </Link>{" "}
-        / Rate limits
-      </p>
       <PageHeader
+        trail={[
+          { href: "/sub-users", label: "Sub-users" },
+          { href: `/sub-users/${encodeURIComponent(clientId)}`, label: name },
+          "Rate limits",
+        ]}
         title={`Rate limits of ${name}`}
         description="Each rule limits requests per window for one endpoint key (or * for all), optionally for one API key. Without any rule, the service's defaults apply."
       />

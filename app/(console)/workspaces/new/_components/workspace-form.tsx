@@ -1,12 +1,16 @@
 "use client";
 
-import { FormCheckbox, FormText } from "@/components/forms/form-fields";
+import {
+  FormCheckbox,
+  FormEndpointKeys,
+  FormMonthlyCap,
+  FormText,
+} from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useCallback, useState, useTransition } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { KeyReveal, type RevealedKey } from "@/components/keys/key-reveal";
-import { EndpointKeyCheckboxes } from "@/components/forms/endpoint-key-checkboxes";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { formatMinor } from "@/lib/format";
@@ -55,7 +59,6 @@ export function WorkspaceForm() {
     defaultValues: EMPTY_WORKSPACE_FORM,
   });
   const sponsor = useWatch({ control: form.control, name: "sponsor" });
-  const errors = form.formState.errors;
   const finishHandOff = useCallback(() => setHandedOff(true), []);
 
   const unknown = (externalReference: string) =>
@@ -221,10 +224,10 @@ export function WorkspaceForm() {
           hint="Label of the workspace's API key."
         />
       </div>
-      <EndpointKeyCheckboxes
+      <FormEndpointKeys
+        of={form}
+        name="endpointKeys"
         legend="Endpoint keys the workspace may call (1 to 50)"
-        registration={form.register("endpointKeys")}
-        error={errors.endpointKeys?.message}
       />
       <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-medium">Sponsorship</legend>
@@ -239,13 +242,7 @@ export function WorkspaceForm() {
               label="Grant reference (optional)"
               hint="Empty: the service chooses one."
             />
-            <FormText
-              of={form}
-              name="monthlyCap"
-              label="Monthly cap in euros (optional)"
-              inputMode="decimal"
-              hint="Empty: no cap."
-            />
+            <FormMonthlyCap of={form} name="monthlyCap" />
             <FormCheckbox of={form} name="allowPartnerTerms">
               Permit switching to your terms
             </FormCheckbox>
