@@ -1,24 +1,14 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
+import { ErrorNotice } from "@/components/ui/error-notice";
 
-export default function RootError({
-  error,
-  reset,
-}: {
+export default function RootError(props: {
   error: Error & { digest?: string };
   reset: () => void;
 }) {
   return (
-    <main className="mx-auto max-w-xl p-8" role="alert">
-      <h1 className="text-xl font-semibold">Something went wrong</h1>
-      <p className="mt-2 text-slate-600">
-        The page could not be shown. Nothing was changed.{" "}
-        {error.digest ? `Reference: ${error.digest}.` : ""}
-      </p>
-      <Button className="mt-4" onClick={reset}>
-        Try again
-      </Button>
+    <main className="mx-auto max-w-xl p-8">
+      <ErrorNotice {...props} title="Something went wrong" />
     </main>
   );
 }

@@ -22,20 +22,10 @@ export function isGrantActive(g: GrantRow, now: Date): boolean {
   return g.active && (g.endsAt === null || g.endsAt > now);
 }
 
-export function grantsIssuedBy(db: Db, sponsorId: string): Promise<GrantRow[]> {
-  return db
-    .select()
-    .from(grants)
-    .where(eq(grants.sponsorClientId, sponsorId))
-    .orderBy(asc(grants.createdAt));
-}
-
-export function grantsReceivedBy(db: Db, beneficiaryId: string): Promise<GrantRow[]> {
-  return db
-    .select()
-    .from(grants)
-    .where(eq(grants.beneficiaryClientId, beneficiaryId))
-    .orderBy(asc(grants.createdAt));
+/** Grants a Client issued (`sponsor`) or received (`beneficiary`), oldest first. */
+export function grantsOf(db: Db, side: "sponsor" | "beneficiary", clientId: string) {
+  const column = side === "sponsor" ? grants.sponsorClientId : grants.beneficiaryClientId;
+  return db.select().from(grants).where(eq(column, clientId)).orderBy(asc(grants.createdAt));
 }
 
 export async function issuedGrant(

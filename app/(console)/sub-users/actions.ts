@@ -35,30 +35,21 @@ const revalidateSubUser = (id: string) => {
   revalidatePath("/sub-users");
 };
 
-export const renameSubUserAction = defineAction({
-  operation: "updateClientUser",
-  input: z.object({ clientId, name: clientUserName }),
-  target: (input) => input.clientId,
-  async run(input, { call }) {
-    const res = await call({ params: { clientId: input.clientId }, body: { name: input.name } });
-    revalidateSubUser(input.clientId);
-    return { name: res.data.name ?? input.name };
-  },
-});
+/** Both changes go through `updateClientUser`, with only the field they change. */
+const updateSubUser = <S extends z.ZodObject<{ clientId: typeof clientId }>>(input: S) =>
+  defineAction({
+    operation: "updateClientUser",
+    input,
+    target: (input) => input.clientId,
+    async run({ clientId: id, ...change }, { call }) {
+      const res = await call({ params: { clientId: id }, body: change });
+      revalidateSubUser(id);
+      return { name: res.data.name ?? null, isActive: res.data.isActive ?? null };
+    },
+  });
 
-export const setSubUserActiveAction = defineAction({
-  operation: "updateClientUser",
-  input: z.object({ clientId, isActive: z.boolean() }),
-  target: (input) => input.clientId,
-  async run(input, { call }) {
-    const res = await call({
-      params: { clientId: input.clientId },
-      body: { isActive: input.isActive },
-    });
-    revalidateSubUser(input.clientId);
-    return { isActive: res.data.isActive ?? input.isActive };
-  },
-});
+export const renameSubUserAction = updateSubUser(z.object({ clientId, name: clientUserName }));
+export const setSubUserActiveAction = updateSubUser(z.object({ clientId, isActive: z.boolean() }));
 
 export const issueKeyAction = defineAction({
   operation: "createClientUserApiKey",

@@ -228,17 +228,22 @@ export const coveredEndpointKeys = z
   .min(1, "Choose at least one endpoint key.")
   .max(50, "At most 50 endpoint keys.");
 
+/** The optional terms of a grant, on issue and on a partner workspace's sponsorship alike. */
+const grantTerms = {
+  channels: z.array(sponsorshipChannel).max(10).optional(),
+  startsAt: isoDateTime.nullable().optional(),
+  endsAt: isoDateTime.nullable().optional(),
+  allowPartnerTerms: z.boolean().optional(),
+  monthlyCapMinor: z.number().int().min(0).max(1_000_000_000).nullable().optional(),
+};
+const endsAfterStart: [typeof grantWindowCheck, { message: string; path: string[] }] = [
+  grantWindowCheck,
+  { message: "endsAt must be after startsAt", path: ["endsAt"] },
+];
+
 export const upsertSponsorshipGrantRequest = z
-  .strictObject({
-    beneficiaryClientId: clientId,
-    endpointKeys: coveredEndpointKeys,
-    channels: z.array(sponsorshipChannel).max(10).optional(),
-    startsAt: isoDateTime.nullable().optional(),
-    endsAt: isoDateTime.nullable().optional(),
-    allowPartnerTerms: z.boolean().optional(),
-    monthlyCapMinor: z.number().int().min(0).max(1_000_000_000).nullable().optional(),
-  })
-  .refine(grantWindowCheck, { message: "endsAt must be after startsAt", path: ["endsAt"] });
+  .strictObject({ beneficiaryClientId: clientId, endpointKeys: coveredEndpointKeys, ...grantTerms })
+  .refine(...endsAfterStart);
 export type UpsertSponsorshipGrantRequest = z.infer<typeof upsertSponsorshipGrantRequest>;
 export const sponsorshipGrantResponse = z.looseObject({ sponsorshipGrant });
 export const sponsorshipGrantListResponse = z.looseObject({
@@ -255,15 +260,8 @@ export type ChooseBillingModeRequest = z.infer<typeof chooseBillingModeRequest>;
 // --- Partner workspaces ----------------------------------------------------------------------
 
 export const partnerSponsorship = z
-  .strictObject({
-    reference: grantReference.optional(),
-    channels: z.array(sponsorshipChannel).max(10).optional(),
-    startsAt: isoDateTime.nullable().optional(),
-    endsAt: isoDateTime.nullable().optional(),
-    allowPartnerTerms: z.boolean().optional(),
-    monthlyCapMinor: z.number().int().min(0).max(1_000_000_000).nullable().optional(),
-  })
-  .refine(grantWindowCheck, { message: "endsAt must be after startsAt", path: ["endsAt"] });
+  .strictObject({ reference: grantReference.optional(), ...grantTerms })
+  .refine(...endsAfterStart);
 
 export const externalReference = boundedText(128);
 export const createPartnerWorkspaceRequest = z.strictObject({

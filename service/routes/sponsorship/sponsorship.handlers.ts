@@ -1,8 +1,7 @@
 import { type HandlerMap } from "../../context";
 import { findClient } from "../../domain/clients";
 import {
-  grantsIssuedBy,
-  grantsReceivedBy,
+  grantsOf,
   issuedGrant,
   issueGrant,
   receivedGrants,
@@ -16,7 +15,7 @@ import { toGrant, toGrants } from "./grant.representation";
 
 export const sponsorshipHandlers = {
   async listSponsorshipGrants({ db, caller, now }) {
-    const rows = await grantsIssuedBy(db, caller.client.id);
+    const rows = await grantsOf(db, "sponsor", caller.client.id);
     return {
       status: 200,
       data: { sponsorshipGrants: await toGrants(db, rows, now, caller.client.currency) },
@@ -24,7 +23,7 @@ export const sponsorshipHandlers = {
   },
 
   async listReceivedSponsorshipGrants({ db, caller, now }) {
-    const rows = await grantsReceivedBy(db, caller.client.id);
+    const rows = await grantsOf(db, "beneficiary", caller.client.id);
     return {
       status: 200,
       data: { sponsorshipGrants: await toGrants(db, rows, now, caller.client.currency) },

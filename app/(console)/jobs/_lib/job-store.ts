@@ -87,13 +87,19 @@ export async function listJobs(clientId: string, limit = 50): Promise<JobView[]>
   return rows.map(toView);
 }
 
-export async function getJob(clientId: string, id: string): Promise<JobView | undefined> {
+/** A job this console started for the Client; another Client's is not there. */
+async function ownJob(clientId: string, id: string): Promise<Row | undefined> {
   const db = await getStore();
   const [row] = await db
     .select()
     .from(jobRecords)
     .where(and(eq(jobRecords.id, id), eq(jobRecords.clientId, clientId)))
     .limit(1);
+  return row;
+}
+
+export async function getJob(clientId: string, id: string): Promise<JobView | undefined> {
+  const row = await ownJob(clientId, id);
   return row ? toView(row) : undefined;
 }
 
@@ -107,11 +113,7 @@ export async function pollJobOnce(
   id: string,
 ): Promise<JobView | undefined> {
   const db = await getStore();
-  const [row] = await db
-    .select()
-    .from(jobRecords)
-    .where(and(eq(jobRecords.id, id), eq(jobRecords.clientId, clientId)))
-    .limit(1);
+  const row = await ownJob(clientId, id);
   if (!row) return undefined;
   if (isFinal(row.status as ConsoleJobStatus) || !row.statusUrl) return toView(row);
   try {
