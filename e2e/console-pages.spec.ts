@@ -1,3 +1,4 @@
+import { loseActionAnswers } from "./support/actions";
 import { expect, test, uniqueName } from "./support/test";
 import { MASTER, SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
 import { ageAllSessions } from "./support/store";
@@ -61,16 +62,7 @@ test("when the answer to a Sub-user creation is lost, the console says so, never
 }) => {
   await signInAsDemo(page, MASTER);
   await page.goto("/sub-users");
-  let posts = 0;
-  await page.route("**/sub-users", async (route) => {
-    if (route.request().method() === "POST") {
-      posts++;
-      await route.fetch();
-      await route.abort("connectionreset");
-      return;
-    }
-    await route.continue();
-  });
+  const sent = await loseActionAnswers(page, "**/sub-users");
   const potsdam = uniqueName("Workshop Potsdam");
   await page.getByRole("button", { name: "New Sub-user" }).click();
   await page.getByLabel("Name", { exact: true }).fill(potsdam);
@@ -81,7 +73,7 @@ test("when the answer to a Sub-user creation is lost, the console says so, never
   await page.getByRole("button", { name: "Check the list now" }).click();
   const row = page.getByTestId("sub-user-row").filter({ hasText: potsdam });
   await expect(row).toContainText("created since your attempt");
-  expect(posts).toBe(1);
+  expect(sent.posts).toBe(1);
 
   await page.goto("/audit?outcome=success&operation=createClientUser");
   await expect(page.getByTestId("audit-row").filter({ hasText: potsdam })).toHaveCount(1);

@@ -1,11 +1,9 @@
 import { type Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./support/test";
-import { BENEFICIARY, MASTER, signInAsDemo } from "./support/auth";
+import { BENEFICIARY, MASTER, signedInAs, signInAsDemo } from "./support/auth";
 
 test.describe("sponsor", () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAsDemo(page, MASTER);
-  });
+  signedInAs(test, MASTER);
 
   test("sees active and historical grants with what each covered this month against its cap", async ({
     page,

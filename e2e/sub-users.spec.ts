@@ -1,13 +1,11 @@
 import { type Page } from "@playwright/test";
 import { clientUser, type RateLimitInput } from "@/lib/api/contract/client-admin";
-import { recordActionAnswers } from "./support/actions";
+import { loseActionAnswers, recordActionAnswers } from "./support/actions";
 import { SERVICE_URL, demoKeys } from "./support/demo";
 import { expect, test, uniqueName } from "./support/test";
-import { MASTER, signInAsDemo } from "./support/auth";
+import { MASTER, signedInAs } from "./support/auth";
 
-test.beforeEach(async ({ page }) => {
-  await signInAsDemo(page, MASTER);
-});
+signedInAs(test, MASTER);
 
 async function createSubUser(page: Page, name: string) {
   await page.goto("/sub-users");
@@ -222,16 +220,7 @@ test.describe("rate limits", () => {
     await expect(diff).toContainText("60 per 60 s on vin_vehicle");
 
     // The first answer is lost on the way back; the change may have been applied.
-    let dropped = false;
-    await page.route(`**${editor}`, async (route) => {
-      if (!dropped && route.request().method() === "POST") {
-        dropped = true;
-        await route.fetch();
-        await route.abort("connectionreset");
-        return;
-      }
-      await route.continue();
-    });
+    await loseActionAnswers(page, `**${editor}`, 1);
     await page.getByRole("button", { name: "Replace rate limits" }).click();
     await expect(page.getByText("The console did not answer")).toBeVisible();
     await page.getByRole("button", { name: "Review changes" }).click();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
+import { SANDBOX, signedInAs, signInAsDemo, SUB_USER } from "./support/auth";
 import { withConsoleStore } from "./support/store";
 
 const VIN = {
@@ -21,9 +21,7 @@ async function startFlow(page: Page, vin: string, note = "") {
 }
 
 test.describe("VIN redirect flow", () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAsDemo(page, SANDBOX);
-  });
+  signedInAs(test, SANDBOX);
 
   test("completed: the callback is checked, the query leaves the address bar, the technical record and next steps appear", async ({
     page,
@@ -108,9 +106,7 @@ test.describe("VIN redirect flow", () => {
 });
 
 test.describe("jobs", () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAsDemo(page, SANDBOX);
-  });
+  signedInAs(test, SANDBOX);
 
   test("a parts lookup that answers at once shows the result with its caveats", async ({
     page,

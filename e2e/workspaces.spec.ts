@@ -1,4 +1,5 @@
 import { type Page } from "@playwright/test";
+import { loseActionAnswers } from "./support/actions";
 import { expect, test, uniqueName } from "./support/test";
 import { MASTER, signInAsDemo } from "./support/auth";
 
@@ -79,22 +80,13 @@ test("after a lost answer says the outcome is unknown, never resends, and the re
 }) => {
   const lost = uniqueName("crm-lost", "-");
   await fillWorkspace(page, "Garage Brume", lost);
-  let posts = 0;
-  await page.route("**/workspaces/new", async (route) => {
-    if (route.request().method() === "POST") {
-      posts++;
-      await route.fetch();
-      await route.abort("connectionreset");
-      return;
-    }
-    await route.continue();
-  });
+  const sent = await loseActionAnswers(page, "**/workspaces/new");
   await page.getByRole("button", { name: "Provision workspace" }).click();
   await expect(page.getByText("The outcome is unknown")).toBeVisible();
   await expect(
     page.getByText("Its API key could not be shown and cannot be recovered."),
   ).toBeVisible();
-  expect(posts).toBe(1);
+  expect(sent.posts).toBe(1);
   await page.unroute("**/workspaces/new");
   await page.getByRole("link", { name: "workspace registry" }).click();
   await expect(page.getByTestId("workspace-row").filter({ hasText: lost })).toContainText(

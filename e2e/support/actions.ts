@@ -29,3 +29,21 @@ export async function recordActionAnswers(
   });
   return answers;
 }
+
+/**
+ * Lets form posts to `url` reach the console, then drops their answers on the way back, as a
+ * network cut would (at most `times` of them). Returns how many posts were sent.
+ */
+export async function loseActionAnswers(page: Page, url: string, times = Infinity) {
+  const sent = { posts: 0 };
+  await page.route(url, async (route) => {
+    if (route.request().method() === "POST" && sent.posts < times) {
+      sent.posts++;
+      await route.fetch();
+      await route.abort("connectionreset");
+      return;
+    }
+    await route.continue();
+  });
+  return sent;
+}

@@ -13,3 +13,13 @@ export const MASTER = /Sign in as Northwind Parts GmbH \(Master admin\)/;
 export const SUB_USER = /Sign in as Workshop Berlin/;
 export const BENEFICIARY = /Sign in as Autohaus Sonnenschein/;
 export const SANDBOX = /Sign in as Northwind Parts GmbH \(sandbox key\)/;
+
+/** Every test of the enclosing `describe` starts signed in as this demo account. */
+export function signedInAs(
+  test: { beforeEach(fn: (args: { page: Page }) => Promise<void>): void },
+  account: RegExp | string,
+) {
+  test.beforeEach(async ({ page }) => {
+    await signInAsDemo(page, account);
+  });
+}

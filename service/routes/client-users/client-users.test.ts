@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createClientUserResponse,
   listClientUsersResponse,
@@ -7,14 +7,11 @@ import {
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 
 const svc = serviceForThisFile();
-let admin: string;
-beforeAll(() => {
-  admin = svc.keys["master-admin"];
-});
+const admin = () => svc.keys["master-admin"];
 
 describe("Sub-users", () => {
   it("lists only the caller's Sub-users, with key metadata but never a secret", async () => {
-    const res = await http(svc.url, "GET", "/client/users", { key: admin });
+    const res = await http(svc.url, "GET", "/client/users", { key: admin() });
     expect(res.status).toBe(200);
     const { clientUsers } = listClientUsersResponse.parse(res.body);
     expect(clientUsers.map((u) => u.id)).toEqual([
@@ -39,7 +36,7 @@ describe("Sub-users", () => {
 
   it("creates a Sub-user with its initial key shown once, not cached", async () => {
     const res = await http(svc.url, "POST", "/client/users", {
-      key: admin,
+      key: admin(),
       body: { name: "Workshop Munich", defaultProviderId: 2 },
     });
     expect(res.status).toBe(200);
@@ -53,14 +50,14 @@ describe("Sub-users", () => {
     });
     expect(created.apiKey.key).toMatch(/^svc_live_[0-9A-Za-z]{32}$/);
     expect((await http(svc.url, "GET", "/ping", { key: created.apiKey.key })).status).toBe(200);
-    const list = await http(svc.url, "GET", "/client/users", { key: admin });
+    const list = await http(svc.url, "GET", "/client/users", { key: admin() });
     expect(list.text).toContain(created.id);
     expect(list.text).not.toContain(created.apiKey.key);
   });
 
   it("refuses bad input with the field named, and creates nothing", async () => {
     const before = listClientUsersResponse.parse(
-      (await http(svc.url, "GET", "/client/users", { key: admin })).body,
+      (await http(svc.url, "GET", "/client/users", { key: admin() })).body,
     ).clientUsers.length;
     const cases: [unknown, string][] = [
       [{}, "name"],
@@ -69,39 +66,41 @@ describe("Sub-users", () => {
       [{ name: "x", colour: "red" }, ""],
     ];
     for (const [body, path] of cases) {
-      const res = await http(svc.url, "POST", "/client/users", { key: admin, body });
+      const res = await http(svc.url, "POST", "/client/users", { key: admin(), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toBe("invalid_request");
       expect((res.body.issues as { path: string }[])[0]!.path).toBe(path);
     }
     const after = listClientUsersResponse.parse(
-      (await http(svc.url, "GET", "/client/users", { key: admin })).body,
+      (await http(svc.url, "GET", "/client/users", { key: admin() })).body,
     ).clientUsers.length;
     expect(after).toBe(before);
   });
 
   it("renames, deactivates (its keys stop working) and reactivates a Sub-user", async () => {
     const created = createClientUserResponse.parse(
-      (await http(svc.url, "POST", "/client/users", { key: admin, body: { name: "Temp" } })).body,
+      (await http(svc.url, "POST", "/client/users", { key: admin(), body: { name: "Temp" } })).body,
     );
     const path = `/client/users/${created.id}`;
     expect(
-      (await http(svc.url, "PATCH", path, { key: admin, body: { name: "Temp renamed" } })).body
+      (await http(svc.url, "PATCH", path, { key: admin(), body: { name: "Temp renamed" } })).body
         .name,
     ).toBe("Temp renamed");
     expect(
-      (await http(svc.url, "PATCH", path, { key: admin, body: { isActive: false } })).body.isActive,
+      (await http(svc.url, "PATCH", path, { key: admin(), body: { isActive: false } })).body
+        .isActive,
     ).toBe(false);
     const refused = await http(svc.url, "GET", "/ping", { key: created.apiKey.key });
     expect(refused.body.error).toBe("client_inactive");
-    const keyRefused = await http(svc.url, "POST", `${path}/keys`, { key: admin, body: {} });
+    const keyRefused = await http(svc.url, "POST", `${path}/keys`, { key: admin(), body: {} });
     expect(keyRefused.status).toBe(409);
     expect(keyRefused.body.error).toBe("client_state_conflict");
     expect(
-      (await http(svc.url, "PATCH", path, { key: admin, body: { isActive: true } })).body.isActive,
+      (await http(svc.url, "PATCH", path, { key: admin(), body: { isActive: true } })).body
+        .isActive,
     ).toBe(true);
     expect((await http(svc.url, "GET", "/ping", { key: created.apiKey.key })).status).toBe(200);
-    const empty = await http(svc.url, "PATCH", path, { key: admin, body: {} });
+    const empty = await http(svc.url, "PATCH", path, { key: admin(), body: {} });
     expect(empty.status).toBe(400);
   });
 
@@ -116,7 +115,7 @@ describe("Sub-users", () => {
       ["GET", `/client/users/${theirs.body.id}/usage`, undefined],
       ["PUT", `/client/users/${theirs.body.id}/rate-limits`, { rateLimits: [] }],
     ] as const) {
-      const res = await http(svc.url, method, path, { key: admin, body });
+      const res = await http(svc.url, method, path, { key: admin(), body });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.error).toBe("client_user_not_found");
     }
@@ -128,7 +127,7 @@ describe("keys", () => {
     const res = await http<{
       apiKey: { id: string; label: string; key: string; createdAt: string };
     }>(svc.url, "POST", "/client/users/cl_demo_berlin/keys", {
-      key: admin,
+      key: admin(),
       body: { label: "Workshop laptop" },
     });
     expect(res.status).toBe(200);
@@ -139,7 +138,7 @@ describe("keys", () => {
     });
     expect((await http(svc.url, "GET", "/ping", { key: res.body.apiKey.key })).status).toBe(200);
     const label = await http(svc.url, "POST", "/client/users/cl_demo_berlin/keys", {
-      key: admin,
+      key: admin(),
       body: { label: "x".repeat(101) },
     });
     expect(label.status).toBe(400);
@@ -148,7 +147,7 @@ describe("keys", () => {
 
 describe("credit, usage and plans", () => {
   it("shows the Sub-user's usage to its Master", async () => {
-    const res = await http(svc.url, "GET", "/client/users/cl_demo_berlin/usage", { key: admin });
+    const res = await http(svc.url, "GET", "/client/users/cl_demo_berlin/usage", { key: admin() });
     const usage = usageStatus.parse(res.body);
     expect(usage.clientId).toBe("cl_demo_berlin");
     expect(usage.plans.find((p) => p.endpoint_key === "vin_vehicle")).toMatchObject({
@@ -164,7 +163,7 @@ describe("credit, usage and plans", () => {
         svc.url,
         "GET",
         "/client/plans",
-        { key: admin },
+        { key: admin() },
       )
     ).body.plans;
     expect(mine.map((p) => p.id)).toContain("plan_northwind_normalize");
@@ -182,7 +181,7 @@ describe("credit, usage and plans", () => {
   });
 
   it("reports credit and billing mode", async () => {
-    const res = await http(svc.url, "GET", "/client/credits", { key: admin });
+    const res = await http(svc.url, "GET", "/client/credits", { key: admin() });
     expect(res.body).toEqual({
       clientId: "cl_demo_northwind",
       currency: "EUR",

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   calculationResponse,
   extractDocumentResponse,
@@ -9,13 +9,10 @@ import {
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 
 const svc = serviceForThisFile();
-let key: string;
-beforeAll(() => {
-  key = svc.keys["master-admin"];
-});
+const key = () => svc.keys["master-admin"];
 
 const post = (path: string, body: unknown, opts: { k?: string; idempotencyKey?: string } = {}) =>
-  http(svc.url, "POST", path, { key: opts.k ?? key, body, idempotencyKey: opts.idempotencyKey });
+  http(svc.url, "POST", path, { key: opts.k ?? key(), body, idempotencyKey: opts.idempotencyKey });
 const doc = "https://files.example/registration-1.pdf";
 
 describe("scanner", () => {
@@ -33,7 +30,7 @@ describe("scanner", () => {
     expect(sandbox.data).not.toHaveProperty("vehicle");
   });
 
-  it("accepts the deprecated imageUrl and answers the same through an alias path, replaying one key through either", async () => {
+  it("accepts the deprecated imageUrl and answers the same through an alias path, replaying one key() through either", async () => {
     const first = await post(
       "/scanner/document/registration",
       { imageUrl: doc },
@@ -53,7 +50,7 @@ describe("scanner", () => {
     );
   });
 
-  it("returns 12 calculation fields, and 11 on the deprecated extract path; one key across both is a conflict", async () => {
+  it("returns 12 calculation fields, and 11 on the deprecated extract path; one key() across both is a conflict", async () => {
     const calc = await post(
       "/scanner/document/calculation",
       { fileUrl: doc },
