@@ -1,6 +1,7 @@
 "use client";
 
 import { type ReactNode, useEffect, useRef } from "react";
+import { Button } from "./button";
 
 /**
  * A modal on the native <dialog> element: the browser traps focus, Escape closes it, and focus
@@ -40,5 +41,31 @@ export function Dialog({
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/** A confirmation's two answers: the (dangerous) action, and Cancel. */
+export function ConfirmActions({
+  label,
+  pendingLabel,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  label: string;
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex gap-2 pt-2">
+      <Button variant="danger" onClick={onConfirm} disabled={pending}>
+        {pending ? pendingLabel : label}
+      </Button>
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+    </div>
   );
 }

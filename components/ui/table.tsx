@@ -65,7 +65,11 @@ export function DataTable<T>({
       <TableHead columns={columns} boxed={boxed} />
       <tbody>
         {rows.map((row) => (
-          <tr key={keyOf(row)} className="border-t border-slate-100" data-testid={rowTestId}>
+          <tr
+            key={keyOf(row)}
+            className="border-t border-slate-100 align-top"
+            data-testid={rowTestId}
+          >
             {cells(row).map((content, i) => (
               <td key={i} className={cell}>
                 {content}
@@ -76,9 +80,13 @@ export function DataTable<T>({
       </tbody>
     </table>
   );
-  return boxed ? (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">{table}</div>
-  ) : (
-    table
+  return (
+    <div
+      className={
+        boxed ? "overflow-x-auto rounded-lg border border-slate-200 bg-white" : "overflow-x-auto"
+      }
+    >
+      {table}
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CoverageMeter } from "@/app/(console)/grants/_components/coverage-meter";
 import { Card, PageHeader } from "@/components/ui/card";
-import { TableHead } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/table";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../_components/master-only";
@@ -12,68 +12,46 @@ import { BillingModeBadge, GrantStatus, GrantWindow } from "./_components/grant-
 export const metadata: Metadata = { title: "Issued grants" };
 
 function GrantTable({ grants, caption }: { grants: SponsorshipGrant[]; caption: string }) {
-  if (grants.length === 0) return <p className="text-sm text-slate-600">None.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <TableHead
-          columns={[
-            "Reference",
-            "Beneficiary",
-            "Endpoint keys",
-            "Channels",
-            "Dates",
-            "Switch to your terms",
-            "Billing mode",
-            "Covered this month",
-            "Status",
-          ]}
-        />
-        <tbody>
-          {grants.map((g) => (
-            <tr
-              key={g.reference}
-              className="border-t border-slate-100 align-top"
-              data-testid="grant-row"
-            >
-              <td className="py-2 pr-4">
-                <Link
-                  className="text-brand-700 underline"
-                  href={`/grants/issued/${encodeURIComponent(g.reference)}`}
-                >
-                  {g.reference}
-                </Link>
-              </td>
-              <td className="py-2 pr-4">
-                <code>{g.beneficiaryClientId ?? "—"}</code>
-              </td>
-              <td className="py-2 pr-4">{(g.endpointKeys ?? []).join(", ") || "—"}</td>
-              <td className="py-2 pr-4">{(g.channels ?? []).join(", ") || "—"}</td>
-              <td className="py-2 pr-4">
-                <GrantWindow grant={g} />
-              </td>
-              <td className="py-2 pr-4">
-                {g.allowPartnerTerms === undefined
-                  ? "—"
-                  : g.allowPartnerTerms
-                    ? "permitted"
-                    : "not permitted"}
-              </td>
-              <td className="py-2 pr-4">
-                <BillingModeBadge mode={g.billingMode} />
-              </td>
-              <td className="py-2 pr-4">
-                <CoverageMeter grant={g} />
-              </td>
-              <td className="py-2">
-                <GrantStatus grant={g} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={[
+        "Reference",
+        "Beneficiary",
+        "Endpoint keys",
+        "Channels",
+        "Dates",
+        "Switch to your terms",
+        "Billing mode",
+        "Covered this month",
+        "Status",
+      ]}
+      rows={grants}
+      keyOf={(g) => g.reference}
+      rowTestId="grant-row"
+      empty="None."
+      cells={(g) => [
+        <Link
+          key="ref"
+          className="text-brand-700 underline"
+          href={`/grants/issued/${encodeURIComponent(g.reference)}`}
+        >
+          {g.reference}
+        </Link>,
+        <code key="beneficiary">{g.beneficiaryClientId ?? "—"}</code>,
+        (g.endpointKeys ?? []).join(", ") || "—",
+        (g.channels ?? []).join(", ") || "—",
+        <GrantWindow key="dates" grant={g} />,
+        g.allowPartnerTerms === undefined
+          ? "—"
+          : g.allowPartnerTerms
+            ? "permitted"
+            : "not permitted",
+        <BillingModeBadge key="mode" mode={g.billingMode} />,
+        <CoverageMeter key="coverage" grant={g} />,
+        <GrantStatus key="status" grant={g} />,
+      ]}
+    />
   );
 }
 

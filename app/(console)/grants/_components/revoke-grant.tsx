@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmActions, Dialog } from "@/components/ui/dialog";
 import { revokeGrantAction } from "../actions";
 
 export function RevokeGrant({
@@ -32,24 +32,19 @@ export function RevokeGrant({
             and cannot be reissued under this reference.
           </p>
           {error ? <Alert tone="danger">{error}</Alert> : null}
-          <div className="flex gap-2">
-            <Button
-              variant="danger"
-              disabled={pending}
-              onClick={() =>
-                startTransition(async () => {
-                  const result = await revokeGrantAction({ reference });
-                  if (result.ok) setOpen(false);
-                  else setError(result.message);
-                })
-              }
-            >
-              {pending ? "Revoking…" : "Revoke grant"}
-            </Button>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
-            </Button>
-          </div>
+          <ConfirmActions
+            label="Revoke grant"
+            pendingLabel="Revoking…"
+            pending={pending}
+            onCancel={() => setOpen(false)}
+            onConfirm={() =>
+              startTransition(async () => {
+                const result = await revokeGrantAction({ reference });
+                if (result.ok) setOpen(false);
+                else setError(result.message);
+              })
+            }
+          />
         </div>
       </Dialog>
     </>

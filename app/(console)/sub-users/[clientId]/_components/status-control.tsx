@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmActions, Dialog } from "@/components/ui/dialog";
 import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import { setSubUserActiveAction } from "../../actions";
 
@@ -60,14 +60,13 @@ export function StatusControl({ clientId, name, isActive, keys, grants }: Props)
           </ul>
           <p>Its usage history stays. You can reactivate it later.</p>
           {error ? <Alert tone="danger">{error}</Alert> : null}
-          <div className="flex gap-2 pt-2">
-            <Button variant="danger" onClick={() => change(false)} disabled={pending}>
-              {pending ? "Deactivating…" : "Deactivate"}
-            </Button>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
-            </Button>
-          </div>
+          <ConfirmActions
+            label="Deactivate"
+            pendingLabel="Deactivating…"
+            pending={pending}
+            onConfirm={() => change(false)}
+            onCancel={() => setOpen(false)}
+          />
         </div>
       </Dialog>
     </div>
