@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { firstRow } from "@/lib/db/first-row";
 import { type Db, schema } from "../db/database";
 import { newId } from "./ids";
 import { periodOf } from "./period";
@@ -33,12 +34,11 @@ export async function issuedGrant(
   sponsorId: string,
   reference: string,
 ): Promise<GrantRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(grants)
-    .where(and(eq(grants.sponsorClientId, sponsorId), eq(grants.reference, reference)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db,
+    grants,
+    and(eq(grants.sponsorClientId, sponsorId), eq(grants.reference, reference)),
+  );
 }
 
 /** Grants of one reference received by a beneficiary (several sponsors may share a reference). */

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { firstRow } from "@/lib/db/first-row";
 import { type Db, schema } from "../db/database";
 import { type ClientRow, createClient, issueApiKey } from "./clients";
 import { type GrantRow, issueGrant, type GrantTerms } from "./grants";
@@ -11,17 +12,12 @@ export async function workspaceByReference(
   ownerId: string,
   externalReference: string,
 ): Promise<{ id: string } | undefined> {
-  const [row] = await db
-    .select({ id: schema.partnerWorkspaces.id })
-    .from(schema.partnerWorkspaces)
-    .where(
-      and(
-        eq(schema.partnerWorkspaces.ownerClientId, ownerId),
-        eq(schema.partnerWorkspaces.externalReference, externalReference),
-      ),
-    )
-    .limit(1);
-  return row;
+  const workspaces = schema.partnerWorkspaces;
+  return firstRow(
+    db,
+    workspaces,
+    and(eq(workspaces.ownerClientId, ownerId), eq(workspaces.externalReference, externalReference)),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { firstRow } from "@/lib/db/first-row";
 import { type Db, schema } from "../db/database";
 import { type SyntheticVehicle } from "../data/vehicle-catalog";
 
@@ -25,10 +26,11 @@ export async function accessibleVehicle(
   clientId: string,
   svcId: string,
 ): Promise<SyntheticVehicle | undefined> {
-  const [row] = await db
-    .select({ vehicle: schema.vehicleAccess.vehicle })
-    .from(schema.vehicleAccess)
-    .where(and(eq(schema.vehicleAccess.clientId, clientId), eq(schema.vehicleAccess.svcId, svcId)))
-    .limit(1);
+  const access = schema.vehicleAccess;
+  const row = await firstRow(
+    db,
+    access,
+    and(eq(access.clientId, clientId), eq(access.svcId, svcId)),
+  );
   return row?.vehicle as SyntheticVehicle | undefined;
 }

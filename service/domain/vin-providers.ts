@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { firstRow } from "@/lib/db/first-row";
 import { type Db, schema } from "../db/database";
 import { behaviourOf } from "../data/vehicle-catalog";
 import { ApiError } from "../pipeline/api-error";
@@ -15,16 +16,12 @@ export async function bindProvider(
   now: Date,
 ): Promise<number> {
   const preset = behaviourOf(vin).boundProvider;
-  const [row] = await db
-    .select({ provider: schema.vinProviderBindings.provider })
-    .from(schema.vinProviderBindings)
-    .where(
-      and(
-        eq(schema.vinProviderBindings.clientId, clientId),
-        eq(schema.vinProviderBindings.vin, vin),
-      ),
-    )
-    .limit(1);
+  const bindings = schema.vinProviderBindings;
+  const row = await firstRow(
+    db,
+    bindings,
+    and(eq(bindings.clientId, clientId), eq(bindings.vin, vin)),
+  );
   const bound = row?.provider ?? preset;
   if (provider === undefined) return bound ?? 1;
   if (bound !== null && bound !== undefined && bound !== provider) {

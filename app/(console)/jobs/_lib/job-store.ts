@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { JobQuarantinedError, readJobStatus, ServiceError } from "@/lib/api/client";
 import { serviceTransport } from "@/lib/api/console-service";
+import { firstRow } from "@/lib/db/first-row";
 import { getStore } from "@/lib/store/db";
 import { jobRecords } from "@/lib/store/schema";
 import { type ConsoleJobStatus, isFinal, type JobFamily, type JobView } from "./job-families";
@@ -89,13 +90,11 @@ export async function listJobs(clientId: string, limit = 50): Promise<JobView[]>
 
 /** A job this console started for the Client; another Client's is not there. */
 async function ownJob(clientId: string, id: string): Promise<Row | undefined> {
-  const db = await getStore();
-  const [row] = await db
-    .select()
-    .from(jobRecords)
-    .where(and(eq(jobRecords.id, id), eq(jobRecords.clientId, clientId)))
-    .limit(1);
-  return row;
+  return firstRow(
+    await getStore(),
+    jobRecords,
+    and(eq(jobRecords.id, id), eq(jobRecords.clientId, clientId)),
+  );
 }
 
 export async function getJob(clientId: string, id: string): Promise<JobView | undefined> {

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
+import { firstRow } from "@/lib/db/first-row";
 import { getStore } from "@/lib/store/db";
 import { vinFlows } from "@/lib/store/schema";
 
@@ -66,11 +67,9 @@ export async function consumeState(
 }
 
 export async function getFlow(clientId: string, id: string) {
-  const db = await getStore();
-  const [flow] = await db
-    .select()
-    .from(vinFlows)
-    .where(and(eq(vinFlows.id, id), eq(vinFlows.clientId, clientId)))
-    .limit(1);
-  return flow;
+  return firstRow(
+    await getStore(),
+    vinFlows,
+    and(eq(vinFlows.id, id), eq(vinFlows.clientId, clientId)),
+  );
 }
