@@ -7,7 +7,7 @@ export default function RootError(props: {
   reset: () => void;
 }) {
   return (
-    <main className="mx-auto max-w-xl p-8">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-xl p-8">
       <ErrorNotice {...props} title="Something went wrong" />
     </main>
   );

@@ -15,7 +15,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
           <div className="flex items-center gap-3">
             <span className="font-semibold">Service console</span>
             <Badge
@@ -30,8 +30,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               {session.environment === "unknown" ? "environment unknown" : session.environment}
             </Badge>
           </div>
-          <div className="flex items-center gap-3 text-sm">
-            <span data-testid="signed-in-client">
+          <div className="flex min-w-0 flex-wrap items-center gap-3 text-sm">
+            <span data-testid="signed-in-client" className="min-w-0 break-all">
               {session.accountLabel ?? "Client"} · <code>{session.clientId}</code> ·{" "}
               {session.isMaster ? "Master client" : "Sub-user"}
             </span>
@@ -42,12 +42,12 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </form>
           </div>
         </div>
-        <div className="mx-auto max-w-6xl px-6 pb-2">
+        <div className="mx-auto max-w-6xl px-4 pb-2 sm:px-6">
           <ConsoleNav items={navFor(session).map(({ href, label }) => ({ href, label }))} />
         </div>
       </header>
       <UsageBanner clientId={session.clientId} />
-      <main className="mx-auto max-w-6xl px-6 py-8">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         <QueryProvider>{children}</QueryProvider>
       </main>
     </>

@@ -31,7 +31,7 @@ export default async function SignInPage({
   const notice = reason ? REASONS.get(String(reason)) : undefined;
   const demo = listDemoAccounts();
   return (
-    <main className="mx-auto max-w-lg px-6 py-12">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-lg px-6 py-12">
       <h1 className="text-2xl font-semibold">Sign in to the service console</h1>
       <p className="mt-2 text-sm text-slate-600">
         Paste the API key of a Master client or a Sub-user.

@@ -2,12 +2,31 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
 
+/**
+ * The console's sections: a row of links on wide screens; on phones a "Menu" button that shows
+ * and hides them, closed again after each navigation.
+ */
 export function ConsoleNav({ items }: { items: { href: string; label: string }[] }) {
   const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
   return (
     <nav aria-label="Console sections">
-      <ul className="flex flex-wrap gap-1">
+      <button
+        type="button"
+        className="mb-2 rounded-md border border-slate-300 px-3 py-2 text-sm md:hidden"
+        aria-expanded={open}
+        aria-controls="console-sections"
+        onClick={() => setOpen((o) => !o)}
+      >
+        Menu
+      </button>
+      <ul
+        id="console-sections"
+        className={`${open ? "flex" : "hidden"} flex-col gap-1 md:flex md:flex-row md:flex-wrap`}
+      >
         {items.map((item) => {
           const current =
             item.href === "/"
