@@ -17,11 +17,11 @@ export function EndpointKeyCheckboxes({
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      <div className="grid grid-cols-2 gap-1 text-sm sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2 md:grid-cols-3">
         {BILLABLE_ENDPOINT_KEYS.map((k) => (
           <label key={k} className="flex items-center gap-2">
             <input type="checkbox" value={k} className="h-4 w-4" {...registration} />
-            <code>{k}</code>
+            <code className="break-all">{k}</code>
           </label>
         ))}
       </div>

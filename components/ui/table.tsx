@@ -81,12 +81,31 @@ export function DataTable<T>({
     </table>
   );
   return (
-    <div
-      className={
-        boxed ? "overflow-x-auto rounded-lg border border-slate-200 bg-white" : "overflow-x-auto"
-      }
+    <ScrollRegion
+      label={caption}
+      className={boxed ? "rounded-lg border border-slate-200 bg-white" : ""}
     >
       {table}
+    </ScrollRegion>
+  );
+}
+
+/**
+ * A region that scrolls sideways when its content is wider than the screen (a table on a
+ * phone): focusable, so a keyboard can scroll it, and named for screen readers.
+ */
+export function ScrollRegion({
+  label,
+  className = "",
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto ${className}`}>
+      {children}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 /**
  * The console's sections: a row of links on wide screens; on phones a "Menu" button that shows
@@ -10,8 +10,9 @@ import { useEffect, useState } from "react";
  */
 export function ConsoleNav({ items }: { items: { href: string; label: string }[] }) {
   const pathname = usePathname();
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [pathname]);
+  // Open for the page it was opened on: a navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   return (
     <nav aria-label="Console sections">
       <button
@@ -19,7 +20,7 @@ export function ConsoleNav({ items }: { items: { href: string; label: string }[]
         className="mb-2 rounded-md border border-slate-300 px-3 py-2 text-sm md:hidden"
         aria-expanded={open}
         aria-controls="console-sections"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpenOn(open ? null : pathname)}
       >
         Menu
       </button>

@@ -1,5 +1,5 @@
 import { Alert } from "@/components/ui/alert";
-import { TableHead } from "@/components/ui/table";
+import { ScrollRegion, TableHead } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { formatMinor } from "@/lib/format";
 import { type JobFamily } from "@/app/(console)/jobs/_lib/job-families";
@@ -42,34 +42,36 @@ function PartsResult({
           </>
         ) : null}
       </p>
-      <table className="w-full text-left text-sm" data-testid="parts-result">
-        <caption className="sr-only">Parts of the vehicle</caption>
-        <TableHead columns={["OE number", "Part", "svcGenArt", "VDI 4081"]} />
-        <tbody>
-          {(result.parts ?? []).map((p, i) => (
-            <tr key={i} className="border-t border-slate-100">
-              <td className="py-2 pr-4">
-                {p.number ? (
-                  <code>{p.number}</code>
-                ) : (
-                  <span className="text-slate-500">no OE number</span>
-                )}
-              </td>
-              <td className="py-2 pr-4">{p.name ?? "—"}</td>
-              <td className="py-2 pr-4">
-                <code>{p.svcGenArt}</code>
-              </td>
-              <td className="py-2">
-                {p.vdi.length ? (
-                  p.vdi.join(", ")
-                ) : (
-                  <span className="text-slate-500">none (no valid mapping)</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScrollRegion label="Parts of the vehicle">
+        <table className="w-full text-left text-sm" data-testid="parts-result">
+          <caption className="sr-only">Parts of the vehicle</caption>
+          <TableHead columns={["OE number", "Part", "svcGenArt", "VDI 4081"]} />
+          <tbody>
+            {(result.parts ?? []).map((p, i) => (
+              <tr key={i} className="border-t border-slate-100">
+                <td className="py-2 pr-4">
+                  {p.number ? (
+                    <code>{p.number}</code>
+                  ) : (
+                    <span className="text-slate-500">no OE number</span>
+                  )}
+                </td>
+                <td className="py-2 pr-4">{p.name ?? "—"}</td>
+                <td className="py-2 pr-4">
+                  <code>{p.svcGenArt}</code>
+                </td>
+                <td className="py-2">
+                  {p.vdi.length ? (
+                    p.vdi.join(", ")
+                  ) : (
+                    <span className="text-slate-500">none (no valid mapping)</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </div>
   );
 }
@@ -89,29 +91,31 @@ function CartResult({
           vehicle.
         </Alert>
       )}
-      <table className="w-full text-left text-sm" data-testid="cart-result">
-        <caption className="sr-only">Cart check results in the order sent</caption>
-        <TableHead columns={["#", "OE number", "Result"]} />
-        <tbody>
-          {result.results.map((r, i) => (
-            <tr key={i} className="border-t border-slate-100" data-testid="cart-row">
-              <td className="py-2 pr-4">{i + 1}</td>
-              <td className="py-2 pr-4">
-                <code>{r.oe}</code>
-              </td>
-              <td className="py-2">
-                {r.fits ? (
-                  <Badge tone="green">fits ({result.mode} level)</Badge>
-                ) : result.complete ? (
-                  <Badge tone="red">does not fit (reliable)</Badge>
-                ) : (
-                  <Badge tone="amber">not confirmed (not a reliable exclusion)</Badge>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScrollRegion label="Cart check results in the order sent">
+        <table className="w-full text-left text-sm" data-testid="cart-result">
+          <caption className="sr-only">Cart check results in the order sent</caption>
+          <TableHead columns={["#", "OE number", "Result"]} />
+          <tbody>
+            {result.results.map((r, i) => (
+              <tr key={i} className="border-t border-slate-100" data-testid="cart-row">
+                <td className="py-2 pr-4">{i + 1}</td>
+                <td className="py-2 pr-4">
+                  <code>{r.oe}</code>
+                </td>
+                <td className="py-2">
+                  {r.fits ? (
+                    <Badge tone="green">fits ({result.mode} level)</Badge>
+                  ) : result.complete ? (
+                    <Badge tone="red">does not fit (reliable)</Badge>
+                  ) : (
+                    <Badge tone="amber">not confirmed (not a reliable exclusion)</Badge>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </div>
   );
 }
@@ -163,22 +167,24 @@ function EvaluationResult({ result }: { result: Evaluation }) {
           </ul>
         </Alert>
       ) : null}
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Ranked priced parts</caption>
-        <TableHead columns={["Rank", "Part", "Price", "Recovery"]} />
-        <tbody>
-          {result.parts.map((p, i) => (
-            <tr key={i} className="border-t border-slate-100">
-              <td className="py-2 pr-4">{p.rank ?? i + 1}</td>
-              <td className="py-2 pr-4">
-                {p.name ?? "—"} {p.number ? <code>{p.number}</code> : null}
-              </td>
-              <td className="py-2 pr-4">{formatMinor(p.priceMinor, c)}</td>
-              <td className="py-2">{formatMinor(p.recoveryMinor, c)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScrollRegion label="Ranked priced parts">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Ranked priced parts</caption>
+          <TableHead columns={["Rank", "Part", "Price", "Recovery"]} />
+          <tbody>
+            {result.parts.map((p, i) => (
+              <tr key={i} className="border-t border-slate-100">
+                <td className="py-2 pr-4">{p.rank ?? i + 1}</td>
+                <td className="py-2 pr-4">
+                  {p.name ?? "—"} {p.number ? <code>{p.number}</code> : null}
+                </td>
+                <td className="py-2 pr-4">{formatMinor(p.priceMinor, c)}</td>
+                <td className="py-2">{formatMinor(p.recoveryMinor, c)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </div>
   );
 }

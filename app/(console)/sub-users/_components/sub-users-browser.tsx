@@ -1,6 +1,6 @@
 "use client";
 
-import { TableHead } from "@/components/ui/table";
+import { ScrollRegion, TableHead } from "@/components/ui/table";
 import Link from "next/link";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -89,7 +89,10 @@ export function SubUsersBrowser({
       <p role="status" className="mb-2 text-sm text-slate-600" data-testid="sub-user-count">
         {formatCount(filtered.length)} of {formatCount(rows.length)} Sub-users
       </p>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <ScrollRegion
+        label="Sub-users of this Master client"
+        className="rounded-lg border border-slate-200 bg-white"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Sub-users of this Master client</caption>
           <TableHead
@@ -159,7 +162,7 @@ export function SubUsersBrowser({
             ) : null}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {current.pages > 1 ? (
         <nav aria-label="Pages" className="mt-3 flex items-center gap-3 text-sm">
           <Button

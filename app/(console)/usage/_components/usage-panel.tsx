@@ -1,5 +1,5 @@
 import { type UsageStatus } from "@/lib/api/contract/client-admin";
-import { TableHead } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { formatCount, formatDate, formatMinor } from "@/lib/format";
 
@@ -74,91 +74,64 @@ export function UsagePanel({ usage }: { usage: UsageStatus }) {
         <h3 id="plans-usage-heading" className="mb-2 text-sm font-semibold">
           Plans
         </h3>
-        {usage.plans.length === 0 ? (
-          <p className="text-sm text-slate-600">
-            No plan is assigned: billable calls are charged to the credit balance or covered by a
-            sponsor.
-          </p>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Plan usage against included quantities</caption>
-            <TableHead columns={["Plan", "Endpoint key", "Used", "Included", "Use", "State"]} />
-            <tbody>
-              {usage.plans.map((p) => {
-                const included = p.included_monthly_quantity;
-                const state = stateOf(included, p.used, p.state);
-                return (
-                  <tr key={p.id} className="border-t border-slate-100" data-testid="plan-usage-row">
-                    <td className="py-2 pr-4">{p.name ?? p.id}</td>
-                    <td className="py-2 pr-4">
-                      <code>{p.endpoint_key}</code>
-                    </td>
-                    <td className="py-2 pr-4">{formatCount(p.used)}</td>
-                    <td className="py-2 pr-4">
-                      {included === 0 ? "no included quota" : formatCount(included)}
-                    </td>
-                    <td className="py-2 pr-4">
-                      <QuotaBar used={p.used} included={included} state={state} />
-                    </td>
-                    <td className="py-2">
-                      <Badge tone={STATE_BADGE[state].tone}>{STATE_BADGE[state].text}</Badge>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          caption="Plan usage against included quantities"
+          columns={["Plan", "Endpoint key", "Used", "Included", "Use", "State"]}
+          rows={usage.plans}
+          keyOf={(p) => p.id}
+          rowTestId="plan-usage-row"
+          empty={
+            <>
+              No plan is assigned: billable calls are charged to the credit balance or covered by a
+              sponsor.
+            </>
+          }
+          cells={(p) => {
+            const included = p.included_monthly_quantity;
+            const state = stateOf(included, p.used, p.state);
+            return [
+              p.name ?? p.id,
+              <code key="key">{p.endpoint_key}</code>,
+              formatCount(p.used),
+              included === 0 ? "no included quota" : formatCount(included),
+              <QuotaBar key="bar" used={p.used} included={included} state={state} />,
+              <Badge key="state" tone={STATE_BADGE[state].tone}>
+                {STATE_BADGE[state].text}
+              </Badge>,
+            ];
+          }}
+        />
       </section>
       <section aria-labelledby="endpoint-usage-heading">
         <h3 id="endpoint-usage-heading" className="mb-2 text-sm font-semibold">
           Calls by endpoint key
         </h3>
-        {usage.endpoints.length === 0 ? (
-          <p className="text-sm text-slate-600">No billable calls in this period.</p>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              Billable calls by endpoint key and how they were settled
-            </caption>
-            <TableHead
-              columns={[
-                "Endpoint key",
-                "Calls",
-                "Plan",
-                "Credit",
-                "Bundle",
-                "Sponsored",
-                "Refunded",
-                "Charged",
-              ]}
-            />
-            <tbody>
-              {usage.endpoints.map((e) => (
-                <tr key={e.endpointKey} className="border-t border-slate-100">
-                  <td className="py-2 pr-4">
-                    <code>{e.endpointKey}</code>
-                  </td>
-                  <td className="py-2 pr-4">{formatCount(e.calls)}</td>
-                  <td className="py-2 pr-4">{e.bySource ? formatCount(e.bySource.plan) : "—"}</td>
-                  <td className="py-2 pr-4">
-                    {e.bySource ? formatCount(e.bySource.balance) : "—"}
-                  </td>
-                  <td className="py-2 pr-4">{e.bySource ? formatCount(e.bySource.bundle) : "—"}</td>
-                  <td className="py-2 pr-4">
-                    {e.bySource ? formatCount(e.bySource.sponsored) : "—"}
-                  </td>
-                  <td className="py-2 pr-4">
-                    {e.refunded !== undefined ? formatCount(e.refunded) : "—"}
-                  </td>
-                  <td className="py-2">
-                    {e.chargedMinor !== undefined ? formatMinor(e.chargedMinor, currency) : "—"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          caption="Billable calls by endpoint key and how they were settled"
+          columns={[
+            "Endpoint key",
+            "Calls",
+            "Plan",
+            "Credit",
+            "Bundle",
+            "Sponsored",
+            "Refunded",
+            "Charged",
+          ]}
+          rows={usage.endpoints}
+          keyOf={(e) => e.endpointKey}
+          empty="No billable calls in this period."
+          cells={(e) => [
+            <code key="key">{e.endpointKey}</code>,
+            formatCount(e.calls),
+            e.bySource ? formatCount(e.bySource.plan) : "—",
+            e.bySource ? formatCount(e.bySource.balance) : "—",
+            e.bySource ? formatCount(e.bySource.bundle) : "—",
+            e.bySource ? formatCount(e.bySource.sponsored) : "—",
+            e.refunded !== undefined ? formatCount(e.refunded) : "—",
+            e.chargedMinor !== undefined ? formatMinor(e.chargedMinor, currency) : "—",
+          ]}
+        />
       </section>
     </div>
   );

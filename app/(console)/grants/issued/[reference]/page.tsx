@@ -75,11 +75,11 @@ export default async function GrantPage({
         </Alert>
       ) : null}
       <Card title="Grant">
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
           {facts.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-slate-500">{label}</dt>
-              <dd>{value}</dd>
+              <dd className="min-w-0 break-words">{value}</dd>
             </div>
           ))}
         </dl>
