@@ -4,7 +4,13 @@ import { z } from "zod";
  * Demo accounts the reference service seeds on an empty database. The service writes them to
  * `<data dir>/demo-credentials.json` (mode 0600) because keys are stored only as digests.
  */
-export const DEMO_ACCOUNT_IDS = ["master-admin", "sub-user", "beneficiary", "sandbox"] as const;
+export const DEMO_ACCOUNT_IDS = [
+  "master-admin",
+  "sub-user",
+  "beneficiary",
+  "sandbox",
+  "dealer",
+] as const;
 export const demoAccount = z.strictObject({
   id: z.enum(DEMO_ACCOUNT_IDS),
   label: z.string(),

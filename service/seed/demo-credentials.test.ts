@@ -6,7 +6,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { externalPostgres } from "@/lib/db/postgres-server";
-import { DEMO_CREDENTIALS_FILE, demoCredentials } from "@/lib/demo/demo-credentials";
+import {
+  DEMO_ACCOUNT_IDS,
+  DEMO_CREDENTIALS_FILE,
+  demoCredentials,
+} from "@/lib/demo/demo-credentials";
 import { createLogger } from "@/lib/log/logger";
 import { startService } from "@/service/server";
 import { http } from "@/test/support/service-harness";
@@ -46,7 +50,7 @@ describe("demo credentials on a DATABASE_URL start", () => {
   it("seeds an empty database, creates the data directory and writes the keys (owner-only)", async () => {
     const { service, works } = await startOnce(dataDir);
     try {
-      expect(service.demo?.accounts).toHaveLength(4);
+      expect(service.demo?.accounts).toHaveLength(DEMO_ACCOUNT_IDS.length);
       const written = demoCredentials.parse(JSON.parse(readFileSync(file, "utf8")));
       expect(written).toEqual(service.demo);
       expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -68,7 +72,7 @@ describe("demo credentials on a DATABASE_URL start", () => {
     const { service, logs, works } = await startOnce(dataDir);
     try {
       const fresh = service.demo!.accounts.map((a) => a.apiKey);
-      expect(fresh).toHaveLength(4);
+      expect(fresh).toHaveLength(DEMO_ACCOUNT_IDS.length);
       for (const key of fresh) expect(firstKeys).not.toContain(key);
       for (const key of [...fresh, ...firstKeys]) expect(await works(key)).toBe(true);
       expect(demoCredentials.parse(JSON.parse(readFileSync(file, "utf8")))).toEqual(service.demo);
@@ -83,7 +87,7 @@ describe("demo credentials on a DATABASE_URL start", () => {
       writeFileSync(file, content);
       const { service, works } = await startOnce(dataDir);
       try {
-        expect(service.demo?.accounts).toHaveLength(4);
+        expect(service.demo?.accounts).toHaveLength(DEMO_ACCOUNT_IDS.length);
         expect(await works(service.demo!.accounts[0]!.apiKey)).toBe(true);
       } finally {
         await service.stop();
@@ -113,7 +117,7 @@ describe("demo credentials on a DATABASE_URL start", () => {
         await new Promise((r) => setTimeout(r, 100));
       expect(out).toContain("Demo keys (also in");
       const keys = out.match(/svc_(?:live|test)_[0-9A-Za-z]{32}/g) ?? [];
-      expect(keys).toHaveLength(4);
+      expect(keys).toHaveLength(DEMO_ACCOUNT_IDS.length);
       expect(existsSync(path.join(cliDir, DEMO_CREDENTIALS_FILE))).toBe(true);
       const serviceUrl = /listening on (http:\/\/\S+)/.exec(out)![1]!;
       expect((await http(serviceUrl, "GET", "/ping", { key: keys[0] })).status).toBe(200);

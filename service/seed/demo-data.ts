@@ -14,6 +14,7 @@ export const DEMO_IDS = {
   hamburg: "cl_demo_hamburg",
   legacy: "cl_demo_legacy",
   sonnenschein: "cl_demo_sonnenschein",
+  dealer: "cl_demo_dealer",
   kraftwerk: "cl_demo_kraftwerk",
 } as const;
 
@@ -51,6 +52,15 @@ const DEMO_ACCOUNTS: readonly (Omit<DemoAccount, "apiKey"> & { keyLabel: string 
     clientId: DEMO_IDS.sonnenschein,
     environment: "production",
     keyLabel: "Sonnenschein dealer system",
+  },
+  {
+    id: "dealer",
+    label: "Autohaus am Ring (dealer)",
+    description:
+      "A dealer's desk identifying vehicles with the guided VIN flow. Its sandbox key may return to this plain-http console; production keys need the console on HTTPS.",
+    clientId: DEMO_IDS.dealer,
+    environment: "sandbox",
+    keyLabel: "Dealer desk",
   },
 ];
 
@@ -255,6 +265,10 @@ export async function seedDemoData(db: PoolDb, now: Date): Promise<DemoCredentia
     // Autohaus Sonnenschein: Master client that benefits from grants.
     await client(DEMO_IDS.sonnenschein, "Autohaus Sonnenschein", { balanceMinor: 0 });
     const sonnenscheinKey = await handOut("beneficiary");
+
+    // Autohaus am Ring: a dealer, working in the sandbox.
+    await client(DEMO_IDS.dealer, "Autohaus am Ring", { balanceMinor: 0 });
+    await handOut("dealer");
 
     // Kraftwerk Teile AG: a second sponsor, using the same reference as Northwind.
     await client(DEMO_IDS.kraftwerk, "Kraftwerk Teile AG", {
