@@ -1,14 +1,14 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_LAUNCH } from "./e2e/support/chromium";
+import { HTTPS_PORT, PORT, SERVICE_PORT } from "./e2e/support/ports";
 
 /**
  * End-to-end tests run the console exactly as `npm start` does, against the embedded reference
  * service, in Debian's Chromium. The data directory is wiped first: every run has a fresh database.
  */
 export const E2E_DATA_DIR = path.resolve(".data/e2e");
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 4110);
+const E2E_HTTPS_DATA_DIR = path.resolve(".data/e2e-https");
 
 export default defineConfig({
   testDir: "e2e",
@@ -26,21 +26,41 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && exec node_modules/.bin/tsx scripts/start.ts`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      SERVICE_PORT: String(SERVICE_PORT),
-      SERVICE_DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: "warn",
-      // Jobs finish quickly so polling is seen in a few seconds.
-      SERVICE_JOB_DURATION_MS: "2500",
-      NEXT_TELEMETRY_DISABLED: "1",
+  webServer: [
+    {
+      command: `rm -rf "${E2E_DATA_DIR}" && exec node_modules/.bin/tsx scripts/start.ts`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        SERVICE_PORT: String(SERVICE_PORT),
+        SERVICE_DATA_DIR: E2E_DATA_DIR,
+        LOG_LEVEL: "warn",
+        // Jobs finish quickly so polling is seen in a few seconds.
+        SERVICE_JOB_DURATION_MS: "2500",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
     },
-  },
+    {
+      // Started after the first, so it reuses its build and talks to its service.
+      command: `rm -rf "${E2E_HTTPS_DATA_DIR}" && exec node_modules/.bin/tsx scripts/start.ts`,
+      url: `https://127.0.0.1:${HTTPS_PORT}/sign-in`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(HTTPS_PORT),
+        SERVICE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
+        SERVICE_DATA_DIR: E2E_HTTPS_DATA_DIR,
+        CONSOLE_HTTPS: "1",
+        LOG_LEVEL: "warn",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+  ],
 });

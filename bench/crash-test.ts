@@ -5,20 +5,11 @@
  * outcome the caller cannot reach, and acknowledged writes that are missing.
  */
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres } from "@/lib/db/postgres-server";
+import { freePort } from "@/lib/net/free-port";
 import { runCrashScenario } from "./crash/crash-scenario";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "vpmi-crash-"));

@@ -10,29 +10,47 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { type Server } from "node:https";
 import { z } from "zod";
 import { DEMO_CREDENTIALS_FILE } from "@/lib/demo/demo-credentials";
 import { openPostgresServer, type PostgresServer } from "@/lib/db/postgres-server";
 import { parseEnvironment } from "@/lib/config/parse-environment";
+import { freePort } from "@/lib/net/free-port";
 import { serviceEnv, serviceOptionsFrom } from "@/service/config";
 import { startService, type RunningService } from "@/service/server";
+import { startHttpsFront, tlsFiles } from "./https-front";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const dev = process.argv.includes("--dev");
 
 /** The launcher's environment: the service's, and what the launcher passes on to the console. */
-const launcherEnv = serviceEnv.extend({
-  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
-  HOST: z.string().min(1).default("127.0.0.1"),
-  SERVICE_URL: z.url().optional(),
-  CONSOLE_PUBLIC_URL: z.url().optional(),
-  CONSOLE_DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string")
-    .optional(),
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-});
+const launcherEnv = serviceEnv
+  .extend({
+    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    SERVICE_URL: z.url().optional(),
+    CONSOLE_PUBLIC_URL: z.url().optional(),
+    CONSOLE_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string")
+      .optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    CONSOLE_HTTPS: z
+      .enum(["0", "1", "false", "true"], "must be 1 (serve the console over HTTPS) or 0")
+      .default("0")
+      .transform((v) => v === "1" || v === "true"),
+    CONSOLE_TLS_CERT: z.string().optional(),
+    CONSOLE_TLS_KEY: z.string().optional(),
+  })
+  .refine((env) => !env.CONSOLE_TLS_CERT === !env.CONSOLE_TLS_KEY, {
+    message: "set both CONSOLE_TLS_CERT and CONSOLE_TLS_KEY (PEM files), or neither",
+    path: ["CONSOLE_TLS_CERT"],
+  })
+  .refine((env) => env.CONSOLE_HTTPS || !env.CONSOLE_TLS_CERT, {
+    message: "a certificate is used only with CONSOLE_HTTPS=1",
+    path: ["CONSOLE_HTTPS"],
+  });
 
 /** The embedded default keeps a generated session secret in the data directory (mode 0600). */
 function sessionSecret(dataDir: string, given: string | undefined): string {
@@ -130,11 +148,13 @@ async function main() {
   let postgres: PostgresServer | undefined;
   let service: RunningService | undefined;
   let next: ChildProcess | undefined;
+  let front: Server | undefined;
   let stopping = false;
 
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    front?.close();
     if (next && next.exitCode === null) {
       next.kill("SIGTERM");
       await new Promise((r) => next!.once("exit", r));
@@ -173,10 +193,22 @@ async function main() {
       }
     }
 
-    const consoleUrl = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
+    const publicHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
+    const consoleUrl = `${env.CONSOLE_HTTPS ? "https" : "http"}://${publicHost}:${env.PORT}`;
+    // With HTTPS the launcher owns PORT and the console listens on a loopback port behind it.
+    const nextAddress = env.CONSOLE_HTTPS
+      ? { host: "127.0.0.1", port: await freePort() }
+      : { host: env.HOST, port: env.PORT };
     next = spawn(
       process.execPath,
-      [NEXT_BIN, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST],
+      [
+        NEXT_BIN,
+        dev ? "dev" : "start",
+        "--port",
+        String(nextAddress.port),
+        "--hostname",
+        nextAddress.host,
+      ],
       {
         cwd: ROOT,
         stdio: ["ignore", "inherit", "inherit"],
@@ -197,7 +229,20 @@ async function main() {
         void stop(code ?? 1);
       }
     });
-    await waitForHttp(consoleUrl, next);
+    await waitForHttp(`http://${nextAddress.host}:${nextAddress.port}`, next);
+    if (env.CONSOLE_HTTPS) {
+      const tls = await tlsFiles({
+        host: publicHost,
+        dataDir: env.dataDir,
+        certFile: env.CONSOLE_TLS_CERT,
+        keyFile: env.CONSOLE_TLS_KEY,
+      });
+      front = await startHttpsFront({ tls, host: env.HOST, port: env.PORT, target: nextAddress });
+      if (tls.selfSigned)
+        console.log(
+          `\nHTTPS with a self-signed certificate (${path.join(env.dataDir, "tls", "console-cert.pem")}); your browser asks once whether to trust it.`,
+        );
+    }
 
     console.log(`\nConsole:  ${consoleUrl}`);
     console.log(

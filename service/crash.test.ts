@@ -1,20 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, inject, it } from "vitest";
 import { runCrashScenario } from "@/bench/crash/crash-scenario";
 import { externalPostgres } from "@/lib/db/postgres-server";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "@/lib/net/free-port";
 
 it("after SIGKILL under load every charge has an outcome its caller can reach, and no acknowledged write is lost", async () => {
   const server = externalPostgres(inject("pgServerUrl"));

@@ -12,6 +12,7 @@ export async function signInAsDemo(page: Page, label: RegExp | string) {
 export const MASTER = /Sign in as Northwind Parts GmbH \(Master admin\)/;
 export const SUB_USER = /Sign in as Workshop Berlin/;
 export const BENEFICIARY = /Sign in as Autohaus Sonnenschein/;
+export const DEALER = /Sign in as Autohaus am Ring \(dealer\)/;
 export const SANDBOX = /Sign in as Northwind Parts GmbH \(sandbox key\)/;
 
 /** Every test of the enclosing `describe` starts signed in as this demo account. */

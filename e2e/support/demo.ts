@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { HTTPS_PORT, SERVICE_PORT } from "./ports";
 import { type DemoAccount, demoCredentials } from "@/lib/demo/demo-credentials";
 
 /** The demo keys the embedded service wrote for this run's fresh database. */
@@ -12,4 +13,5 @@ export function demoKeys(): Record<DemoAccount["id"], DemoAccount> {
   >;
 }
 
-export const SERVICE_URL = `http://127.0.0.1:${process.env.E2E_SERVICE_PORT ?? 4110}`;
+export const SERVICE_URL = `http://127.0.0.1:${SERVICE_PORT}`;
+export const HTTPS_CONSOLE_URL = `https://127.0.0.1:${HTTPS_PORT}`;

@@ -40,7 +40,7 @@ export default async function VinPage({
     publicUrl.protocol === "https:" ||
     (isLoopbackHost(publicUrl.hostname) && session.environment === "sandbox")
       ? null
-      : `This console is served at ${publicUrl.origin}. The service sends dealers back only to HTTPS addresses, or to a loopback http address with a sandbox key. Sign in with a sandbox key or serve the console over HTTPS to use the guided flow.`;
+      : `This console is served at ${publicUrl.origin}. The service sends dealers back only to HTTPS addresses, or to a loopback http address with a sandbox key. To use the guided flow with this key, the console must run on HTTPS (whoever starts it sets CONSOLE_HTTPS=1); a sandbox key works as it is.`;
   return (
     <>
       <PageHeader
