@@ -218,14 +218,3 @@ test("a usage warning from the service appears as a banner until dismissed", asy
   await banner.getByRole("button", { name: "Dismiss" }).click();
   await expect(banner).toHaveCount(0);
 });
-
-test("the guided flow explains why it is unavailable to a production key on a plain-http console", async ({
-  page,
-}) => {
-  await signInAsDemo(page, SUB_USER);
-  await page.goto("/vin");
-  await expect(
-    page.getByText("Sign in with a sandbox key or serve the console over HTTPS"),
-  ).toBeVisible();
-  await expect(page.getByRole("button", { name: "Identify the vehicle" })).toBeDisabled();
-});

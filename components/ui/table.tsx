@@ -1,6 +1,28 @@
+import Link from "next/link";
 import { type ReactNode } from "react";
 
-export type Column = string | { label: string; sort?: "ascending" | "descending" };
+type SortOrder = "ascending" | "descending";
+
+/**
+ * A column header: its label, how the table is sorted by it (if it is), and how to sort by it:
+ * `sortHref` for lists whose order lives in the address, `onSort` for lists sorted in the browser.
+ */
+export type Column =
+  string | { label: string; sort?: SortOrder; sortHref?: string; onSort?: () => void };
+
+function SortableLabel({ label, sort }: { label: string; sort?: SortOrder }) {
+  return (
+    <>
+      {label}
+      <span aria-hidden="true" className="ml-1 inline-block w-3">
+        {sort === "ascending" ? "▲" : sort === "descending" ? "▼" : "↕"}
+      </span>
+    </>
+  );
+}
+
+const sortControl =
+  "inline-flex items-center rounded font-medium text-slate-700 underline-offset-2 hover:underline";
 
 /**
  * A table's column headers, each a `th scope="col"` (with `aria-sort` where the table is sorted
@@ -17,7 +39,8 @@ export function TableHead({
     <thead className={boxed ? "bg-slate-50 text-slate-600" : "text-slate-600"}>
       <tr>
         {columns.map((c) => {
-          const { label, sort } = typeof c === "string" ? { label: c, sort: undefined } : c;
+          const column = typeof c === "string" ? { label: c } : c;
+          const { label, sort } = column;
           return (
             <th
               key={label}
@@ -25,7 +48,17 @@ export function TableHead({
               aria-sort={sort}
               className={boxed ? "px-4 py-2 font-medium" : "py-1 pr-4 font-medium"}
             >
-              {label}
+              {"sortHref" in column && column.sortHref ? (
+                <Link href={column.sortHref} className={sortControl} scroll={false}>
+                  <SortableLabel label={label} sort={sort} />
+                </Link>
+              ) : "onSort" in column && column.onSort ? (
+                <button type="button" onClick={column.onSort} className={sortControl}>
+                  <SortableLabel label={label} sort={sort} />
+                </button>
+              ) : (
+                label
+              )}
             </th>
           );
         })}

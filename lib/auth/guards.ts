@@ -1,12 +1,22 @@
 import "server-only";
 import { redirect } from "next/navigation";
-import { apiForKey } from "@/lib/api/console-service";
-import { type ServiceApi } from "@/lib/api/client";
+import { apiForKey, serviceTransport } from "@/lib/api/console-service";
+import { type JobStatusReading, readJobStatus, type ServiceApi } from "@/lib/api/client";
 import { type ConsoleSession, readSession } from "./session";
 
 export interface SignedIn {
   session: ConsoleSession;
   api: ServiceApi;
+  /** Reads a job's `statusUrl` once with the session's key (never orders again). */
+  readJobStatus: (statusUrl: string) => Promise<JobStatusReading>;
+}
+
+function signedIn(apiKey: string, session: ConsoleSession): SignedIn {
+  return {
+    session,
+    api: apiForKey(apiKey, session.clientId),
+    readJobStatus: (statusUrl) => readJobStatus(serviceTransport(), apiKey, statusUrl),
+  };
 }
 
 /** For pages and layouts: a signed-in session, or a redirect to sign-in saying why. */
@@ -14,7 +24,7 @@ export async function requirePageSession(): Promise<SignedIn> {
   const state = await readSession();
   if (state.kind === "none") redirect("/sign-in");
   if (state.kind === "expired") redirect("/sign-in?reason=expired");
-  return { session: state.session, api: apiForKey(state.apiKey, state.session.clientId) };
+  return signedIn(state.apiKey, state.session);
 }
 
 /** For server actions and route handlers, which must check the session themselves. */
@@ -24,5 +34,5 @@ export async function actionSession(): Promise<
   const state = await readSession();
   if (state.kind === "none") return { refused: "unauthenticated" };
   if (state.kind === "expired") return { refused: "expired" };
-  return { session: state.session, api: apiForKey(state.apiKey, state.session.clientId) };
+  return signedIn(state.apiKey, state.session);
 }

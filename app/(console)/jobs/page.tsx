@@ -1,44 +1,103 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ButtonLink } from "@/components/ui/button";
+import { FilterForm } from "@/components/ui/filter-form";
+import { SelectField } from "@/components/ui/field";
+import { Pagination } from "@/components/ui/pagination";
 import { DataTable } from "@/components/ui/table";
 import { requirePageSession } from "@/lib/auth/guards";
-import { formatDateTime } from "@/lib/format";
-import { JOB_LABELS, JOB_STATUS_TONE } from "@/app/(console)/jobs/_lib/job-families";
-import { listJobs } from "@/app/(console)/jobs/_lib/job-store";
+import { formatCount, formatDateTime } from "@/lib/format";
+import { listHref, readListParams } from "@/lib/list-params";
+import { JOB_FAMILIES, JOB_LABELS } from "./_lib/job-families";
+import { listJobs, refreshDueJobs } from "./_lib/job-store";
+import {
+  JOB_STATUS_FILTER_LABELS,
+  JOB_STATUS_FILTERS,
+  JOBS_LIST_DEFAULTS,
+  jobsListParams,
+} from "./_lib/jobs-list";
+import { LiveJobStatus } from "./_components/live-job-status";
 
 export const metadata: Metadata = { title: "Jobs" };
 
-export default async function JobsPage() {
-  const { session } = await requirePageSession();
-  const jobs = await listJobs(session.clientId);
+export default async function JobsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { session, readJobStatus } = await requirePageSession();
+  const params = readListParams(jobsListParams, await searchParams);
+  const listed = await listJobs(session.clientId, params);
+  // Statuses are read from the service before the list renders, then followed in the browser.
+  const jobs = await refreshDueJobs(readJobStatus, session.clientId, listed.jobs);
+  const href = (changes: Record<string, string | number>) =>
+    listHref("/jobs", params, changes, JOBS_LIST_DEFAULTS);
   return (
     <>
       <PageHeader
         title="Jobs"
-        description="Work started from this console (the service has no list of jobs, so the console keeps one). Statuses are as last polled."
+        description="Work started from this console (the service has no list of jobs, so the console keeps one). Unfinished jobs are followed live at the pace the service asks for."
         actions={<ButtonLink href="/jobs/new">Start a job</ButtonLink>}
       />
       <Card>
+        <FilterForm action="/jobs" defaults={JOBS_LIST_DEFAULTS} label="Filter jobs">
+          <SelectField label="Kind" name="kind" defaultValue={params.kind}>
+            <option value="all">All kinds</option>
+            {JOB_FAMILIES.map((f) => (
+              <option key={f} value={f}>
+                {JOB_LABELS[f]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Status" name="status" defaultValue={params.status}>
+            {JOB_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {JOB_STATUS_FILTER_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
+          {params.sort !== "newest" ? (
+            <input type="hidden" name="sort" value={params.sort} />
+          ) : null}
+        </FilterForm>
+        <p className="mb-2 text-sm text-slate-600" data-testid="job-count">
+          {formatCount(listed.total)} {listed.total === 1 ? "job" : "jobs"}
+        </p>
         <DataTable
-          caption="Recent jobs, newest first"
-          columns={["Started", "Kind", "Subject", "Status"]}
+          caption="Jobs started from this console"
+          columns={[
+            {
+              label: "Started",
+              sort: params.sort === "newest" ? "descending" : "ascending",
+              sortHref: href({ sort: params.sort === "newest" ? "oldest" : "newest", page: 1 }),
+            },
+            "Kind",
+            "Subject",
+            "Status",
+          ]}
           rows={jobs}
           keyOf={(j) => j.id}
           rowTestId="job-row"
-          empty="No job was started from this console yet."
+          empty={
+            listed.total === 0 && params.kind === "all" && params.status === "all"
+              ? "No job was started from this console yet."
+              : "No job matches these filters."
+          }
           cells={(j) => [
             <Link key="at" className="text-brand-700 underline" href={`/jobs/${j.id}`}>
               {formatDateTime(j.createdAt)}
             </Link>,
             JOB_LABELS[j.family],
             <code key="subject">{String(j.input.vin ?? j.input.oeNumber ?? "")}</code>,
-            <Badge key="status" tone={JOB_STATUS_TONE[j.status]}>
-              {j.status}
-            </Badge>,
+            <LiveJobStatus key="status" initial={j} />,
           ]}
+        />
+        <Pagination
+          page={listed.page}
+          pages={listed.pages}
+          hrefFor={(page) => href({ page })}
+          label="Pages of jobs"
         />
       </Card>
     </>

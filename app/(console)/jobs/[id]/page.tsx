@@ -4,15 +4,16 @@ import { JobView } from "@/app/(console)/jobs/_components/job-view";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { JOB_LABELS } from "@/app/(console)/jobs/_lib/job-families";
-import { getJob } from "@/app/(console)/jobs/_lib/job-store";
+import { getJob, refreshDueJobs } from "@/app/(console)/jobs/_lib/job-store";
 
 export const metadata: Metadata = { title: "Job" };
 
 export default async function JobPage({ params }: { params: Promise<{ id: string }> }) {
-  const { session } = await requirePageSession();
+  const { session, readJobStatus } = await requirePageSession();
   const { id } = await params;
-  const job = await getJob(session.clientId, id);
-  if (!job) notFound();
+  const stored = await getJob(session.clientId, id);
+  if (!stored) notFound();
+  const [job = stored] = await refreshDueJobs(readJobStatus, session.clientId, [stored]);
   const subject =
     (job.input.vin as string | undefined) ?? (job.input.oeNumber as string | undefined) ?? "";
   return (

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
@@ -11,33 +10,12 @@ import {
   JOB_STATUS_TONE,
   type JobView as Job,
 } from "@/app/(console)/jobs/_lib/job-families";
+import { pollDelaySeconds, useLiveJob } from "@/app/(console)/jobs/_lib/use-live-job";
 import { JobResult } from "./job-results";
 
-async function fetchJob(id: string): Promise<Job> {
-  const response = await fetch(`/api/jobs/${encodeURIComponent(id)}`, { cache: "no-store" });
-  if (response.status === 401)
-    throw new Error("Your session has ended. Sign in again to follow this job.");
-  if (!response.ok) throw new Error("The console could not read this job.");
-  return response.json() as Promise<Job>;
-}
-
-/**
- * Follows one job: polls the console (which polls the service once per request) after the delay
- * the service asked for, until the job is final. A reload resumes from the stored state.
- */
+/** One job, followed live until it is final; a reload resumes from the stored state. */
 export function JobView({ initial }: { initial: Job }) {
-  const query = useQuery({
-    queryKey: ["job", initial.id],
-    queryFn: () => fetchJob(initial.id),
-    initialData: initial,
-    initialDataUpdatedAt: 0,
-    refetchInterval: (q) => {
-      const job = q.state.data;
-      if (!job || isFinal(job.status)) return false;
-      return Math.max(1, job.retryAfterSeconds ?? 1) * 1000;
-    },
-    refetchIntervalInBackground: true,
-  });
+  const query = useLiveJob(initial);
   const job = query.data;
   return (
     <div className="space-y-4">
@@ -53,9 +31,7 @@ export function JobView({ initial }: { initial: Job }) {
       {query.error ? <Alert tone="danger">{query.error.message}</Alert> : null}
       {!isFinal(job.status) ? (
         <div role="status" aria-live="polite">
-          <Spinner
-            label={`The service is working; next check in ${Math.max(1, job.retryAfterSeconds ?? 1)} s`}
-          />
+          <Spinner label={`The service is working; next check in ${pollDelaySeconds(job)} s`} />
         </div>
       ) : null}
       {job.status === "failed" ? (

@@ -1,12 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
-import { JobQuarantinedError, readJobStatus, ServiceError } from "@/lib/api/client";
-import { serviceTransport } from "@/lib/api/console-service";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { JobQuarantinedError, type JobStatusReading, ServiceError } from "@/lib/api/client";
 import { firstRow } from "@/lib/db/first-row";
 import { getStore } from "@/lib/store/db";
 import { jobRecords } from "@/lib/store/schema";
 import { type ConsoleJobStatus, isFinal, type JobFamily, type JobView } from "./job-families";
+import { JOBS_PAGE_SIZE, type JobsListParams, type JobStatusFilter } from "./jobs-list";
 
 type Row = typeof jobRecords.$inferSelect;
 
@@ -77,15 +77,47 @@ export async function recordStart(
   return id;
 }
 
-export async function listJobs(clientId: string, limit = 50): Promise<JobView[]> {
+const STATUS_SETS: Record<JobStatusFilter, ConsoleJobStatus[] | null> = {
+  all: null,
+  unfinished: ["queued", "running"],
+  succeeded: ["succeeded"],
+  failed: ["failed"],
+  quarantined: ["quarantined"],
+};
+
+/** One page of the Client's jobs as the list's address asks, and how many match in all. */
+export async function listJobs(
+  clientId: string,
+  params: Pick<JobsListParams, "kind" | "status" | "sort" | "page"> = {
+    kind: "all",
+    status: "all",
+    sort: "newest",
+    page: 1,
+  },
+  pageSize = JOBS_PAGE_SIZE,
+): Promise<{ jobs: JobView[]; total: number; page: number; pages: number }> {
   const db = await getStore();
+  const statuses = STATUS_SETS[params.status];
+  const where = and(
+    eq(jobRecords.clientId, clientId),
+    params.kind === "all" ? undefined : eq(jobRecords.family, params.kind),
+    statuses ? inArray(jobRecords.status, statuses) : undefined,
+  );
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(jobRecords)
+    .where(where);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(params.page, pages);
+  const order = params.sort === "oldest" ? asc : desc;
   const rows = await db
     .select()
     .from(jobRecords)
-    .where(eq(jobRecords.clientId, clientId))
-    .orderBy(desc(jobRecords.createdAt))
-    .limit(limit);
-  return rows.map(toView);
+    .where(where)
+    .orderBy(order(jobRecords.createdAt), order(jobRecords.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { jobs: rows.map(toView), total, page, pages };
 }
 
 /** A job this console started for the Client; another Client's is not there. */
@@ -107,16 +139,53 @@ export async function getJob(clientId: string, id: string): Promise<JobView | un
  * polled; the next poll waits the longer of `Retry-After` and `retryAfterSeconds`.
  */
 export async function pollJobOnce(
-  apiKey: string,
+  readStatus: ReadStatus,
   clientId: string,
   id: string,
 ): Promise<JobView | undefined> {
-  const db = await getStore();
   const row = await ownJob(clientId, id);
-  if (!row) return undefined;
+  return row ? pollRow(readStatus, row) : undefined;
+}
+
+type ReadStatus = (statusUrl: string) => Promise<JobStatusReading>;
+
+/** When the service said the job may next be read. */
+export function nextPollAt(job: Pick<JobView, "updatedAt" | "retryAfterSeconds">): number {
+  return Date.parse(job.updatedAt) + Math.max(1, job.retryAfterSeconds ?? 1) * 1000;
+}
+
+/**
+ * The list's statuses are live: each unfinished job whose poll is due is read once before the
+ * list renders (oldest due first, at most `limit`, together within `budgetMs`); the rest keep
+ * their stored state and are followed in the browser at the service's pace.
+ */
+export async function refreshDueJobs(
+  readStatus: ReadStatus,
+  clientId: string,
+  jobs: JobView[],
+  options: { limit?: number; budgetMs?: number; now?: number } = {},
+): Promise<JobView[]> {
+  const now = options.now ?? Date.now();
+  const deadline = now + (options.budgetMs ?? 2_000);
+  const due = jobs
+    .filter((j) => !isFinal(j.status) && nextPollAt(j) <= now)
+    .sort((a, b) => nextPollAt(a) - nextPollAt(b))
+    .slice(0, options.limit ?? 10);
+  const fresh = new Map<string, JobView>();
+  for (const job of due) {
+    if (Date.now() > deadline) break;
+    const polled = await pollJobOnce(readStatus, clientId, job.id).catch(() => undefined);
+    if (polled) fresh.set(job.id, polled);
+  }
+  return jobs.map((j) => fresh.get(j.id) ?? j);
+}
+
+async function pollRow(readStatus: ReadStatus, row: Row): Promise<JobView> {
+  const db = await getStore();
+  const id = row.id;
   if (isFinal(row.status as ConsoleJobStatus) || !row.statusUrl) return toView(row);
   try {
-    const reading = await readJobStatus(serviceTransport(), apiKey, row.statusUrl);
+    const reading = await readStatus(row.statusUrl);
     const [moved] = await db
       .update(jobRecords)
       .set({

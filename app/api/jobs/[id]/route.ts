@@ -1,17 +1,17 @@
 import { NextResponse } from "next/server";
-import { readSession } from "@/lib/auth/session";
+import { actionSession } from "@/lib/auth/guards";
 import { pollJobOnce } from "@/app/(console)/jobs/_lib/job-store";
 
 /** The job view's poll: checks the session itself, polls the service once, answers the stored state. */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const state = await readSession();
-  if (state.kind !== "active")
+  const signedIn = await actionSession();
+  if ("refused" in signedIn)
     return NextResponse.json(
       { error: "unauthenticated" },
       { status: 401, headers: { "Cache-Control": "no-store" } },
     );
   const { id } = await params;
-  const job = await pollJobOnce(state.apiKey, state.session.clientId, id);
+  const job = await pollJobOnce(signedIn.readJobStatus, signedIn.session.clientId, id);
   if (!job)
     return NextResponse.json(
       { error: "not_found" },

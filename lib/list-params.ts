@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/**
+ * A list's state lives in its URL (search, filters, sort, page), so a reload, a shared link or
+ * the back button shows the same rows. Each list declares its parameters with these helpers;
+ * a value that does not parse falls back to the default instead of failing the page.
+ */
+export const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+/** One of `values`, or `fallback` for anything else (a stale or hand-edited URL). */
+export function oneOf<const T extends readonly [string, ...string[]]>(
+  values: T,
+  fallback: T[number],
+) {
+  return z.enum(values).catch(fallback);
+}
+
+export const textParam = z.string().trim().max(200).catch("");
+
+/** Reads a page's `searchParams` (first value of repeated keys) against a list's schema. */
+export function readListParams<S extends z.ZodObject>(
+  schema: S,
+  searchParams: Record<string, string | string[] | undefined>,
+): z.output<S> {
+  const flat = Object.fromEntries(
+    Object.entries(searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
+  );
+  return schema.parse(flat);
+}
+
+/**
+ * The address of the list with `changes` applied to `current`. Parameters equal to their
+ * defaults are left out so that the plain address is the default view.
+ */
+export function listHref(
+  path: string,
+  current: Record<string, string | number | undefined>,
+  changes: Record<string, string | number | undefined>,
+  defaults: Record<string, string | number> = {},
+): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...current, ...changes })) {
+    if (value === undefined || value === "" || defaults[key] === value) continue;
+    if (key === "page" && value === 1) continue;
+    params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
