@@ -41,6 +41,8 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         // Jobs finish quickly so polling is seen in a few seconds.
         SERVICE_JOB_DURATION_MS: "2500",
+        // The scheduled usage reading runs often enough to be seen within a test.
+        CONSOLE_USAGE_READING_SECONDS: "10",
         NEXT_TELEMETRY_DISABLED: "1",
       },
     },

@@ -1,4 +1,5 @@
 import { loseActionAnswers } from "./support/actions";
+import { OPERATIONS } from "@/lib/api/contract/operations";
 import { expect, test, uniqueName } from "./support/test";
 import { MASTER, SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
 import { ageAllSessions } from "./support/store";
@@ -95,10 +96,10 @@ test("the audit log lists actions with their outcome and filters them", async ({
 
   await page.goto("/audit");
   await expect(
-    page.getByTestId("audit-row").filter({ hasText: "updateClientUser" }).first(),
+    page.getByTestId("audit-row").filter({ hasText: OPERATIONS.updateClientUser.summary }).first(),
   ).toContainText("success");
   await page.getByLabel("Outcome").selectOption("failure");
-  await page.getByRole("button", { name: "Filter" }).click();
+  await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/outcome=failure/);
   const failed = page.getByTestId("audit-row").filter({ hasText: "sandbox_endpoint_unavailable" });
   await expect(failed.first()).toContainText("cl_demo_hamburg");

@@ -92,6 +92,7 @@ function sourceHash(): string {
   for (const dir of ["app", "components", "lib", "public"])
     if (existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir));
   for (const file of [
+    "instrumentation.ts",
     "next.config.mjs",
     "package-lock.json",
     "postcss.config.mjs",

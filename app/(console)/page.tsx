@@ -1,15 +1,21 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getServiceStatus } from "@/lib/api/service-status";
 import { requirePageSession } from "@/lib/auth/guards";
 import { consoleConfig } from "@/lib/config/console-env";
-import { navFor } from "@/lib/navigation";
+import { mayCall } from "@/lib/auth/rights";
+import {
+  CreditAndPlans,
+  GrantsNearCap,
+  RecentAudit,
+  RecentJobs,
+  UsageWarnings,
+} from "./_components/overview-panels";
 
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage() {
-  const { session } = await requirePageSession();
+  const { session, api } = await requirePageSession();
   const status = await getServiceStatus();
   const fmt = new Intl.DateTimeFormat("en-GB", {
     dateStyle: "medium",
@@ -23,7 +29,18 @@ export default async function OverviewPage() {
         title="Overview"
         description="Administration and operations for the Vehicle, Parts and Market-Intelligence Service."
       />
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid gap-6 md:grid-cols-3">
+        <CreditAndPlans api={api} />
+      </div>
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <UsageWarnings clientId={session.clientId} />
+        {mayCall(session, "listSponsorshipGrants") && session.isMaster ? (
+          <GrantsNearCap api={api} session={session} />
+        ) : null}
+        <RecentJobs clientId={session.clientId} />
+        <RecentAudit clientId={session.clientId} />
+      </div>
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
         <Card title="Signed in">
           <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="text-slate-500">Client</dt>
@@ -63,19 +80,6 @@ export default async function OverviewPage() {
           </dl>
         </Card>
       </div>
-      <Card title="Sections" className="mt-6">
-        <ul className="grid gap-2 sm:grid-cols-2">
-          {navFor(session)
-            .filter((i) => i.href !== "/")
-            .map((i) => (
-              <li key={i.href}>
-                <Link className="text-brand-700 underline" href={i.href}>
-                  {i.label}
-                </Link>
-              </li>
-            ))}
-        </ul>
-      </Card>
     </>
   );
 }

@@ -2,11 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { type ReactNode } from "react";
+import { parseDay } from "@/lib/dates";
 import { Button } from "./button";
 
 /**
  * A list's filters as a GET form: without JavaScript the browser submits it as is; with it, the
  * address leaves out values equal to their defaults (and the page), so it stays short and shareable.
+ * Inputs marked `data-day` are date fields: what was typed goes to the address as `YYYY-MM-DD`.
  */
 export function FilterForm({
   action,
@@ -29,9 +31,14 @@ export function FilterForm({
       onSubmit={(event) => {
         event.preventDefault();
         const params = new URLSearchParams();
-        for (const [key, value] of new FormData(event.currentTarget)) {
+        const form = event.currentTarget;
+        for (const [key, value] of new FormData(form)) {
           if (typeof value !== "string") continue;
-          const trimmed = value.trim();
+          let trimmed = value.trim();
+          // Date fields are typed as people write dates; the address keeps the ISO day.
+          const field = form.elements.namedItem(key);
+          if (field instanceof HTMLInputElement && field.dataset.day !== undefined)
+            trimmed = parseDay(trimmed) ?? trimmed;
           if (trimmed === "" || defaults[key] === trimmed) continue;
           params.set(key, trimmed);
         }

@@ -51,6 +51,13 @@ interface ActionConfig<Id extends OperationId, S extends z.ZodType, T> {
   /** What the action acts on, for the audit log. */
   target?: (input: z.output<S>) => string | undefined;
   run: (input: z.output<S>, ctx: ActionContext<Id>) => Promise<T>;
+  /**
+   * For the audit log's before and after: what the change is about as it stood before (a read,
+   * made just before the change; if it fails the change still goes ahead) and as it stands after.
+   * Never a secret: both pass the log redactor, and a key's plaintext is not put here.
+   */
+  before?: (input: z.output<S>, ctx: SignedIn) => Promise<Record<string, unknown> | undefined>;
+  after?: (result: T, input: z.output<S>) => Record<string, unknown> | undefined;
 }
 
 function fieldErrorsOf(issues: { path: PropertyKey[] | string; message: string }[]): FieldErrors {
@@ -146,6 +153,9 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
       return refusal("forbidden", "Only a Master client may do this.");
     }
 
+    const before = config.before
+      ? await config.before(input, signedIn).catch(() => undefined)
+      : undefined;
     let replayed = false;
     const call: ActionContext<Id>["call"] = async (operationInput, options) => {
       const perform = signedIn.api[config.operation] as (
@@ -160,16 +170,23 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
     };
     try {
       const data = await config.run(input, { ...signedIn, call });
-      await audit("success", undefined, replayed ? { replayed: true } : undefined);
+      const after = config.after?.(data, input);
+      const detail = {
+        ...(before ? { before } : {}),
+        ...(after ? { after } : {}),
+        ...(replayed ? { replayed: true } : {}),
+      };
+      await audit("success", undefined, Object.keys(detail).length ? detail : undefined);
       return { ok: true, data, replayed };
     } catch (error) {
       unstable_rethrow(error);
+      const unchanged = before ? { before } : undefined;
       if (error instanceof ActionRefusal) {
-        await audit("failure", error.code);
+        await audit("failure", error.code, unchanged);
         return refusal(error.code, error.message, error.fieldErrors, error.details);
       }
       if (error instanceof ServiceError) {
-        await audit("failure", error.code);
+        await audit("failure", error.code, unchanged);
         const bodyIssues = error.issues.filter(
           (i) => i.location === "body" || i.location === "query",
         );
@@ -181,7 +198,7 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
         );
       }
       if (error instanceof OutcomeUnknownError) {
-        await audit("unknown", `outcome_unknown_${error.reason}`);
+        await audit("unknown", `outcome_unknown_${error.reason}`, unchanged);
         return {
           ok: false,
           outcome: "unknown",

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { and, desc, eq, gt, lt } from "drizzle-orm";
 import { getIronSession, type SessionOptions } from "iron-session";
 import { cookies } from "next/headers";
 import { consoleConfig } from "@/lib/config/console-env";
@@ -123,4 +123,32 @@ export async function endSession() {
     await db.delete(sessions).where(eq(sessions.idHash, digest(cookie.sid)));
   }
   cookie.destroy();
+}
+
+/**
+ * One live session per Client (the most recently active), with its key: for the work the
+ * console does on a signed-in Client's behalf while it runs (the scheduled usage reading).
+ * Idle or expired sessions are left out; their keys are not used.
+ */
+export async function liveSessionKeys(
+  now = new Date(),
+): Promise<{ clientId: string; isMaster: boolean; apiKey: string }[]> {
+  const config = consoleConfig();
+  const db = await getStore();
+  const idleSince = new Date(now.getTime() - config.SESSION_IDLE_TIMEOUT_SECONDS * 1000);
+  const rows = await db
+    .selectDistinctOn([sessions.clientId], {
+      clientId: sessions.clientId,
+      isMaster: sessions.isMaster,
+      keyCiphertext: sessions.keyCiphertext,
+    })
+    .from(sessions)
+    .where(and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
+    .orderBy(sessions.clientId, desc(sessions.lastSeenAt));
+  const key = deriveKey(config.SESSION_SECRET, "api-key-at-rest");
+  return rows.map((r) => ({
+    clientId: r.clientId,
+    isMaster: r.isMaster,
+    apiKey: decryptSecret(r.keyCiphertext, key),
+  }));
 }

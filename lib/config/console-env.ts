@@ -28,6 +28,10 @@ const consoleEnv = z.object({
     .default(28_800),
   /** Time the console waits for one service call before reporting it unanswered. */
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How often the console reads the usage of signed-in Clients (and a Master's Sub-users); 0: never. */
+  CONSOLE_USAGE_READING_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
+  /** Sub-users read per scheduled round, least recently read first. */
+  CONSOLE_USAGE_READING_SUB_USERS: z.coerce.number().int().min(0).max(10_000).default(200),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Set by Next.js: `development` under `npm run dev`. */
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),

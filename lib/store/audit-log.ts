@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { redact } from "@/lib/log/logger";
 import { getStore } from "@/lib/store/db";
 import { auditLog } from "@/lib/store/schema";
@@ -38,19 +38,91 @@ export interface AuditFilters {
   target?: string;
 }
 
-/** The signed-in Client's own entries, newest first. */
-export async function listAudit(clientId: string, filters: AuditFilters, limit = 200) {
-  const db = await getStore();
+export type AuditRow = typeof auditLog.$inferSelect;
+
+function whereOf(clientId: string, filters: AuditFilters): SQL | undefined {
   const where: SQL[] = [eq(auditLog.clientId, clientId)];
   if (filters.operationId) where.push(eq(auditLog.operationId, filters.operationId));
   if (filters.outcome) where.push(eq(auditLog.outcome, filters.outcome));
   if (filters.target) where.push(eq(auditLog.target, filters.target));
   if (filters.from) where.push(gte(auditLog.createdAt, filters.from));
   if (filters.to) where.push(lte(auditLog.createdAt, filters.to));
-  return db
+  return and(...where);
+}
+
+/** One page of the signed-in Client's own entries, newest first, and how many match in all. */
+export async function listAudit(
+  clientId: string,
+  filters: AuditFilters,
+  paging: { page: number; pageSize: number },
+): Promise<{ entries: AuditRow[]; total: number; page: number; pages: number }> {
+  const db = await getStore();
+  const where = whereOf(clientId, filters);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(auditLog)
+    .where(where);
+  const pages = Math.max(1, Math.ceil(total / paging.pageSize));
+  const page = Math.min(paging.page, pages);
+  const entries = await db
     .select()
     .from(auditLog)
-    .where(and(...where))
+    .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
+    .limit(paging.pageSize)
+    .offset((page - 1) * paging.pageSize);
+  return { entries, total, page, pages };
+}
+
+/**
+ * Every matching entry, newest first, in batches (for the CSV export): keyset paging on
+ * (created_at, id), so a long export neither holds everything in memory nor skips rows.
+ */
+export async function* allAudit(
+  clientId: string,
+  filters: AuditFilters,
+  batchSize = 1_000,
+): AsyncGenerator<AuditRow[]> {
+  const db = await getStore();
+  let after: { createdAt: Date; id: number } | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          whereOf(clientId, filters),
+          after
+            ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.createdAt}, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows.at(-1)!;
+    after = { createdAt: last.createdAt, id: last.id };
+    if (rows.length < batchSize) return;
+  }
+}
+
+export async function getAuditEntry(clientId: string, id: number): Promise<AuditRow | undefined> {
+  const db = await getStore();
+  const [row] = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.clientId, clientId), eq(auditLog.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** The operations that appear in this Client's log: what the filter offers. */
+export async function auditedOperations(clientId: string): Promise<string[]> {
+  const db = await getStore();
+  const rows = await db
+    .selectDistinct({ operationId: auditLog.operationId })
+    .from(auditLog)
+    .where(eq(auditLog.clientId, clientId));
+  return rows.map((r) => r.operationId).sort();
 }

@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   integer,
@@ -9,6 +10,21 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+
+/** What a usage reading keeps of each endpoint key and plan (month-to-date figures). */
+export interface UsageReadingEndpoint {
+  endpointKey: string;
+  calls: number;
+  chargedMinor: number | null;
+}
+export interface UsageReadingPlan {
+  planId: string;
+  name: string | null;
+  endpointKey: string;
+  included: number;
+  used: number;
+  state: "ok" | "warning" | "exhausted" | "no_quota";
+}
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -49,17 +65,46 @@ export const auditLog = pgTable(
   (t) => [index("console_audit_client_idx").on(t.clientId, t.createdAt)],
 );
 
-/** `X-Service-Usage-Warning` texts received for a Client, shown as a banner until dismissed. */
+/**
+ * `X-Service-Usage-Warning` texts received for a Client, shown as a banner until dismissed. One
+ * row per topic (the text with its figures taken out), so "90 percent" and "91 percent" of one
+ * plan are one warning showing the latest text.
+ */
 export const usageWarnings = pgTable(
   "console_usage_warnings",
   {
     clientId: text("client_id").notNull(),
+    topic: text("topic").notNull(),
     text: text("text").notNull(),
     firstSeenAt: at("first_seen_at").notNull().defaultNow(),
     lastSeenAt: at("last_seen_at").notNull().defaultNow(),
     dismissed: boolean("dismissed").notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.clientId, t.text] })],
+  (t) => [primaryKey({ columns: [t.clientId, t.topic] })],
+);
+
+/**
+ * Usage readings the console took (the interface reports only the current period): at most one
+ * per Client and hour, the latest of that hour, which is enough for daily figures and bounded.
+ */
+export const usageReadings = pgTable(
+  "console_usage_readings",
+  {
+    clientId: text("client_id").notNull(),
+    hour: at("hour").notNull(),
+    takenAt: at("taken_at").notNull(),
+    source: text("source").$type<"page" | "schedule">().notNull(),
+    periodStart: at("period_start").notNull(),
+    periodEnd: at("period_end").notNull(),
+    currency: text("currency"),
+    balanceMinor: bigint("balance_minor", { mode: "number" }),
+    endpoints: jsonb("endpoints").$type<UsageReadingEndpoint[]>().notNull(),
+    plans: jsonb("plans").$type<UsageReadingPlan[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.hour] }),
+    index("console_usage_readings_taken_idx").on(t.takenAt),
+  ],
 );
 
 /**

@@ -3,16 +3,25 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { getStore } from "@/lib/store/db";
 import { usageWarnings } from "@/lib/store/schema";
 
-/** Keeps each distinct warning text once per Client; a repeat brings a dismissed one back. */
+/**
+ * What a warning is about: its text without figures. The texts are human prose, not codes, so
+ * this only groups texts that differ in their numbers ("90 percent", then "91 percent").
+ */
+export function warningTopic(text: string): string {
+  return text.replace(/[0-9]+/g, "#");
+}
+
+/** Keeps the latest text per warning topic and Client; a repeat brings a dismissed one back. */
 export async function recordUsageWarnings(clientId: string, texts: string[]) {
   const db = await getStore();
-  for (const text of new Set(texts)) {
+  const byTopic = new Map(texts.map((text) => [warningTopic(text), text]));
+  for (const [topic, text] of byTopic) {
     await db
       .insert(usageWarnings)
-      .values({ clientId, text })
+      .values({ clientId, topic, text })
       .onConflictDoUpdate({
-        target: [usageWarnings.clientId, usageWarnings.text],
-        set: { lastSeenAt: sql`now()`, dismissed: false },
+        target: [usageWarnings.clientId, usageWarnings.topic],
+        set: { text, lastSeenAt: sql`now()`, dismissed: false },
       });
   }
 }

@@ -254,7 +254,7 @@ export async function seedDemoData(db: PoolDb, now: Date): Promise<DemoCredentia
       balanceMinor: 500,
       allowlist: ["parts_oe", "parts_normalize", "translation"],
     });
-    await key(DEMO_IDS.hamburg, "Hamburg shop system");
+    const hamburgKey = await key(DEMO_IDS.hamburg, "Hamburg shop system");
     await client(DEMO_IDS.legacy, "Legacy Integration", {
       parentId: DEMO_IDS.northwind,
       isActive: false,
@@ -321,6 +321,18 @@ export async function seedDemoData(db: PoolDb, now: Date): Promise<DemoCredentia
       beneficiaryClientId: DEMO_IDS.berlin,
       endpointKeys: ["recalls_vehicle", "recalls_parts"],
     });
+    // Near its cap: 184 covered OE look-ups of €0.05 against a €10.00 cap (92 percent).
+    const nearCap = await grant({
+      sponsorClientId: DEMO_IDS.northwind,
+      reference: "hamburg-parts",
+      beneficiaryClientId: DEMO_IDS.hamburg,
+      endpointKeys: ["parts_oe"],
+      monthlyCapMinor: 1_000,
+    });
+    await usage(DEMO_IDS.hamburg, hamburgKey.id, "parts_oe", 184, {
+      grantId: nearCap,
+      payer: DEMO_IDS.northwind,
+    });
     await grant({
       sponsorClientId: DEMO_IDS.kraftwerk,
       reference: "sonnenschein-vin",
@@ -335,7 +347,7 @@ export async function seedDemoData(db: PoolDb, now: Date): Promise<DemoCredentia
       sql`UPDATE clients SET balance_minor = balance_minor - ${3 * unitPriceMinor("parts_seo")} WHERE id = ${DEMO_IDS.northwind}`,
     );
     await tx.execute(
-      sql`UPDATE clients SET balance_minor = balance_minor - ${20 * unitPriceMinor("vin_vehicle")} WHERE id = ${DEMO_IDS.northwind}`,
+      sql`UPDATE clients SET balance_minor = balance_minor - ${20 * unitPriceMinor("vin_vehicle") + 184 * unitPriceMinor("parts_oe")} WHERE id = ${DEMO_IDS.northwind}`,
     );
     return { createdAt: now.toISOString(), accounts };
   });

@@ -4,7 +4,8 @@ import { redirect } from "next/navigation";
 import { ServiceError, ServiceUnreachableError } from "@/lib/api/client";
 import { type ActionResult } from "@/lib/actions/action-result";
 import { identifyClient } from "@/lib/auth/identify-client";
-import { endSession, startSession } from "@/lib/auth/session";
+import { endSession, readSession, startSession } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/store/audit-log";
 import { demoAccount } from "@/lib/demo/demo-accounts";
 import { messageForCode } from "@/lib/actions/user-messages";
 import { consoleLog } from "@/lib/log/console-log";
@@ -17,6 +18,18 @@ async function signInWith(
   try {
     const identity = await identifyClient(apiKey);
     await startSession(apiKey, { ...identity, accountLabel });
+    await recordAudit({
+      clientId: identity.clientId,
+      operationId: "console.signIn",
+      outcome: "success",
+      detail: {
+        after: {
+          role: identity.isMaster ? "Master client" : "Sub-user",
+          environment: identity.environment,
+          with: accountLabel ? `demo account ${accountLabel}` : "an API key",
+        },
+      },
+    }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
     consoleLog().info("signed in", {
       clientId: identity.clientId,
       isMaster: identity.isMaster,
@@ -80,6 +93,13 @@ export async function signInAsDemo(accountId: string): Promise<ActionResult<neve
 }
 
 export async function signOut(): Promise<void> {
+  const state = await readSession();
   await endSession();
+  if (state.kind === "active")
+    await recordAudit({
+      clientId: state.session.clientId,
+      operationId: "console.signOut",
+      outcome: "success",
+    }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
   redirect("/sign-in?reason=signed-out");
 }

@@ -1,28 +1,21 @@
 import type { Metadata } from "next";
-import { DataTable } from "@/components/ui/table";
-import { z } from "zod";
+import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
-import { OPERATION_IDS } from "@/lib/api/contract/operations";
-import { listAudit } from "@/lib/store/audit-log";
+import { FilterForm } from "@/components/ui/filter-form";
+import { SelectField, TextField } from "@/components/ui/field";
+import { Pagination } from "@/components/ui/pagination";
+import { DataTable } from "@/components/ui/table";
+import { auditLabel } from "@/lib/audit-labels";
 import { requirePageSession } from "@/lib/auth/guards";
-import { formatDateTime } from "@/lib/format";
+import { dayForInput, parseDay } from "@/lib/dates";
+import { formatCount, formatDateTime } from "@/lib/format";
+import { listHref, readListParams } from "@/lib/list-params";
+import { auditedOperations, listAudit } from "@/lib/store/audit-log";
+import { AUDIT_DEFAULTS, AUDIT_PAGE_SIZE, auditFilters, auditParams } from "./_lib/audit-params";
+import { OUTCOME_TONE } from "./_lib/audit-outcome";
 
 export const metadata: Metadata = { title: "Audit log" };
-
-const filters = z.object({
-  operation: z
-    .enum(OPERATION_IDS as [string, ...string[]])
-    .optional()
-    .catch(undefined),
-  outcome: z.enum(["success", "failure", "unknown"]).optional().catch(undefined),
-  from: z.iso.date().optional().catch(undefined),
-  to: z.iso.date().optional().catch(undefined),
-});
-
-const OUTCOME_TONE = { success: "green", failure: "red", unknown: "amber" } as const;
-const control = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
 
 export default async function AuditPage({
   searchParams,
@@ -30,112 +23,104 @@ export default async function AuditPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { session } = await requirePageSession();
-  const raw = await searchParams;
-  const f = filters.parse(
-    Object.fromEntries(
-      Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined]),
-    ),
-  );
-  const entries = await listAudit(session.clientId, {
-    operationId: f.operation,
-    outcome: f.outcome,
-    from: f.from ? new Date(`${f.from}T00:00:00Z`) : undefined,
-    to: f.to ? new Date(`${f.to}T23:59:59.999Z`) : undefined,
-  });
+  const params = readListParams(auditParams, await searchParams);
+  const { filters, errors } = auditFilters(params);
+  const [listed, operations] = await Promise.all([
+    listAudit(session.clientId, filters, { page: params.page, pageSize: AUDIT_PAGE_SIZE }),
+    auditedOperations(session.clientId),
+  ]);
+  const current = { ...params, page: listed.page };
+  const exportHref = listHref("/audit/export", { ...params, page: undefined }, {}, AUDIT_DEFAULTS);
+  const asTyped = (raw: string) => (raw ? dayForInput(parseDay(raw) ?? "") || raw : "");
   return (
     <>
       <PageHeader
         title="Audit log"
-        description="Every change made through this console by your Client: who, what, on what, when, and how it ended. Secrets are never recorded."
-      />
-      <form
-        method="get"
-        className="mb-4 flex flex-wrap items-end gap-3"
-        aria-label="Filter the audit log"
-      >
-        <div>
-          <label htmlFor="operation" className="mb-1 block text-sm font-medium">
-            Operation
-          </label>
-          <select
-            id="operation"
-            name="operation"
-            defaultValue={f.operation ?? ""}
-            className={control}
+        description="Every change made through this console by your Client, and every sign-in and sign-out: what, on what, when, and how it ended. Secrets are never recorded."
+        actions={
+          <a
+            href={exportHref}
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100"
+            download
           >
-            <option value="">All operations</option>
-            {OPERATION_IDS.map((id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="outcome" className="mb-1 block text-sm font-medium">
-            Outcome
-          </label>
-          <select id="outcome" name="outcome" defaultValue={f.outcome ?? ""} className={control}>
-            <option value="">All outcomes</option>
-            <option value="success">Success</option>
-            <option value="failure">Failure</option>
-            <option value="unknown">Unknown</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="from" className="mb-1 block text-sm font-medium">
-            From (UTC)
-          </label>
-          <input
-            id="from"
-            name="from"
-            type="date"
-            defaultValue={f.from ?? ""}
-            className={control}
-          />
-        </div>
-        <div>
-          <label htmlFor="to" className="mb-1 block text-sm font-medium">
-            To (UTC)
-          </label>
-          <input id="to" name="to" type="date" defaultValue={f.to ?? ""} className={control} />
-        </div>
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-      </form>
+            Export as CSV
+          </a>
+        }
+      />
+      <FilterForm action="/audit" defaults={AUDIT_DEFAULTS} label="Filter the audit log">
+        <SelectField label="Operation" name="operation" defaultValue={params.operation}>
+          <option value="">All operations</option>
+          {operations.map((id) => (
+            <option key={id} value={id}>
+              {auditLabel(id)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Outcome" name="outcome" defaultValue={params.outcome}>
+          <option value="all">All outcomes</option>
+          <option value="success">Success</option>
+          <option value="failure">Failure</option>
+          <option value="unknown">Unknown</option>
+        </SelectField>
+        <TextField
+          label="From (UTC)"
+          name="from"
+          data-day=""
+          defaultValue={asTyped(params.from)}
+          placeholder="1 Nov 2026"
+          error={errors.from}
+          autoComplete="off"
+        />
+        <TextField
+          label="To (UTC)"
+          name="to"
+          data-day=""
+          defaultValue={asTyped(params.to)}
+          placeholder="23 Nov 2026"
+          error={errors.to}
+          autoComplete="off"
+        />
+      </FilterForm>
+      <p className="mb-2 text-sm text-slate-600" data-testid="audit-count">
+        {formatCount(listed.total)} {listed.total === 1 ? "entry" : "entries"}
+      </p>
       <DataTable
         boxed
         caption="Audit log entries, newest first"
         columns={["Time", "Operation", "Target", "Outcome", "Error code", "Idempotency key"]}
-        rows={entries}
+        rows={listed.entries}
         keyOf={(e) => String(e.id)}
         rowTestId="audit-row"
         empty="No entries match."
         cells={(e) => [
-          formatDateTime(e.createdAt),
+          <Link key="at" href={`/audit/${e.id}`} className="text-brand-700 underline">
+            {formatDateTime(e.createdAt)}
+          </Link>,
           <span key="op">
-            <code>{e.operationId}</code>
+            {auditLabel(e.operationId)}
             {e.detail?.replayed ? (
               <span className="ml-1 text-xs text-slate-500">(replayed)</span>
             ) : null}
           </span>,
           e.target ?? "—",
-          <Badge
-            key="outcome"
-            tone={OUTCOME_TONE[e.outcome as keyof typeof OUTCOME_TONE] ?? "neutral"}
-          >
+          <Badge key="outcome" tone={OUTCOME_TONE[e.outcome] ?? "neutral"}>
             {e.outcome}
           </Badge>,
           e.errorCode ? <code key="code">{e.errorCode}</code> : "—",
           e.idempotencyKey ? (
-            <code key="key" className="text-xs">
+            <code key="key" className="text-xs break-all">
               {e.idempotencyKey}
             </code>
           ) : (
             "—"
           ),
         ]}
+      />
+      <Pagination
+        page={listed.page}
+        pages={listed.pages}
+        hrefFor={(page) => listHref("/audit", current, { page }, AUDIT_DEFAULTS)}
+        label="Pages of the audit log"
       />
     </>
   );

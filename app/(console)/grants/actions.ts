@@ -8,6 +8,7 @@ import {
 } from "@/lib/api/contract/client-admin";
 import { grantReference } from "@/lib/api/contract/common";
 import { type ActionContext, ActionRefusal, defineAction } from "@/lib/actions/define-action";
+import { type SignedIn } from "@/lib/auth/guards";
 
 const upsertInput = z.object({ reference: grantReference, request: upsertSponsorshipGrantRequest });
 type UpsertInput = z.output<typeof upsertInput>;
@@ -20,6 +21,28 @@ async function upsert(input: UpsertInput, { call }: ActionContext<"upsertSponsor
   revalidatePath("/grants");
   revalidatePath(`/grants/issued/${input.reference}`);
   return { reference: res.data.sponsorshipGrant.reference };
+}
+
+/** A grant as the audit log shows it: its terms, without the service's bookkeeping. */
+function termsOf(g: Record<string, unknown>) {
+  const keep = [
+    "beneficiaryClientId",
+    "endpointKeys",
+    "channels",
+    "startsAt",
+    "endsAt",
+    "allowPartnerTerms",
+    "monthlyCapMinor",
+    "currency",
+    "billingMode",
+    "active",
+  ];
+  return Object.fromEntries(keep.filter((k) => g[k] !== undefined).map((k) => [k, g[k]]));
+}
+
+async function issuedGrant(reference: string, api: SignedIn["api"]) {
+  const { data } = await api.listSponsorshipGrants();
+  return data.sponsorshipGrants.find((g) => g.reference === reference);
 }
 
 export const issueGrantAction = defineAction({
@@ -37,6 +60,7 @@ export const issueGrantAction = defineAction({
     }
     return upsert(input, ctx);
   },
+  after: (_result, input) => termsOf(input.request),
 });
 
 export const replaceGrantAction = defineAction({
@@ -44,6 +68,11 @@ export const replaceGrantAction = defineAction({
   input: upsertInput,
   target: (input) => input.reference,
   run: upsert,
+  async before(input, { api }) {
+    const grant = await issuedGrant(input.reference, api);
+    return grant ? termsOf(grant) : undefined;
+  },
+  after: (_result, input) => termsOf(input.request),
 });
 
 export const revokeGrantAction = defineAction({
@@ -59,6 +88,11 @@ export const revokeGrantAction = defineAction({
       revokedAt: res.data.sponsorshipGrant.revokedAt ?? null,
     };
   },
+  async before(input, { api }) {
+    const grant = await issuedGrant(input.reference, api);
+    return grant ? { active: grant.active, revokedAt: grant.revokedAt ?? null } : undefined;
+  },
+  after: (result) => result,
 });
 
 export const chooseBillingModeAction = defineAction({
@@ -70,4 +104,12 @@ export const chooseBillingModeAction = defineAction({
     revalidatePath("/received-grants");
     return { billingMode: res.data.sponsorshipGrant.billingMode ?? input.body.mode };
   },
+  async before(input, { api }) {
+    const { data } = await api.listReceivedSponsorshipGrants();
+    const modes = data.sponsorshipGrants
+      .filter((g) => g.reference === input.reference)
+      .map((g) => g.billingMode ?? "own");
+    return modes.length ? { billingMode: modes.length === 1 ? modes[0] : modes } : undefined;
+  },
+  after: (result) => result,
 });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { clientId, providerId } from "@/lib/api/contract/common";
 import { clientUserName, keyLabel, rateLimitRules } from "@/lib/api/contract/client-admin";
 import { defineAction } from "@/lib/actions/define-action";
+import { findSubUser } from "./_lib/find-sub-user";
 
 /** A key's plaintext goes to the browser once, in the answer that issues it, and is not kept here. */
 const shownOnce = (apiKey: {
@@ -28,6 +29,7 @@ export const createSubUserAction = defineAction({
     revalidatePath("/sub-users");
     return { id: data.id, name: data.name ?? input.name, apiKey: shownOnce(data.apiKey) };
   },
+  after: (created) => ({ id: created.id, name: created.name, keyId: created.apiKey.id }),
 });
 
 const revalidateSubUser = (id: string) => {
@@ -36,7 +38,10 @@ const revalidateSubUser = (id: string) => {
 };
 
 /** Both changes go through `updateClientUser`, with only the field they change. */
-const updateSubUser = <S extends z.ZodObject<{ clientId: typeof clientId }>>(input: S) =>
+const updateSubUser = <S extends z.ZodObject<{ clientId: typeof clientId }>>(
+  input: S,
+  field: "name" | "isActive",
+) =>
   defineAction({
     operation: "updateClientUser",
     input,
@@ -46,10 +51,21 @@ const updateSubUser = <S extends z.ZodObject<{ clientId: typeof clientId }>>(inp
       revalidateSubUser(id);
       return { name: res.data.name ?? null, isActive: res.data.isActive ?? null };
     },
+    async before(input, { api }) {
+      const user = await findSubUser(api, input.clientId);
+      return { [field]: user[field] ?? null };
+    },
+    after: (result) => ({ [field]: result[field] }),
   });
 
-export const renameSubUserAction = updateSubUser(z.object({ clientId, name: clientUserName }));
-export const setSubUserActiveAction = updateSubUser(z.object({ clientId, isActive: z.boolean() }));
+export const renameSubUserAction = updateSubUser(
+  z.object({ clientId, name: clientUserName }),
+  "name",
+);
+export const setSubUserActiveAction = updateSubUser(
+  z.object({ clientId, isActive: z.boolean() }),
+  "isActive",
+);
 
 export const issueKeyAction = defineAction({
   operation: "createClientUserApiKey",
@@ -63,6 +79,7 @@ export const issueKeyAction = defineAction({
     revalidatePath(`/sub-users/${input.clientId}`);
     return { apiKey: shownOnce(data.apiKey) };
   },
+  after: (issued) => ({ keyId: issued.apiKey.id, label: issued.apiKey.label }),
 });
 
 export const replaceRateLimitsAction = defineAction({
@@ -78,4 +95,22 @@ export const replaceRateLimitsAction = defineAction({
     revalidatePath(`/sub-users/${input.clientId}/rate-limits`);
     return { rateLimits: res.data.rateLimits };
   },
+  async before(input, { api }) {
+    const user = await findSubUser(api, input.clientId);
+    return { rateLimits: (user.rateLimits ?? []).map(ruleOf) };
+  },
+  after: (result) => ({ rateLimits: result.rateLimits.map(ruleOf) }),
+});
+
+/** A rule as the audit log shows it: what it limits, not the service's bookkeeping. */
+const ruleOf = (r: {
+  endpointKey: string;
+  windowSeconds: number;
+  maxRequests: number;
+  apiKeyId?: string | null;
+}) => ({
+  endpointKey: r.endpointKey,
+  maxRequests: r.maxRequests,
+  windowSeconds: r.windowSeconds,
+  ...(r.apiKeyId ? { apiKeyId: r.apiKeyId } : {}),
 });

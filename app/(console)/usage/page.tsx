@@ -5,13 +5,20 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { UsagePanel } from "@/app/(console)/usage/_components/usage-panel";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatCount, formatMinor } from "@/lib/format";
+import { UsageHistory } from "@/components/usage/usage-history";
+import { recordUsageReading } from "@/lib/usage/usage-readings";
 
 export const metadata: Metadata = { title: "Usage and credit" };
 
-export default async function UsagePage() {
-  const { api } = await requirePageSession();
+export default async function UsagePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { api, session } = await requirePageSession();
   const credits = await api.getClientCredits();
   const usage = await api.getClientUsage();
+  await recordUsageReading(usage.data, "page");
   const plans = await api.listPlans();
   const currency = credits.data.currency ?? usage.data.currency ?? "EUR";
   return (
@@ -41,6 +48,14 @@ export default async function UsagePage() {
       </div>
       <Card title="This period" className="mt-6">
         <UsagePanel usage={usage.data} />
+      </Card>
+      <Card title="Over time" className="mt-6">
+        <UsageHistory
+          clientId={session.clientId}
+          path="/usage"
+          searchParams={await searchParams}
+          currency={currency}
+        />
       </Card>
       <Card title="Visible plans" className="mt-6">
         <DataTable

@@ -185,7 +185,7 @@ describe("credit, usage and plans", () => {
     expect(res.body).toEqual({
       clientId: "cl_demo_northwind",
       currency: "EUR",
-      balanceMinor: 24_040,
+      balanceMinor: 23_120,
       billingMode: "prepaid",
     });
   });

@@ -4,7 +4,10 @@ import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { UsagePanel } from "@/app/(console)/usage/_components/usage-panel";
 import { requirePageSession } from "@/lib/auth/guards";
-import { formatDateTime } from "@/lib/format";
+import { formatCount, formatDateTime } from "@/lib/format";
+import { DataTable } from "@/components/ui/table";
+import { UsageHistory } from "@/components/usage/usage-history";
+import { recordUsageReading } from "@/lib/usage/usage-readings";
 import { MasterOnly } from "../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { findSubUser } from "@/app/(console)/sub-users/_lib/find-sub-user";
@@ -14,7 +17,13 @@ import { StatusControl } from "./_components/status-control";
 
 export const metadata: Metadata = { title: "Sub-user" };
 
-export default async function SubUserPage({ params }: { params: Promise<{ clientId: string }> }) {
+export default async function SubUserPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ clientId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "listClientUsers")) return <MasterOnly />;
   const { clientId } = await params;
@@ -23,6 +32,7 @@ export default async function SubUserPage({ params }: { params: Promise<{ client
     api.getClientUserUsage({ params: { clientId } }),
     api.listSponsorshipGrants(),
   ]);
+  await recordUsageReading(usage.data, "page");
   const benefits = grants.data.sponsorshipGrants
     .filter((g) => g.beneficiaryClientId === clientId && g.active)
     .map((g) => g.reference);
@@ -79,13 +89,29 @@ export default async function SubUserPage({ params }: { params: Promise<{ client
           <IssueKey clientId={clientId} owner={name} disabled={!isActive} />
         </Card>
         <Card title="Rate limits">
-          <p className="text-sm text-slate-600">
-            {user.rateLimits === undefined
-              ? "The service does not report the current limits."
-              : user.rateLimits.length === 0
-                ? "No overrides: the service defaults apply."
-                : `${user.rateLimits.length} override${user.rateLimits.length === 1 ? "" : "s"}.`}
-          </p>
+          {user.rateLimits === undefined ? (
+            <p className="text-sm text-slate-600">
+              The service does not report the current limits.
+            </p>
+          ) : user.rateLimits.length === 0 ? (
+            <p className="text-sm text-slate-600">No overrides: the service defaults apply.</p>
+          ) : (
+            <DataTable
+              caption="Rate-limit overrides of this Sub-user"
+              columns={["Endpoint key", "Limit", "Key"]}
+              rows={user.rateLimits}
+              keyOf={(r) =>
+                `${r.endpointKey}/${r.windowSeconds}/${r.maxRequests}/${r.apiKeyId ?? ""}/${r.id ?? ""}`
+              }
+              rowTestId="rate-limit-override"
+              empty=""
+              cells={(r) => [
+                <code key="key">{r.endpointKey === "*" ? "* (all)" : r.endpointKey}</code>,
+                `${formatCount(r.maxRequests)} per ${formatCount(r.windowSeconds)} s`,
+                r.apiKeyId ? <code key="api-key">{r.apiKeyId}</code> : "all keys",
+              ]}
+            />
+          )}
           <Link
             href={`/sub-users/${encodeURIComponent(clientId)}/rate-limits`}
             className="mt-3 inline-block text-brand-700 underline"
@@ -96,6 +122,14 @@ export default async function SubUserPage({ params }: { params: Promise<{ client
       </div>
       <Card title="Usage this period" className="mt-6">
         <UsagePanel usage={usage.data} />
+      </Card>
+      <Card title="Usage over time" className="mt-6">
+        <UsageHistory
+          clientId={clientId}
+          path={`/sub-users/${encodeURIComponent(clientId)}`}
+          searchParams={await searchParams}
+          currency={usage.data.currency ?? "EUR"}
+        />
       </Card>
     </>
   );

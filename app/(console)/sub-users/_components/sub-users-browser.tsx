@@ -2,19 +2,22 @@
 
 import { ScrollRegion, TableHead } from "@/components/ui/table";
 import Link from "next/link";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { formatDate, formatCount } from "@/lib/format";
+import { formatDate, formatCount, formatDateTime } from "@/lib/format";
+import { listHref } from "@/lib/list-params";
 import {
   matchSubUsers,
   sortSubUsers,
   indexRows,
   pageOf,
+  SUB_USERS_LIST_DEFAULTS,
   type SortKey,
   type StatusFilter,
   type SubUserRow,
+  type SubUsersListParams,
 } from "../_lib/sub-users.utils";
 
 const SORT_LABELS: Record<SortKey, string> = {
@@ -24,20 +27,57 @@ const SORT_LABELS: Record<SortKey, string> = {
   "created-asc": "Oldest first",
 };
 
-/** Search, filter, sort and page the full list in the browser: one fetch, instant keystrokes. */
+/** The most urgent plan state at the last reading, and when that was. */
+function UsageFlag({ usage }: { usage: SubUserRow["usage"] }) {
+  if (!usage) return <span className="text-slate-500">not read yet</span>;
+  return (
+    <span className="flex flex-col items-start gap-0.5">
+      {usage.flag === "exhausted" ? (
+        <Badge tone="red">quota used up</Badge>
+      ) : usage.flag === "warning" ? (
+        <Badge tone="amber">90 percent reached</Badge>
+      ) : (
+        <span>within quota</span>
+      )}
+      <span className="text-xs text-slate-500">{formatDateTime(usage.readAt)}</span>
+    </span>
+  );
+}
+
+/**
+ * Search, filter, sort and page the full list in the browser: one fetch, instant keystrokes.
+ * The state is mirrored into the address (replaced, not pushed, while typing), so a reload or
+ * a shared link shows the same view.
+ */
 export function SubUsersBrowser({
   rows,
   highlight,
+  initial,
 }: {
   rows: SubUserRow[];
   highlight?: { name: string; since: string };
+  initial: SubUsersListParams;
 }) {
   const indexed = useMemo(() => indexRows(rows), [rows]);
-  const [query, setQuery] = useState("");
-  const [status, setStatus] = useState<StatusFilter>("all");
-  const [sort, setSort] = useState<SortKey>("name-asc");
-  const [page, setPage] = useState(1);
+  const [query, setQuery] = useState(initial.q);
+  const [status, setStatus] = useState<StatusFilter>(initial.status);
+  const [sort, setSort] = useState<SortKey>(initial.sort);
+  const [page, setPage] = useState(initial.page);
   const deferredQuery = useDeferredValue(query);
+  useEffect(() => {
+    const href = listHref(
+      window.location.pathname,
+      { q: deferredQuery.trim(), status, sort, page },
+      {},
+      SUB_USERS_LIST_DEFAULTS,
+    );
+    if (href !== `${window.location.pathname}${window.location.search}`)
+      window.history.replaceState(null, "", href);
+  }, [deferredQuery, status, sort, page]);
+  const toggle = (asc: SortKey, desc: SortKey) => () => {
+    setSort(sort === asc ? desc : asc);
+    setPage(1);
+  };
   const sorted = useMemo(() => sortSubUsers(indexed, sort), [indexed, sort]);
   const filtered = useMemo(
     () => matchSubUsers(sorted, { query: deferredQuery, status }),
@@ -77,8 +117,16 @@ export function SubUsersBrowser({
           <option value="all">All</option>
           <option value="active">Active</option>
           <option value="inactive">Deactivated</option>
+          <option value="near-quota">At 90 percent of a plan or more</option>
         </SelectField>
-        <SelectField label="Sort" value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
+        <SelectField
+          label="Sort"
+          value={sort}
+          onChange={(e) => {
+            setSort(e.target.value as SortKey);
+            setPage(1);
+          }}
+        >
           {Object.entries(SORT_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -105,10 +153,12 @@ export function SubUsersBrowser({
                     ? "ascending"
                     : "descending"
                   : undefined,
+                onSort: toggle("name-asc", "name-desc"),
               },
               "Id",
               "Status",
               "Keys",
+              "Usage",
               {
                 label: "Created",
                 sort: sort.startsWith("created")
@@ -116,6 +166,7 @@ export function SubUsersBrowser({
                     ? "ascending"
                     : "descending"
                   : undefined,
+                onSort: toggle("created-desc", "created-asc"),
               },
             ]}
           />
@@ -150,12 +201,15 @@ export function SubUsersBrowser({
                   )}
                 </td>
                 <td className="px-4 py-2">{r.keyCount ?? "—"}</td>
+                <td className="px-4 py-2" data-testid="sub-user-usage">
+                  <UsageFlag usage={r.usage} />
+                </td>
                 <td className="px-4 py-2">{formatDate(r.createdAt)}</td>
               </tr>
             ))}
             {current.items.length === 0 ? (
               <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-slate-500">
+                <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
                   No Sub-user matches.
                 </td>
               </tr>

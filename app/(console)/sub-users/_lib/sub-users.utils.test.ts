@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { filterSubUsers, indexRows, pageOf, PAGE_SIZE, type SubUserRow } from "./sub-users.utils";
+import { readListParams } from "@/lib/list-params";
+import {
+  filterSubUsers,
+  indexRows,
+  pageOf,
+  PAGE_SIZE,
+  subUsersListParams,
+  type SubUserRow,
+} from "./sub-users.utils";
 
 const rows: SubUserRow[] = [
   {
@@ -8,6 +16,7 @@ const rows: SubUserRow[] = [
     isActive: true,
     createdAt: "2026-01-02T00:00:00Z",
     keyCount: 2,
+    usage: { flag: "warning", readAt: "2026-11-20T10:00:00Z" },
   },
   {
     id: "cl_h",
@@ -15,6 +24,7 @@ const rows: SubUserRow[] = [
     isActive: true,
     createdAt: "2026-01-03T00:00:00Z",
     keyCount: 1,
+    usage: { flag: null, readAt: "2026-11-20T10:00:00Z" },
   },
   {
     id: "cl_l",
@@ -22,12 +32,32 @@ const rows: SubUserRow[] = [
     isActive: false,
     createdAt: "2026-01-01T00:00:00Z",
     keyCount: 1,
+    usage: null,
   },
-  { id: "cl_x", name: null, isActive: null, createdAt: null, keyCount: null },
+  { id: "cl_x", name: null, isActive: null, createdAt: null, keyCount: null, usage: null },
 ];
 const indexed = indexRows(rows);
 
 describe("filterSubUsers", () => {
+  it("filters to Sub-users at or past 90 percent of a plan at the last reading", () => {
+    expect(
+      filterSubUsers(indexed, { query: "", status: "near-quota", sort: "name-asc" }).map(
+        (r) => r.id,
+      ),
+    ).toEqual(["cl_b"]);
+  });
+
+  it("reads its state from the address and falls back to defaults", () => {
+    expect(
+      readListParams(subUsersListParams, {
+        q: "ber",
+        status: "near-quota",
+        sort: "bogus",
+        page: "2",
+      }),
+    ).toEqual({ q: "ber", status: "near-quota", sort: "name-asc", page: 2 });
+  });
+
   it("searches names and ids without regard to case", () => {
     expect(
       filterSubUsers(indexed, { query: "WORKSHOP", status: "all", sort: "name-asc" }).map(

@@ -1,13 +1,30 @@
+import { z } from "zod";
+import { oneOf, pageParam, textParam } from "@/lib/list-params";
+
 export interface SubUserRow {
   id: string;
   name: string | null;
   isActive: boolean | null;
   createdAt: string | null;
   keyCount: number | null;
+  /** The most urgent plan state at the console's last usage reading of this Sub-user. */
+  usage: { flag: "warning" | "exhausted" | null; readAt: string } | null;
 }
 
-export type StatusFilter = "all" | "active" | "inactive";
-export type SortKey = "name-asc" | "name-desc" | "created-desc" | "created-asc";
+export const STATUS_FILTERS = ["all", "active", "inactive", "near-quota"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const SORT_KEYS = ["name-asc", "name-desc", "created-desc", "created-asc"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+/** The list's state in its address: `?q=…&status=…&sort=…&page=…`. */
+export const subUsersListParams = z.object({
+  q: textParam,
+  status: oneOf(STATUS_FILTERS, "all"),
+  sort: oneOf(SORT_KEYS, "name-asc"),
+  page: pageParam,
+});
+export type SubUsersListParams = z.output<typeof subUsersListParams>;
+export const SUB_USERS_LIST_DEFAULTS = { q: "", status: "all", sort: "name-asc" } as const;
 
 export interface IndexedRow extends SubUserRow {
   /** Lower-cased name and id, computed once so a keystroke only scans strings. */
@@ -34,6 +51,13 @@ export function sortSubUsers(rows: IndexedRow[], sort: SortKey): IndexedRow[] {
   return [...rows].sort(comparators[sort]);
 }
 
+const statusMatches: Record<StatusFilter, (r: SubUserRow) => boolean> = {
+  all: () => true,
+  active: (r) => r.isActive === true,
+  inactive: (r) => r.isActive === false,
+  "near-quota": (r) => r.usage?.flag != null,
+};
+
 /** Search (name or id, case-insensitive) and status filter; rows of unknown status match only "all". */
 export function matchSubUsers(
   sorted: IndexedRow[],
@@ -41,12 +65,8 @@ export function matchSubUsers(
 ): IndexedRow[] {
   const needle = opts.query.trim().toLowerCase();
   if (needle === "" && opts.status === "all") return sorted;
-  return sorted.filter(
-    (r) =>
-      (opts.status === "all" ||
-        (opts.status === "active" ? r.isActive === true : r.isActive === false)) &&
-      (needle === "" || r.haystack.includes(needle)),
-  );
+  const status = statusMatches[opts.status];
+  return sorted.filter((r) => status(r) && (needle === "" || r.haystack.includes(needle)));
 }
 
 export function filterSubUsers(

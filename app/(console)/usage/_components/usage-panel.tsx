@@ -2,15 +2,7 @@ import { type UsageStatus } from "@/lib/api/contract/client-admin";
 import { DataTable } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { formatCount, formatDate, formatMinor } from "@/lib/format";
-
-type PlanState = "ok" | "warning" | "exhausted" | "no_quota";
-
-function stateOf(included: number, used: number, reported?: PlanState): PlanState {
-  if (reported) return reported;
-  if (included === 0) return "no_quota";
-  if (used >= included) return "exhausted";
-  return used / included >= 0.9 ? "warning" : "ok";
-}
+import { planState, type PlanState } from "@/lib/usage/plan-state";
 
 const STATE_BADGE: Record<
   PlanState,
@@ -88,7 +80,7 @@ export function UsagePanel({ usage }: { usage: UsageStatus }) {
           }
           cells={(p) => {
             const included = p.included_monthly_quantity;
-            const state = stateOf(included, p.used, p.state);
+            const state = planState(p);
             return [
               p.name ?? p.id,
               <code key="key">{p.endpoint_key}</code>,

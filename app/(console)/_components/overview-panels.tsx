@@ -1,0 +1,246 @@
+import Link from "next/link";
+import { type ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/table";
+import { ServiceError, type ServiceApi } from "@/lib/api/client";
+import { messageForCode } from "@/lib/actions/user-messages";
+import { type ConsoleSession } from "@/lib/auth/session";
+import { formatCount, formatDateTime, formatMinor } from "@/lib/format";
+import { listAudit } from "@/lib/store/audit-log";
+import { activeUsageWarnings } from "@/lib/store/usage-warnings";
+import { planState } from "@/lib/usage/plan-state";
+import { recordUsageReading } from "@/lib/usage/usage-readings";
+import { auditLabel } from "@/lib/audit-labels";
+import { OUTCOME_TONE } from "../audit/_lib/audit-outcome";
+import { JOB_LABELS } from "../jobs/_lib/job-families";
+import { listJobs } from "../jobs/_lib/job-store";
+import { LiveJobStatus } from "../jobs/_components/live-job-status";
+
+/** One panel's figures, or why the service did not give them (the rest of the page still shows). */
+async function figures<T>(
+  load: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
+  try {
+    return { ok: true, value: await load() };
+  } catch (error) {
+    if (error instanceof ServiceError)
+      return {
+        ok: false,
+        message: messageForCode(error.code, error.retryAfterSeconds, error.message),
+      };
+    throw error;
+  }
+}
+
+function Unavailable({ message }: { message: string }) {
+  return <p className="text-sm text-red-700">Not available: {message}</p>;
+}
+
+function More({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} className="mt-3 inline-block text-sm text-brand-700 underline">
+      {children}
+    </Link>
+  );
+}
+
+const PLAN_BADGE = {
+  ok: { tone: "green", text: "within quota" },
+  warning: { tone: "amber", text: "90 percent reached" },
+  exhausted: { tone: "red", text: "quota used up" },
+  no_quota: { tone: "neutral", text: "no included quota" },
+} as const;
+
+/** Credit balance and plan use: what an admin checks first. */
+export async function CreditAndPlans({ api }: { api: ServiceApi }) {
+  const [credits, usage] = await Promise.all([
+    figures(() => api.getClientCredits()),
+    figures(async () => {
+      const answer = await api.getClientUsage();
+      await recordUsageReading(answer.data, "page");
+      return answer.data;
+    }),
+  ]);
+  const currency =
+    (credits.ok ? credits.value.data.currency : undefined) ??
+    (usage.ok ? usage.value.currency : undefined) ??
+    "EUR";
+  return (
+    <>
+      <Card title="Credit balance">
+        {credits.ok ? (
+          <>
+            <p className="text-2xl font-semibold" data-testid="overview-balance">
+              {formatMinor(credits.value.data.balanceMinor, currency)}
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              {credits.value.data.billingMode === "invoice"
+                ? "Billed by invoice"
+                : "Prepaid credit"}
+            </p>
+          </>
+        ) : (
+          <Unavailable message={credits.message} />
+        )}
+        <More href="/usage">Usage and credit</More>
+      </Card>
+      <Card title="Plan use this month" className="md:col-span-2">
+        {usage.ok ? (
+          <DataTable
+            caption="Plan use against included quantities"
+            columns={["Plan", "Endpoint key", "Used", "State"]}
+            rows={usage.value.plans}
+            keyOf={(p) => `${p.id}/${p.endpoint_key}`}
+            rowTestId="overview-plan"
+            empty="No plan is assigned: calls are charged to the credit balance or covered by a sponsor."
+            cells={(p) => {
+              const state = planState(p);
+              return [
+                p.name ?? p.id,
+                <code key="key">{p.endpoint_key}</code>,
+                p.included_monthly_quantity === 0
+                  ? formatCount(p.used)
+                  : `${formatCount(p.used)} of ${formatCount(p.included_monthly_quantity)}`,
+                <Badge key="state" tone={PLAN_BADGE[state].tone}>
+                  {PLAN_BADGE[state].text}
+                </Badge>,
+              ];
+            }}
+          />
+        ) : (
+          <Unavailable message={usage.message} />
+        )}
+      </Card>
+    </>
+  );
+}
+
+export async function UsageWarnings({ clientId }: { clientId: string }) {
+  const warnings = await activeUsageWarnings(clientId);
+  return (
+    <Card title="Warnings from the service">
+      {warnings.length === 0 ? (
+        <p className="text-sm text-slate-600">No active warning from the service.</p>
+      ) : (
+        <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="overview-warnings">
+          {warnings.map((w) => (
+            <li key={w.text}>
+              {w.text}{" "}
+              <span className="text-xs text-slate-500">({formatDateTime(w.lastSeenAt)})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Issued grants that have covered 90 percent of their monthly cap or more. */
+export async function GrantsNearCap({
+  api,
+  session,
+}: {
+  api: ServiceApi;
+  session: ConsoleSession;
+}) {
+  const loaded = await figures(async () => {
+    const [grants, users] = await Promise.all([api.listSponsorshipGrants(), api.listClientUsers()]);
+    const names = new Map(users.data.clientUsers.map((u) => [u.id, u.name ?? u.id]));
+    return grants.data.sponsorshipGrants
+      .filter(
+        (g) =>
+          g.active &&
+          (g.sponsorClientId ?? session.clientId) === session.clientId &&
+          g.monthlyCapMinor != null &&
+          g.coverage != null &&
+          g.coverage.coveredAmountMinor >= g.monthlyCapMinor * 0.9,
+      )
+      .map((g) => ({ grant: g, beneficiary: names.get(g.beneficiaryClientId ?? "") }));
+  });
+  return (
+    <Card title="Grants near their cap">
+      {!loaded.ok ? (
+        <Unavailable message={loaded.message} />
+      ) : loaded.value.length === 0 ? (
+        <p className="text-sm text-slate-600">No issued grant has used 90 percent of its cap.</p>
+      ) : (
+        <ul className="space-y-2 text-sm" data-testid="overview-grants-near-cap">
+          {loaded.value.map(({ grant: g, beneficiary }) => (
+            <li key={g.reference}>
+              <Link
+                href={`/grants/issued/${encodeURIComponent(g.reference)}`}
+                className="font-medium text-brand-700 underline"
+              >
+                {g.reference}
+              </Link>{" "}
+              for {beneficiary ?? <code>{g.beneficiaryClientId}</code>}:{" "}
+              {formatMinor(g.coverage!.coveredAmountMinor, g.currency ?? "EUR")} of{" "}
+              {formatMinor(g.monthlyCapMinor!, g.currency ?? "EUR")}{" "}
+              <Badge tone={g.coverage!.coveredAmountMinor >= g.monthlyCapMinor! ? "red" : "amber"}>
+                {g.coverage!.coveredAmountMinor >= g.monthlyCapMinor!
+                  ? "cap reached"
+                  : `${Math.floor((g.coverage!.coveredAmountMinor / g.monthlyCapMinor!) * 100)} percent`}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      <More href="/grants">Issued grants</More>
+    </Card>
+  );
+}
+
+export async function RecentJobs({ clientId }: { clientId: string }) {
+  const { jobs } = await listJobs(
+    clientId,
+    { kind: "all", status: "all", sort: "newest", page: 1 },
+    5,
+  );
+  return (
+    <Card title="Recent jobs">
+      <DataTable
+        caption="The five most recent jobs"
+        columns={["Started", "Kind", "Status"]}
+        rows={jobs}
+        keyOf={(j) => j.id}
+        rowTestId="overview-job"
+        empty="No job was started from this console yet."
+        cells={(j) => [
+          <Link key="at" className="text-brand-700 underline" href={`/jobs/${j.id}`}>
+            {formatDateTime(j.createdAt)}
+          </Link>,
+          JOB_LABELS[j.family],
+          <LiveJobStatus key="status" initial={j} />,
+        ]}
+      />
+      <More href="/jobs">All jobs</More>
+    </Card>
+  );
+}
+
+export async function RecentAudit({ clientId }: { clientId: string }) {
+  const { entries } = await listAudit(clientId, {}, { page: 1, pageSize: 5 });
+  return (
+    <Card title="Recent changes">
+      <DataTable
+        caption="The five most recent audit entries"
+        columns={["When", "Operation", "Outcome"]}
+        rows={entries}
+        keyOf={(e) => String(e.id)}
+        rowTestId="overview-audit"
+        empty="No change was made through this console yet."
+        cells={(e) => [
+          <Link key="at" className="text-brand-700 underline" href={`/audit/${e.id}`}>
+            {formatDateTime(e.createdAt)}
+          </Link>,
+          auditLabel(e.operationId),
+          <Badge key="outcome" tone={OUTCOME_TONE[e.outcome] ?? "neutral"}>
+            {e.outcome}
+          </Badge>,
+        ]}
+      />
+      <More href="/audit">Audit log</More>
+    </Card>
+  );
+}

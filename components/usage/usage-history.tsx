@@ -1,0 +1,94 @@
+import Link from "next/link";
+import { z } from "zod";
+import { formatDateTime } from "@/lib/format";
+import { listHref, oneOf, readListParams } from "@/lib/list-params";
+import { usageHistory } from "@/lib/usage/usage-readings";
+import { dailySeries, endpointKeysOf } from "@/lib/usage/usage-series";
+import { UsageCharts } from "./usage-charts";
+
+const DAY_MS = 86_400_000;
+export const historyParams = z.object({
+  key: z.string().max(100).catch(""),
+  days: oneOf(["30", "90"], "30"),
+});
+
+/**
+ * The usage of one Client over time, from the readings this console stored: pick an endpoint
+ * key and a range (both in the address), then daily calls, month to date and charges.
+ */
+export async function UsageHistory({
+  clientId,
+  path,
+  searchParams,
+  currency,
+  extraParams = {},
+}: {
+  clientId: string;
+  path: string;
+  searchParams: Record<string, string | string[] | undefined>;
+  currency: string;
+  extraParams?: Record<string, string>;
+}) {
+  const params = readListParams(historyParams, searchParams);
+  const days = Number(params.days);
+  const now = new Date();
+  const from = new Date(now.getTime() - (days - 1) * DAY_MS);
+  // One reading before the range lets its first day be a difference too.
+  const readings = await usageHistory(clientId, new Date(from.getTime() - 31 * DAY_MS));
+  const keys = endpointKeysOf(readings);
+  const key = keys.includes(params.key) ? params.key : keys[0];
+  const href = (changes: Record<string, string>) =>
+    `${listHref(path, { ...extraParams, key: key ?? "", days: params.days }, changes, { days: "30" })}#usage-history`;
+  const last = readings.at(-1);
+  return (
+    <div id="usage-history" className="scroll-mt-6">
+      <p className="mb-3 text-sm text-slate-600">
+        The service reports the current period only; these figures come from the readings this
+        console took (when a page showed usage, and hourly while someone of this Client is signed
+        in).{" "}
+        {last ? (
+          <>
+            Last reading: <span data-testid="last-reading">{formatDateTime(last.takenAt)}</span>.
+          </>
+        ) : null}
+      </p>
+      {key === undefined ? (
+        <p className="text-sm text-slate-600">No reading stored yet.</p>
+      ) : (
+        <>
+          <nav aria-label="Endpoint keys" className="mb-2 flex flex-wrap gap-2 text-sm">
+            {keys.map((k) => (
+              <Link
+                key={k}
+                href={href({ key: k })}
+                aria-current={k === key ? "true" : undefined}
+                className={`rounded-md border px-2 py-1 ${k === key ? "border-brand-600 bg-brand-50 font-semibold text-brand-800" : "border-slate-300 text-slate-800"}`}
+                scroll={false}
+              >
+                {k}
+              </Link>
+            ))}
+          </nav>
+          <nav aria-label="Range" className="mb-4 flex gap-2 text-sm">
+            {(["30", "90"] as const).map((d) => (
+              <Link
+                key={d}
+                href={href({ days: d })}
+                aria-current={d === params.days ? "true" : undefined}
+                className={`rounded-md border px-2 py-1 ${d === params.days ? "border-brand-600 bg-brand-50 font-semibold text-brand-800" : "border-slate-300 text-slate-800"}`}
+                scroll={false}
+              >
+                Last {d} days
+              </Link>
+            ))}
+          </nav>
+          <UsageCharts
+            endpointKey={key}
+            points={dailySeries(readings, key, from, now)}
+            currency={last?.currency ?? currency}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { readFileSync } from "node:fs";
+import { expect, test, uniqueName } from "./support/test";
+import { DEALER, MASTER, signInAsDemo } from "./support/auth";
+import { demoKeys, SERVICE_URL } from "./support/demo";
+import { withConsoleStore } from "./support/store";
+import { OPERATIONS } from "@/lib/api/contract/operations";
+
+async function createSubUser(name: string): Promise<string> {
+  const response = await fetch(`${SERVICE_URL}/client/users`, {
+    method: "POST",
+    headers: {
+      "X-Api-Key": demoKeys()["master-admin"].apiKey,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({ name }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
+test.describe("the audit log", () => {
+  test("a change opens to its before and after", async ({ page }) => {
+    const name = uniqueName("Workshop Kiel");
+    const id = await createSubUser(name);
+    await signInAsDemo(page, MASTER);
+    await page.goto(`/sub-users/${id}`);
+    await page.getByRole("textbox", { name: "Name" }).fill(`${name} Nord`);
+    await page.getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByText("Saved.")).toBeVisible();
+
+    await page.goto("/audit");
+    await page.getByTestId("audit-row").filter({ hasText: id }).first().getByRole("link").click();
+    await expect(page).toHaveURL(/\/audit\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      OPERATIONS.updateClientUser.summary,
+    );
+    const row = page.getByTestId("audit-changes").getByRole("row", { name: /^name / });
+    await expect(row).toContainText(name);
+    await expect(row).toContainText(`${name} Nord`);
+    await expect(row.getByTestId("audit-change")).toHaveText("changed");
+  });
+
+  test("sign-in and sign-out are recorded; the operation filter offers only what the log holds", async ({
+    page,
+  }) => {
+    await signInAsDemo(page, MASTER);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await signInAsDemo(page, MASTER);
+    await page.goto("/audit");
+    const rows = page.getByTestId("audit-row");
+    await expect(rows.first()).toContainText("Signed in to the console");
+    await expect(rows.nth(1)).toContainText("Signed out of the console");
+
+    const options = await page.getByLabel("Operation").locator("option").allTextContents();
+    expect(options).toContain("Signed in to the console");
+    expect(options).not.toContain(OPERATIONS.listPlans.summary);
+    expect(options.length).toBeLessThan(20);
+    await page.getByLabel("Operation").selectOption({ label: "Signed out of the console" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/\/audit\?operation=console\.signOut$/);
+    for (const text of await rows.allTextContents()) expect(text).toContain("Signed out");
+  });
+
+  test("pages on the server, keeps dates in the address and exports what the filters select", async ({
+    page,
+  }) => {
+    await withConsoleStore((c) =>
+      c.query(
+        `INSERT INTO console_audit_log (client_id, operation_id, target, outcome, error_code, created_at)
+         SELECT 'cl_demo_dealer', 'createVinRedirectSession', 'VIN ' || n,
+                CASE WHEN n % 4 = 0 THEN 'failure' ELSE 'success' END,
+                CASE WHEN n % 4 = 0 THEN 'insufficient_credit' END,
+                timestamptz '2026-10-15T12:00:00Z' + n * interval '1 hour'
+         FROM generate_series(1, 120) AS n`,
+      ),
+    );
+    await signInAsDemo(page, DEALER);
+    await page.goto("/audit?outcome=failure");
+    await expect(page.getByTestId("audit-count")).toHaveText("30 entries");
+    await page.goto("/audit");
+    await expect(page.getByTestId("audit-row")).toHaveCount(50);
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/audit\?page=2$/);
+    await page.reload();
+    await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+
+    await page.getByLabel("From (UTC)").fill("16 Oct 2026");
+    await page.getByLabel("To (UTC)").fill("2026-10-17");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/\/audit\?from=2026-10-16&to=2026-10-17$/);
+    await page.reload();
+    await expect(page.getByLabel("From (UTC)")).toHaveValue("16 Oct 2026");
+    await expect(page.getByLabel("To (UTC)")).toHaveValue("17 Oct 2026");
+    await expect(page.getByTestId("audit-count")).toHaveText("48 entries");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export as CSV" }).click();
+    const csv = readFileSync(await (await download).path(), "utf8");
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "time,operation,operation_label,target,outcome,error_code,idempotency_key,detail",
+    );
+    expect(lines).toHaveLength(49);
+    expect(lines.every((l, i) => i === 0 || l.startsWith("2026-10-1"))).toBe(true);
+
+    await page.getByLabel("From (UTC)").fill("soon");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("Enter a date like 23 Nov 2026.")).toBeVisible();
+    await expect(page.getByLabel("From (UTC)")).toHaveValue("soon");
+  });
+
+  test("the export needs a session", async ({ request }) => {
+    const response = await request.get("/audit/export");
+    expect(response.status()).toBe(401);
+    expect(await response.json()).toMatchObject({ error: "unauthenticated" });
+  });
+
+  test("at 1280 px the table shows every column, the idempotency key included", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsDemo(page, MASTER);
+    await page.goto("/audit");
+    const region = page.getByRole("region", { name: "Audit log entries, newest first" });
+    const { scroll, client } = await region.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(client);
+  });
+});

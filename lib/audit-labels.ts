@@ -1,0 +1,15 @@
+import { OPERATIONS } from "@/lib/api/contract/operations";
+
+/** What the console records that is not a service operation. */
+export const CONSOLE_EVENTS = new Map([
+  ["console.signIn", "Signed in to the console"],
+  ["console.signOut", "Signed out of the console"],
+]);
+
+/** An audit entry's operation in words: the contract's summary, or the console event's name. */
+export function auditLabel(operationId: string): string {
+  const operation = Object.hasOwn(OPERATIONS, operationId)
+    ? OPERATIONS[operationId as keyof typeof OPERATIONS]
+    : undefined;
+  return operation?.summary ?? CONSOLE_EVENTS.get(operationId) ?? operationId;
+}

@@ -1,0 +1,102 @@
+import "server-only";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { type UsageStatus } from "@/lib/api/contract/client-admin";
+import { getStore } from "@/lib/store/db";
+import { type UsageReadingPlan, usageReadings } from "@/lib/store/schema";
+import { planState } from "./plan-state";
+
+export type UsageReading = typeof usageReadings.$inferSelect;
+
+/** How long readings are kept: a year and a bit, enough to compare a month with last year's. */
+const RETENTION_DAYS = 400;
+
+function planRows(usage: UsageStatus): UsageReadingPlan[] {
+  return usage.plans.map((p) => ({
+    planId: p.id,
+    name: p.name ?? null,
+    endpointKey: p.endpoint_key,
+    included: p.included_monthly_quantity,
+    used: p.used,
+    state: planState(p),
+  }));
+}
+
+/**
+ * Stores a usage reading the console made. One row per Client and hour keeps the latest reading
+ * of that hour, so page views and the schedule add at most 24 rows a day per Client.
+ */
+export async function recordUsageReading(
+  usage: UsageStatus,
+  source: "page" | "schedule",
+  takenAt = new Date(),
+): Promise<void> {
+  const db = await getStore();
+  const hour = new Date(Math.floor(takenAt.getTime() / 3_600_000) * 3_600_000);
+  const row = {
+    clientId: usage.clientId,
+    hour,
+    takenAt,
+    source,
+    periodStart: new Date(usage.period.start),
+    periodEnd: new Date(usage.period.end),
+    currency: usage.currency ?? null,
+    balanceMinor: usage.balanceMinor ?? null,
+    endpoints: usage.endpoints.map((e) => ({
+      endpointKey: e.endpointKey,
+      calls: e.calls,
+      chargedMinor: e.chargedMinor ?? null,
+    })),
+    plans: planRows(usage),
+  };
+  await db
+    .insert(usageReadings)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [usageReadings.clientId, usageReadings.hour],
+      set: row,
+      setWhere: sql`${usageReadings.takenAt} <= ${takenAt}`,
+    });
+}
+
+/** Drops readings older than the retention period (called by the schedule). */
+export async function pruneUsageReadings(now = new Date()): Promise<number> {
+  const db = await getStore();
+  const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000);
+  const gone = await db
+    .delete(usageReadings)
+    .where(lt(usageReadings.takenAt, cutoff))
+    .returning({ clientId: usageReadings.clientId });
+  return gone.length;
+}
+
+/** A Client's readings since `since`, oldest first. */
+export async function usageHistory(clientId: string, since: Date): Promise<UsageReading[]> {
+  const db = await getStore();
+  return db
+    .select()
+    .from(usageReadings)
+    .where(and(eq(usageReadings.clientId, clientId), gte(usageReadings.takenAt, since)))
+    .orderBy(asc(usageReadings.takenAt));
+}
+
+/** The latest reading of each of `clientIds` that has one. */
+export async function latestReadings(clientIds: string[]): Promise<Map<string, UsageReading>> {
+  const latest = new Map<string, UsageReading>();
+  if (clientIds.length === 0) return latest;
+  const db = await getStore();
+  for (let i = 0; i < clientIds.length; i += 1_000) {
+    const rows = await db
+      .selectDistinctOn([usageReadings.clientId])
+      .from(usageReadings)
+      .where(inArray(usageReadings.clientId, clientIds.slice(i, i + 1_000)))
+      .orderBy(usageReadings.clientId, desc(usageReadings.takenAt));
+    for (const row of rows) latest.set(row.clientId, row);
+  }
+  return latest;
+}
+
+/** When each of `clientIds` was last read (for the schedule: least recently read first). */
+export async function lastReadAt(clientIds: string[]): Promise<Map<string, Date>> {
+  const readings = await latestReadings(clientIds);
+  return new Map([...readings].map(([id, r]) => [id, r.takenAt]));
+}

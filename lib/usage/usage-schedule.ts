@@ -1,0 +1,79 @@
+import "server-only";
+import { apiForKey } from "@/lib/api/console-service";
+import { ServiceError } from "@/lib/api/client";
+import { liveSessionKeys } from "@/lib/auth/session";
+import { consoleConfig } from "@/lib/config/console-env";
+import { createLogger } from "@/lib/log/logger";
+import { latestReadings, pruneUsageReadings, recordUsageReading } from "./usage-readings";
+
+export interface ScheduledRound {
+  clients: number;
+  subUsers: number;
+  failures: number;
+}
+
+/**
+ * One scheduled round: the usage of every Client with a live session, and for a Master the
+ * usage of up to `subUserLimit` of its active Sub-users, those read least recently first. Calls
+ * go through the same per-key queue as the signed-in user's own, so they never overlap them.
+ */
+export async function takeScheduledReadings(subUserLimit: number): Promise<ScheduledRound> {
+  const round: ScheduledRound = { clients: 0, subUsers: 0, failures: 0 };
+  for (const live of await liveSessionKeys()) {
+    const api = apiForKey(live.apiKey, live.clientId);
+    try {
+      await recordUsageReading((await api.getClientUsage()).data, "schedule");
+      round.clients += 1;
+      if (!live.isMaster || subUserLimit === 0) continue;
+      const { data } = await api.listClientUsers();
+      const active = data.clientUsers.filter((u) => u.isActive !== false).map((u) => u.id);
+      const last = await latestReadings(active);
+      const due = active
+        .sort(
+          (a, b) => (last.get(a)?.takenAt.getTime() ?? 0) - (last.get(b)?.takenAt.getTime() ?? 0),
+        )
+        .slice(0, subUserLimit);
+      for (const clientId of due) {
+        try {
+          const usage = await api.getClientUserUsage({ params: { clientId } });
+          await recordUsageReading(usage.data, "schedule");
+          round.subUsers += 1;
+        } catch (error) {
+          if (!(error instanceof ServiceError)) throw error;
+          round.failures += 1;
+        }
+      }
+    } catch (error) {
+      // One Client's refusal (a revoked key, a deactivated Client) does not stop the round.
+      if (!(error instanceof ServiceError)) throw error;
+      round.failures += 1;
+    }
+  }
+  return round;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/** Starts the schedule once per console process (called from `instrumentation.ts`). */
+export function startUsageSchedule(): void {
+  const config = consoleConfig();
+  const seconds = config.CONSOLE_USAGE_READING_SECONDS;
+  if (timer || seconds === 0) return;
+  const log = createLogger("usage-schedule", config.LOG_LEVEL);
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const round = await takeScheduledReadings(config.CONSOLE_USAGE_READING_SUB_USERS);
+      const pruned = await pruneUsageReadings();
+      log.debug("usage readings taken", { ...round, pruned });
+    } catch (error) {
+      log.warn("usage reading round failed", { error });
+    } finally {
+      running = false;
+    }
+  };
+  timer = setInterval(() => void tick(), seconds * 1000);
+  timer.unref();
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { dailySeries, endpointKeysOf, type ReadingLike } from "./usage-series";
+
+const NOV = new Date("2026-11-01T00:00:00Z");
+const DEC = new Date("2026-12-01T00:00:00Z");
+
+function reading(at: string, calls: number, chargedMinor = 0, periodStart = NOV): ReadingLike {
+  return {
+    takenAt: new Date(at),
+    periodStart,
+    endpoints: [{ endpointKey: "vin_lookup", calls, chargedMinor }],
+    plans: [{ endpointKey: "vin_lookup", included: 100, used: Math.min(calls, 100) }],
+  };
+}
+
+describe("dailySeries", () => {
+  it("takes each day's calls and charges as the difference to the reading before", () => {
+    const series = dailySeries(
+      [
+        reading("2026-11-01T09:00:00Z", 5, 0),
+        reading("2026-11-01T18:00:00Z", 12, 0),
+        reading("2026-11-02T10:00:00Z", 40, 150),
+        reading("2026-11-03T23:00:00Z", 41, 200),
+      ],
+      "vin_lookup",
+      new Date("2026-11-01T00:00:00Z"),
+      new Date("2026-11-03T12:00:00Z"),
+    );
+    expect(series.map((p) => [p.day, p.calls, p.monthToDate, p.chargedMinor])).toEqual([
+      ["2026-11-01", 12, 12, 0],
+      ["2026-11-02", 28, 40, 150],
+      ["2026-11-03", 1, 41, 50],
+    ]);
+    expect(series.every((p) => p.included === 100)).toBe(true);
+  });
+
+  it("leaves days without a reading empty and spreads nothing over them", () => {
+    const series = dailySeries(
+      [reading("2026-11-02T10:00:00Z", 10), reading("2026-11-05T10:00:00Z", 25)],
+      "vin_lookup",
+      new Date("2026-11-02T00:00:00Z"),
+      new Date("2026-11-05T00:00:00Z"),
+    );
+    expect(series.map((p) => p.calls)).toEqual([null, null, null, 15]);
+    expect(series[3]!.spanDays).toBe(3);
+    expect(series[1]!.monthToDate).toBeNull();
+  });
+
+  it("does not invent a day's calls from a first reading in mid-period", () => {
+    const [first] = dailySeries(
+      [reading("2026-11-20T10:00:00Z", 300)],
+      "vin_lookup",
+      new Date("2026-11-20T00:00:00Z"),
+      new Date("2026-11-20T00:00:00Z"),
+    );
+    expect(first).toMatchObject({ calls: null, monthToDate: 300 });
+  });
+
+  it("starts again from zero in a new period", () => {
+    const series = dailySeries(
+      [reading("2026-11-30T20:00:00Z", 90, 500), reading("2026-12-01T08:00:00Z", 7, 20, DEC)],
+      "vin_lookup",
+      new Date("2026-11-30T00:00:00Z"),
+      new Date("2026-12-01T00:00:00Z"),
+    );
+    expect(series.map((p) => [p.calls, p.monthToDate, p.chargedMinor])).toEqual([
+      [null, 90, null],
+      [7, 7, 20],
+    ]);
+  });
+
+  it("counts an endpoint key absent from a reading as zero and one without a plan as planless", () => {
+    const other: ReadingLike = {
+      takenAt: new Date("2026-11-02T10:00:00Z"),
+      periodStart: NOV,
+      endpoints: [{ endpointKey: "parts_search", calls: 3, chargedMinor: null }],
+      plans: [],
+    };
+    const series = dailySeries(
+      [reading("2026-11-01T10:00:00Z", 4), other],
+      "parts_search",
+      new Date("2026-11-01T00:00:00Z"),
+      new Date("2026-11-02T00:00:00Z"),
+    );
+    expect(series.map((p) => [p.calls, p.included])).toEqual([
+      [0, null],
+      [3, null],
+    ]);
+    expect(endpointKeysOf([reading("2026-11-01T10:00:00Z", 4), other])).toEqual([
+      "parts_search",
+      "vin_lookup",
+    ]);
+  });
+});
