@@ -27,7 +27,7 @@ test.describe("sponsor", () => {
   }) => {
     await page.goto("/grants/new");
     await page.getByLabel("Reference").fill("sonnenschein-vin");
-    await page.getByLabel("Beneficiary Client id").fill("cl_demo_hamburg");
+    await page.getByLabel("Beneficiary", { exact: true }).selectOption("cl_demo_hamburg");
     await page.getByLabel("Monthly cap in euros (optional)").fill("12.345");
     await page.getByRole("button", { name: "Issue grant" }).click();
     await expect(page.getByText("Choose at least one endpoint key.")).toBeVisible();
@@ -52,7 +52,7 @@ test.describe("sponsor", () => {
     const reference = uniqueName("berlin-translation", "-");
     await page.goto("/grants/new");
     await page.getByLabel("Reference").fill(reference);
-    await page.getByLabel("Beneficiary Client id").fill("cl_demo_berlin");
+    await page.getByLabel("Beneficiary", { exact: true }).selectOption("cl_demo_berlin");
     await page.getByLabel("translation").check();
     await page.getByRole("button", { name: "Issue grant" }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Grant ${reference}` })).toBeVisible();
@@ -69,6 +69,57 @@ test.describe("sponsor", () => {
     await page.getByRole("button", { name: "Replace grant" }).click();
     await expect(page.getByText("Saved.")).toBeVisible();
     await expect(page.getByTestId("coverage")).toContainText("of €10.00");
+    // The review is over: its button is gone and the form shows the saved terms.
+    await expect(page.getByRole("button", { name: "Replace grant" })).toHaveCount(0);
+    await expect(form.getByLabel("Monthly cap in euros (optional)")).toHaveValue("10.00");
+  });
+
+  test("an unknown beneficiary is the field's error, and typed dates read like the rest of the console", async ({
+    page,
+  }) => {
+    await page.goto("/grants/new");
+    await page.getByLabel("Reference").fill(uniqueName("nobody", "-"));
+    await page
+      .getByLabel("Beneficiary", { exact: true })
+      .selectOption({ label: "Another Client: type its id" });
+    await page.getByLabel("Beneficiary Client id").fill("cl_nobody_here");
+    await page.getByLabel("parts_oe").check();
+    await page.getByLabel("Start (UTC, optional)").fill("12/01/2026");
+    await page.getByRole("button", { name: "Issue grant" }).click();
+    await expect(page.getByText("Enter a date like 1 Dec 2026")).toBeVisible();
+    await page.getByLabel("Start (UTC, optional)").fill("1 Dec 2026 00:00");
+    await page.getByRole("button", { name: "Issue grant" }).click();
+    const field = page.getByLabel("Beneficiary Client id");
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("No active Client has the id cl_nobody_here.")).toBeVisible();
+    await expect(page.getByText("No such Sub-user belongs")).toHaveCount(0);
+    await expect(field).toHaveValue("cl_nobody_here");
+  });
+
+  test("the list shows beneficiaries by name and keeps its filters and sort in the address", async ({
+    page,
+  }) => {
+    await page.goto("/grants");
+    const row = page.getByTestId("grant-row").filter({ hasText: "hamburg-parts" }).first();
+    await expect(row).toContainText(/Workshop Hamburg/);
+    await expect(row.getByRole("button", { name: "Copy Client id cl_demo_hamburg" })).toBeVisible();
+    await page.getByLabel("Beneficiary", { exact: true }).selectOption("cl_demo_sonnenschein");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/\/grants\?beneficiary=cl_demo_sonnenschein$/);
+    await page.reload();
+    const rows = page.getByTestId("grant-row");
+    await expect(rows.first()).toContainText("cl_demo_sonnenschein");
+    for (const text of await rows.allTextContents()) expect(text).toContain("cl_demo_sonnenschein");
+    await page
+      .getByRole("columnheader", { name: /Reference/ })
+      .first()
+      .getByRole("link")
+      .click();
+    await expect(page).toHaveURL(/sort=reference-desc/);
+    await expect(page.getByRole("columnheader", { name: /Reference/ }).first()).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
   });
 
   test("revokes after a confirmation that explains the effect; the grant stays as historical", async ({
@@ -77,7 +128,7 @@ test.describe("sponsor", () => {
     const reference = uniqueName("short-lived", "-");
     await page.goto("/grants/new");
     await page.getByLabel("Reference").fill(reference);
-    await page.getByLabel("Beneficiary Client id").fill("cl_demo_hamburg");
+    await page.getByLabel("Beneficiary", { exact: true }).selectOption("cl_demo_hamburg");
     await page.getByLabel("parts_normalize").check();
     await page.getByRole("button", { name: "Issue grant" }).click();
     await page.getByRole("button", { name: "Revoke…" }).click();
@@ -110,6 +161,9 @@ async function grantToBeneficiary(
   await signInAsDemo(page, MASTER);
   await page.goto("/grants/new");
   await page.getByLabel("Reference").fill(grant.reference);
+  await page
+    .getByLabel("Beneficiary", { exact: true })
+    .selectOption({ label: "Another Client: type its id" });
   await page.getByLabel("Beneficiary Client id").fill("cl_demo_sonnenschein");
   await page.getByLabel(grant.endpointKey).check();
   if (grant.monthlyCapEuros)

@@ -7,6 +7,7 @@ import {
   upsertSponsorshipGrantRequest,
 } from "@/lib/api/contract/client-admin";
 import { grantReference } from "@/lib/api/contract/common";
+import { ServiceError } from "@/lib/api/client";
 import { type ActionContext, ActionRefusal, defineAction } from "@/lib/actions/define-action";
 import { type SignedIn } from "@/lib/auth/guards";
 
@@ -17,6 +18,13 @@ async function upsert(input: UpsertInput, { call }: ActionContext<"upsertSponsor
   const res = await call({
     params: { grantReference: input.reference },
     body: input.request,
+  }).catch((error: unknown) => {
+    // The service names an unknown or inactive beneficiary with this code: it is the field's error.
+    if (error instanceof ServiceError && error.code === "client_user_not_found")
+      throw new ActionRefusal(error.code, "Check the beneficiary.", {
+        beneficiaryClientId: `No active Client has the id ${input.request.beneficiaryClientId}. Check the id with the beneficiary, or choose one of your Sub-users.`,
+      });
+    throw error;
   });
   revalidatePath("/grants");
   revalidatePath(`/grants/issued/${input.reference}`);

@@ -8,15 +8,61 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "./_components/grant-row-facts";
+import { z } from "zod";
+import { CopyableId } from "@/components/ui/copyable-id";
+import { SelectField, TextField } from "@/components/ui/field";
+import { FilterForm } from "@/components/ui/filter-form";
+import { formatDate } from "@/lib/format";
+import { listHref, oneOf, readListParams, textParam } from "@/lib/list-params";
 
 export const metadata: Metadata = { title: "Issued grants" };
 
-function GrantTable({ grants, caption }: { grants: SponsorshipGrant[]; caption: string }) {
+const grantsListParams = z.object({
+  q: textParam,
+  beneficiary: z.string().max(100).catch(""),
+  sort: oneOf(["reference-asc", "reference-desc", "issued-desc", "issued-asc"], "reference-asc"),
+});
+type GrantsListParams = z.output<typeof grantsListParams>;
+const GRANTS_DEFAULTS = { q: "", beneficiary: "", sort: "reference-asc" } as const;
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+const ORDER: Record<
+  GrantsListParams["sort"],
+  (a: SponsorshipGrant, b: SponsorshipGrant) => number
+> = {
+  "reference-asc": (a, b) => collator.compare(a.reference, b.reference),
+  "reference-desc": (a, b) => collator.compare(b.reference, a.reference),
+  "issued-desc": (a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""),
+  "issued-asc": (a, b) => (a.createdAt ?? "").localeCompare(b.createdAt ?? ""),
+};
+
+function GrantTable({
+  grants,
+  caption,
+  names,
+  params,
+}: {
+  grants: SponsorshipGrant[];
+  caption: string;
+  names: Map<string, string>;
+  params: GrantsListParams;
+}) {
+  const href = (sort: GrantsListParams["sort"]) =>
+    listHref("/grants", params, { sort }, GRANTS_DEFAULTS);
+  const byReference = params.sort.startsWith("reference");
   return (
     <DataTable
       caption={caption}
       columns={[
-        "Reference",
+        {
+          label: "Reference",
+          sort: byReference
+            ? params.sort === "reference-asc"
+              ? "ascending"
+              : "descending"
+            : undefined,
+          sortHref: href(params.sort === "reference-asc" ? "reference-desc" : "reference-asc"),
+        },
         "Beneficiary",
         "Endpoint keys",
         "Channels",
@@ -25,6 +71,11 @@ function GrantTable({ grants, caption }: { grants: SponsorshipGrant[]; caption: 
         "Billing mode",
         "Covered this month",
         "Status",
+        {
+          label: "Issued",
+          sort: byReference ? undefined : params.sort === "issued-asc" ? "ascending" : "descending",
+          sortHref: href(params.sort === "issued-desc" ? "issued-asc" : "issued-desc"),
+        },
       ]}
       rows={grants}
       keyOf={(g) => g.reference}
@@ -38,7 +89,16 @@ function GrantTable({ grants, caption }: { grants: SponsorshipGrant[]; caption: 
         >
           {g.reference}
         </Link>,
-        <code key="beneficiary">{g.beneficiaryClientId ?? "—"}</code>,
+        g.beneficiaryClientId ? (
+          <CopyableId
+            key="beneficiary"
+            id={g.beneficiaryClientId}
+            name={names.get(g.beneficiaryClientId)}
+            kind="Client id"
+          />
+        ) : (
+          "—"
+        ),
         (g.endpointKeys ?? []).join(", ") || "—",
         (g.channels ?? []).join(", ") || "—",
         <GrantWindow key="dates" grant={g} />,
@@ -50,17 +110,39 @@ function GrantTable({ grants, caption }: { grants: SponsorshipGrant[]; caption: 
         <BillingModeBadge key="mode" mode={g.billingMode} />,
         <CoverageMeter key="coverage" grant={g} />,
         <GrantStatus key="status" grant={g} />,
+        formatDate(g.createdAt),
       ]}
     />
   );
 }
 
-export default async function GrantsPage() {
+export default async function GrantsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "listSponsorshipGrants")) return <MasterOnly />;
-  const { data } = await api.listSponsorshipGrants();
-  const active = data.sponsorshipGrants.filter((g) => g.active);
-  const historical = data.sponsorshipGrants.filter((g) => !g.active);
+  const params = readListParams(grantsListParams, await searchParams);
+  const [{ data }, users] = await Promise.all([api.listSponsorshipGrants(), api.listClientUsers()]);
+  const names = new Map(users.data.clientUsers.map((u) => [u.id, u.name ?? u.id]));
+  const needle = params.q.toLowerCase();
+  const shown = data.sponsorshipGrants
+    .filter(
+      (g) =>
+        (!params.beneficiary || g.beneficiaryClientId === params.beneficiary) &&
+        (!needle ||
+          [g.reference, g.beneficiaryClientId ?? "", names.get(g.beneficiaryClientId ?? "") ?? ""]
+            .join("\u0000")
+            .toLowerCase()
+            .includes(needle)),
+    )
+    .sort(ORDER[params.sort]);
+  const active = shown.filter((g) => g.active);
+  const historical = shown.filter((g) => !g.active);
+  const beneficiaries = [
+    ...new Set(data.sponsorshipGrants.map((g) => g.beneficiaryClientId).filter((id) => id != null)),
+  ];
   return (
     <>
       <PageHeader
@@ -75,11 +157,35 @@ export default async function GrantsPage() {
           </Link>
         }
       />
+      <FilterForm action="/grants" defaults={GRANTS_DEFAULTS} label="Filter grants">
+        <TextField
+          label="Search by reference or beneficiary"
+          name="q"
+          type="search"
+          defaultValue={params.q}
+        />
+        <SelectField label="Beneficiary" name="beneficiary" defaultValue={params.beneficiary}>
+          <option value="">All beneficiaries</option>
+          {beneficiaries.map((id) => (
+            <option key={id} value={id}>
+              {names.get(id) ? `${names.get(id)} (${id})` : id}
+            </option>
+          ))}
+        </SelectField>
+        {params.sort !== "reference-asc" ? (
+          <input type="hidden" name="sort" value={params.sort} />
+        ) : null}
+      </FilterForm>
       <Card title={`Active (${active.length})`}>
-        <GrantTable grants={active} caption="Active grants" />
+        <GrantTable grants={active} caption="Active grants" names={names} params={params} />
       </Card>
       <Card title={`Historical (${historical.length})`} className="mt-6">
-        <GrantTable grants={historical} caption="Revoked or ended grants" />
+        <GrantTable
+          grants={historical}
+          caption="Revoked or ended grants"
+          names={names}
+          params={params}
+        />
       </Card>
     </>
   );

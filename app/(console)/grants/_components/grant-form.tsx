@@ -12,6 +12,7 @@ import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { SelectField } from "@/components/ui/field";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import {
@@ -29,6 +30,9 @@ interface Props {
   before?: SponsorshipGrant;
   subUsers: { id: string; name: string }[];
 }
+
+/** The beneficiary picker's value for "a Client that is not one of my Sub-users". */
+const OTHER = "__other__";
 
 const FIELDS = [
   "reference",
@@ -52,6 +56,11 @@ export function GrantForm({ mode, initial, before, subUsers }: Props) {
     resolver: zodResolver(grantForm),
     defaultValues: initial,
   });
+  const [choice, setChoice] = useState(() =>
+    initial.beneficiaryClientId === "" || subUsers.some((u) => u.id === initial.beneficiaryClientId)
+      ? initial.beneficiaryClientId
+      : OTHER,
+  );
 
   const send = (values: GrantFormValues) =>
     startTransition(async () => {
@@ -74,6 +83,9 @@ export function GrantForm({ mode, initial, before, subUsers }: Props) {
       }
       if (result.ok) {
         renewKey();
+        // The form stays mounted when the page shows the saved grant: leave the review behind.
+        setReview(null);
+        form.reset(values);
         router.push(
           `/grants/issued/${encodeURIComponent(result.data.reference)}${result.replayed ? "?replayed=1" : "?saved=1"}`,
         );
@@ -139,28 +151,55 @@ export function GrantForm({ mode, initial, before, subUsers }: Props) {
           hint="Your own name for the grant: letters, digits, dots, hyphens, underscores."
           readOnly={mode === "replace"}
         />
-        <div>
-          <FormText
-            of={form}
-            name="beneficiaryClientId"
-            label="Beneficiary Client id"
-            list="sub-user-ids"
-            autoComplete="off"
-            hint="Any active Client; your Sub-users are suggested."
-          />
-          <datalist id="sub-user-ids">
+        <div className="space-y-3">
+          <SelectField
+            label="Beneficiary"
+            value={choice}
+            onChange={(e) => {
+              setChoice(e.target.value);
+              form.setValue("beneficiaryClientId", e.target.value === OTHER ? "" : e.target.value, {
+                shouldValidate: form.formState.isSubmitted,
+              });
+            }}
+            error={
+              choice !== OTHER ? form.formState.errors.beneficiaryClientId?.message : undefined
+            }
+          >
+            <option value="">Choose a Sub-user or another Client</option>
             {subUsers.map((u) => (
               <option key={u.id} value={u.id}>
-                {u.name}
+                {u.name} ({u.id})
               </option>
             ))}
-          </datalist>
+            <option value={OTHER}>Another Client: type its id</option>
+          </SelectField>
+          {choice === OTHER ? (
+            <FormText
+              of={form}
+              name="beneficiaryClientId"
+              label="Beneficiary Client id"
+              autoComplete="off"
+              hint="The id of any active Client, e.g. cl_… as they gave it to you."
+            />
+          ) : null}
         </div>
       </div>
       <FormEndpointKeys of={form} name="endpointKeys" legend="Endpoint keys covered" />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormText of={form} name="startsAt" label="Start (UTC, optional)" type="datetime-local" />
-        <FormText of={form} name="endsAt" label="End (UTC, optional)" type="datetime-local" />
+        <FormText
+          of={form}
+          name="startsAt"
+          label="Start (UTC, optional)"
+          placeholder="1 Dec 2026 00:00"
+          autoComplete="off"
+        />
+        <FormText
+          of={form}
+          name="endsAt"
+          label="End (UTC, optional)"
+          placeholder="1 Jan 2027 00:00"
+          autoComplete="off"
+        />
         <FormMonthlyCap of={form} name="monthlyCap" />
       </div>
       <div className="space-y-2 text-sm">

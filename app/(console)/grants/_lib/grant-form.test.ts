@@ -14,8 +14,8 @@ const values: GrantFormValues = {
   beneficiaryClientId: "cl_demo_hamburg",
   endpointKeys: ["parts_oe", "translation"],
   hub: true,
-  startsAt: "2026-12-01T00:00",
-  endsAt: "2027-01-01T00:00",
+  startsAt: "1 Dec 2026 00:00",
+  endsAt: "1 Jan 2027 00:00",
   monthlyCap: "49.90",
 };
 
@@ -45,7 +45,8 @@ describe("grant form", () => {
     expect(paths({ endpointKeys: [] })).toEqual(["endpointKeys"]);
     expect(paths({ monthlyCap: "12.345" })).toEqual(["monthlyCap"]);
     expect(paths({ reference: "with space" })).toEqual(["reference"]);
-    expect(paths({ endsAt: "2026-11-01T00:00" })).toEqual(["endsAt"]);
+    expect(paths({ endsAt: "1 Nov 2026 00:00" })).toEqual(["endsAt"]);
+    expect(paths({ startsAt: "12/01/2026" })).toEqual(["startsAt"]);
   });
 
   it("round-trips a stored grant", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateTimeForInput, parseDateTime } from "@/lib/dates";
 import { clientId, grantReference } from "@/lib/api/contract/common";
 import {
   coveredEndpointKeys,
@@ -7,10 +8,16 @@ import {
   upsertSponsorshipGrantRequest,
 } from "@/lib/api/contract/client-admin";
 
-/** `datetime-local` values are read as UTC, which the form says next to the fields. */
-const localDateTime = z.union([
+/** Dates are typed the way the console shows them ("1 Dec 2026 00:00"), read as UTC. */
+const typedDateTime = z.union([
   z.literal(""),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time."),
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => parseDateTime(v) !== null,
+      "Enter a date like 1 Dec 2026, with a time if needed (14:30).",
+    ),
 ]);
 const euros = z.union([
   z.literal(""),
@@ -23,19 +30,22 @@ export const grantForm = z
     beneficiaryClientId: clientId,
     endpointKeys: coveredEndpointKeys,
     hub: z.boolean(),
-    startsAt: localDateTime,
-    endsAt: localDateTime,
+    startsAt: typedDateTime,
+    endsAt: typedDateTime,
     allowPartnerTerms: z.boolean(),
     monthlyCap: euros,
   })
-  .refine((v) => !v.startsAt || !v.endsAt || v.startsAt < v.endsAt, {
-    message: "The end must be after the start.",
-    path: ["endsAt"],
-  });
+  .refine(
+    (v) => !v.startsAt || !v.endsAt || parseDateTime(v.startsAt)! < parseDateTime(v.endsAt)!,
+    {
+      message: "The end must be after the start.",
+      path: ["endsAt"],
+    },
+  );
 export type GrantFormValues = z.infer<typeof grantForm>;
 
-const toIso = (local: string) => (local ? new Date(`${local}:00Z`).toISOString() : undefined);
-const toLocal = (iso: string | null | undefined) => (iso ? iso.slice(0, 16) : "");
+const toIso = (typed: string) => (typed ? parseDateTime(typed)?.toISOString() : undefined);
+const toTyped = (iso: string | null | undefined) => dateTimeForInput(iso);
 
 export function grantFormToRequest(values: GrantFormValues): UpsertSponsorshipGrantRequest {
   return upsertSponsorshipGrantRequest.parse({
@@ -55,8 +65,8 @@ export function grantToFormValues(g: SponsorshipGrant): GrantFormValues {
     beneficiaryClientId: g.beneficiaryClientId ?? "",
     endpointKeys: g.endpointKeys ?? [],
     hub: (g.channels ?? []).includes("hub"),
-    startsAt: toLocal(g.startsAt),
-    endsAt: toLocal(g.endsAt),
+    startsAt: toTyped(g.startsAt),
+    endsAt: toTyped(g.endsAt),
     allowPartnerTerms: g.allowPartnerTerms ?? false,
     monthlyCap:
       g.monthlyCapMinor === null || g.monthlyCapMinor === undefined

@@ -1,3 +1,4 @@
+import { CopyableId } from "@/components/ui/copyable-id";
 import { Alert } from "@/components/ui/alert";
 import { ScrollRegion, TableHead } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
@@ -38,7 +39,7 @@ function PartsResult({
         {result.svcId ? (
           <>
             {" "}
-            · svcId <code>{result.svcId}</code>
+            · svcId <CopyableId id={result.svcId} kind="svcId" />
           </>
         ) : null}
       </p>

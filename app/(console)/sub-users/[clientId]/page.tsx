@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { CopyableId } from "@/components/ui/copyable-id";
 import { Card, PageHeader } from "@/components/ui/card";
 import { UsagePanel } from "@/app/(console)/usage/_components/usage-panel";
 import { requirePageSession } from "@/lib/auth/guards";
@@ -46,7 +47,8 @@ export default async function SubUserPage({
         title={name}
         description={
           <>
-            <code>{clientId}</code> · created {formatDateTime(user.createdAt)} ·{" "}
+            <CopyableId id={clientId} kind="Client id" /> · created{" "}
+            {formatDateTime(user.createdAt)} ·{" "}
             {user.isActive === undefined ? (
               <Badge>status unknown</Badge>
             ) : isActive ? (

@@ -5,6 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { CopyableId } from "@/components/ui/copyable-id";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { fullVin } from "@/lib/api/contract/common";
@@ -72,7 +73,7 @@ export function VehicleLookup() {
           tone="success"
           title={`${v?.manufacturer ?? "Vehicle"} ${v?.model ?? ""} ${v?.modelYear ?? ""}`.trim()}
         >
-          svcId <code>{vehicle.svcId}</code>
+          svcId {vehicle.svcId ? <CopyableId id={vehicle.svcId} kind="svcId" /> : "not reported"}
           {vehicle.incomplete
             ? " · the VIN matched several vehicle types; this is the first candidate"
             : ""}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CoverageMeter } from "@/app/(console)/grants/_components/coverage-meter";
 import { Alert } from "@/components/ui/alert";
+import { CopyableId } from "@/components/ui/copyable-id";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime, formatMinor } from "@/lib/format";
@@ -31,7 +32,19 @@ export default async function GrantPage({
   const users = await api.listClientUsers();
   const facts: [string, React.ReactNode][] = [
     ["Status", <GrantStatus key="s" grant={grant} />],
-    ["Beneficiary", <code key="b">{grant.beneficiaryClientId ?? "—"}</code>],
+    [
+      "Beneficiary",
+      grant.beneficiaryClientId ? (
+        <CopyableId
+          key="b"
+          id={grant.beneficiaryClientId}
+          name={users.data.clientUsers.find((u) => u.id === grant.beneficiaryClientId)?.name}
+          kind="Client id"
+        />
+      ) : (
+        "—"
+      ),
+    ],
     ["Endpoint keys", (grant.endpointKeys ?? []).join(", ") || "—"],
     ["Channels", (grant.channels ?? []).join(", ") || "none"],
     ["Dates", <GrantWindow key="w" grant={grant} />],
@@ -91,6 +104,8 @@ export default async function GrantPage({
           </p>
         ) : (
           <GrantForm
+            // A saved replacement remounts the form with the terms the service now holds.
+            key={grant.updatedAt ?? JSON.stringify(grant)}
             mode="replace"
             initial={grantToFormValues(grant)}
             before={grant}

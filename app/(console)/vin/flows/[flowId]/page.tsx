@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
+import { CopyableId } from "@/components/ui/copyable-id";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ServiceError } from "@/lib/api/client";
 import { requirePageSession } from "@/lib/auth/guards";
@@ -69,7 +70,7 @@ export default async function FlowPage({ params }: { params: Promise<{ flowId: s
           >
             <dt className="text-slate-500">svcId</dt>
             <dd>
-              <code>{flow.svcId}</code>
+              <CopyableId id={flow.svcId!} kind="svcId" />
             </dd>
             {Object.entries(LABELS).map(([k, label]) =>
               record?.[k] !== undefined ? (
