@@ -47,8 +47,8 @@ export default async function SubUserPage({
         title={name}
         description={
           <>
-            <CopyableId id={clientId} kind="Client id" /> · created{" "}
-            {formatDateTime(user.createdAt)} ·{" "}
+            <CopyableId id={clientId} kind="Client id" /> · created {formatDateTime(user.createdAt)}{" "}
+            ·{" "}
             {user.isActive === undefined ? (
               <Badge>status unknown</Badge>
             ) : isActive ? (
