@@ -70,10 +70,15 @@ test("when the answer to a Sub-user creation is lost, the console says so, never
   await page.getByRole("button", { name: "Create Sub-user" }).click();
   await expect(page.getByText("The outcome is unknown")).toBeVisible();
   await expect(page.getByText("Do not submit it again before checking")).toBeVisible();
+  // The form keeps the name but cannot be sent again before the list was checked.
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(potsdam);
+  await expect(page.getByRole("button", { name: "Create Sub-user" })).toBeDisabled();
+  await expect(page.getByText("Check the list first")).toBeVisible();
   await page.unroute("**/sub-users");
   await page.getByRole("button", { name: "Check the list now" }).click();
   const row = page.getByTestId("sub-user-row").filter({ hasText: potsdam });
   await expect(row).toContainText("created since your attempt");
+  await expect(page.getByRole("button", { name: "Create Sub-user" })).toBeEnabled();
   expect(sent.posts).toBe(1);
 
   await page.goto("/audit?outcome=success&operation=createClientUser");

@@ -218,6 +218,7 @@ test.describe("beneficiary", () => {
     );
     await expect(dialog).toContainText("within a cap of €75.00 per month");
     await expect(dialog).toContainText("This switch is permanent");
+    await expect(dialog.getByRole("button", { name: "Keep own terms" })).toBeFocused();
     await dialog.getByRole("button", { name: "Switch permanently" }).click();
     await expect(issued).toContainText("sponsor's terms");
     await expect(issued).toContainText("Already on the sponsor's terms.");

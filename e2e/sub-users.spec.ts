@@ -111,6 +111,12 @@ test.describe("a Sub-user's page", () => {
     const dialog = page.getByRole("dialog", { name: `Deactivate ${renamed}?` });
     await expect(dialog).toContainText("All 1 API key of this Sub-user");
     await expect(dialog).toContainText("It benefits from no grant of yours.");
+    // Focus starts on Cancel: Enter right after opening does not deactivate.
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Deactivate…" })).toBeVisible();
+    await page.getByRole("button", { name: "Deactivate…" }).click();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole("button", { name: "Deactivate…" }).click();
@@ -235,5 +241,30 @@ test.describe("rate limits", () => {
     await expect(entries.first()).toContainText("(replayed)");
     const keys = await entries.locator("td:nth-child(6) code").allTextContents();
     expect(keys[0]).toBe(keys[1]);
+  });
+});
+
+test.describe("rate-limit editor guidance", () => {
+  test("refuses a duplicate rule next to its field and shows the service's default", async ({
+    page,
+  }) => {
+    const clientId = await subUserWithRules([
+      { endpointKey: "vin_vehicle", windowSeconds: 60, maxRequests: 10 },
+    ]);
+    await page.goto(`/sub-users/${clientId}/rate-limits`);
+    await expect(page.getByTestId("default-limit")).toContainText(
+      "1,200 requests per 60 s for each endpoint key",
+    );
+    await page.getByRole("button", { name: "Add rule" }).click();
+    const second = page.getByRole("listitem", { name: "Rule 2" });
+    await second.getByLabel("Endpoint key").selectOption("vin_vehicle");
+    await second.getByLabel("Window (s)").fill("60");
+    await second.getByLabel("Max requests").fill("20");
+    await page.getByRole("button", { name: "Review changes" }).click();
+    await expect(
+      second.getByText("Rule 1 already limits this endpoint key and window"),
+    ).toBeVisible();
+    await expect(second.getByLabel("Max requests")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("heading", { name: "Review the replacement" })).toHaveCount(0);
   });
 });

@@ -220,6 +220,11 @@ async function main() {
           DEMO_CREDENTIALS_FILE: service ? path.join(env.dataDir, DEMO_CREDENTIALS_FILE) : "",
           CONSOLE_DATABASE_URL: consoleDatabaseUrl,
           CONSOLE_PUBLIC_URL: env.CONSOLE_PUBLIC_URL ?? consoleUrl,
+          ...(service
+            ? {
+                CONSOLE_SERVICE_DEFAULT_RATE_LIMIT: `${env.SERVICE_DEFAULT_RATE_LIMIT.maxRequests}/${env.SERVICE_DEFAULT_RATE_LIMIT.windowSeconds}`,
+              }
+            : {}),
           SESSION_SECRET: sessionSecret(env.dataDir, env.SESSION_SECRET),
         },
       },

@@ -1,15 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseEnvironment } from "@/lib/config/parse-environment";
-
-const rateLimitSpec = z
-  .string()
-  .regex(/^\d+\/\d+$/, 'must look like "<maxRequests>/<windowSeconds>", e.g. 1200/60')
-  .transform((v) => {
-    const [maxRequests, windowSeconds] = v.split("/").map(Number) as [number, number];
-    return { maxRequests, windowSeconds };
-  })
-  .refine((r) => r.maxRequests >= 1 && r.windowSeconds >= 1, "both numbers must be at least 1");
+import { rateLimitSpec } from "@/lib/config/rate-limit-spec";
 
 /** The reference service's environment; the launcher (`npm start`) extends it with its own. */
 export const serviceEnv = z.object({

@@ -5,7 +5,8 @@ import { Button } from "./button";
 
 /**
  * A modal on the native <dialog> element: the browser traps focus, Escape closes it, and focus
- * returns to where it was.
+ * returns to where it was. Focus starts on the element marked `data-autofocus` (Cancel, in a
+ * confirmation), so Enter or Space right after opening never performs an irreversible action.
  */
 export function Dialog({
   open,
@@ -22,7 +23,10 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
@@ -63,7 +67,7 @@ export function ConfirmActions({
       <Button variant="danger" onClick={onConfirm} disabled={pending}>
         {pending ? pendingLabel : label}
       </Button>
-      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+      <Button variant="secondary" onClick={onCancel} disabled={pending} data-autofocus>
         Cancel
       </Button>
     </div>

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { parseEnvironment } from "./parse-environment";
+import { rateLimitSpec } from "./rate-limit-spec";
 
 /**
  * The console's configuration, read once. `npm start` fills these for the embedded default; a
@@ -28,6 +29,8 @@ const consoleEnv = z.object({
     .default(28_800),
   /** Time the console waits for one service call before reporting it unanswered. */
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** The service's default limit per Client and endpoint key, shown where no override exists. */
+  CONSOLE_SERVICE_DEFAULT_RATE_LIMIT: rateLimitSpec.optional(),
   /** How often the console reads the usage of signed-in Clients (and a Master's Sub-users); 0: never. */
   CONSOLE_USAGE_READING_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
   /** Sub-users read per scheduled round, least recently read first. */

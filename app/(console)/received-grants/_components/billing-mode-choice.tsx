@@ -96,7 +96,12 @@ export function BillingModeChoice({
             <Button onClick={confirm} disabled={pending || (askSponsor !== null && !chosenSponsor)}>
               {pending ? "Switching…" : "Switch permanently"}
             </Button>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
+            <Button
+              variant="secondary"
+              onClick={() => setOpen(false)}
+              disabled={pending}
+              data-autofocus
+            >
               Keep own terms
             </Button>
           </div>

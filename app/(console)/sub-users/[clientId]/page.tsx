@@ -12,6 +12,7 @@ import { recordUsageReading } from "@/lib/usage/usage-readings";
 import { MasterOnly } from "../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { findSubUser } from "@/app/(console)/sub-users/_lib/find-sub-user";
+import { defaultLimitSentence } from "@/app/(console)/sub-users/_lib/default-limit";
 import { IssueKey } from "./_components/issue-key";
 import { RenameForm } from "./_components/rename-form";
 import { StatusControl } from "./_components/status-control";
@@ -96,7 +97,7 @@ export default async function SubUserPage({
               The service does not report the current limits.
             </p>
           ) : user.rateLimits.length === 0 ? (
-            <p className="text-sm text-slate-600">No overrides: the service defaults apply.</p>
+            <p className="text-sm text-slate-600">No overrides.</p>
           ) : (
             <DataTable
               caption="Rate-limit overrides of this Sub-user"
@@ -114,6 +115,9 @@ export default async function SubUserPage({
               ]}
             />
           )}
+          <p className="mt-2 text-sm text-slate-600" data-testid="default-limit">
+            {defaultLimitSentence()}
+          </p>
           <Link
             href={`/sub-users/${encodeURIComponent(clientId)}/rate-limits`}
             className="mt-3 inline-block text-brand-700 underline"

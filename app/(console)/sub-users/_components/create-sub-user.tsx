@@ -17,6 +17,8 @@ import {
 } from "../_lib/create-sub-user.schema";
 
 type Uncertain = { name: string; since: string };
+/** An attempt whose outcome is unknown, and whether the list was checked since. */
+type Unresolved = Uncertain & { checked: boolean };
 
 /**
  * Creating a Sub-user is not replay-safe: after a timeout the form says the outcome is unknown,
@@ -27,7 +29,9 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
   const [revealed, setRevealed] = useState<{ owner: string; apiKey: RevealedKey } | null>(null);
-  const [uncertain, setUncertain] = useState<Uncertain | null>(null);
+  const [uncertain, setUncertain] = useState<Unresolved | null>(null);
+  // Until the list was checked, sending again could create the Sub-user twice.
+  const mustCheck = uncertain !== null && !uncertain.checked;
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CreateSubUserValues>({
     resolver: zodResolver(createSubUserForm),
@@ -35,7 +39,8 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
   });
   const dropKey = useCallback(() => setRevealed(null), []);
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) => {
+    if (mustCheck) return;
     startTransition(async () => {
       setFormError(null);
       const since = new Date(Date.now() - 60_000).toISOString();
@@ -44,7 +49,7 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
         result = await createSubUserAction(toCreateRequest(values));
       } catch {
         // The console's answer was lost: the Sub-user may exist. Never resend on our own.
-        setUncertain({ name: values.name.trim(), since });
+        setUncertain({ name: values.name.trim(), since, checked: false });
         return;
       }
       if (result.ok) {
@@ -55,15 +60,15 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
         return;
       }
       if (result.outcome === "unknown") {
-        setUncertain({ name: values.name.trim(), since });
+        setUncertain({ name: values.name.trim(), since, checked: false });
         return;
       }
       for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
         if (field === "name" || field === "defaultProviderId") form.setError(field, { message });
       }
       setFormError(result.message);
-    }),
-  );
+    });
+  });
 
   if (revealed)
     return <KeyReveal apiKey={revealed.apiKey} owner={revealed.owner} onDone={dropKey} />;
@@ -84,14 +89,17 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
               variant="secondary"
               onClick={() => {
                 onReconcile(uncertain);
+                setUncertain({ ...uncertain, checked: true });
                 router.refresh();
               }}
             >
               Check the list now
             </Button>
-            <Button variant="ghost" onClick={() => setUncertain(null)}>
-              Dismiss
-            </Button>
+            {uncertain.checked ? (
+              <Button variant="ghost" onClick={() => setUncertain(null)}>
+                Dismiss
+              </Button>
+            ) : null}
           </div>
         </Alert>
       ) : null}
@@ -128,8 +136,17 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
           <p className="text-sm text-slate-600">
             The service answers with the Sub-user&apos;s first API key, shown to you once.
           </p>
+          {mustCheck ? (
+            <p className="text-sm text-amber-900" id="create-blocked">
+              Check the list first (above): the earlier attempt may have created this Sub-user.
+            </p>
+          ) : null}
           <div className="flex gap-2">
-            <Button type="submit" disabled={pending}>
+            <Button
+              type="submit"
+              disabled={pending || mustCheck}
+              aria-describedby={mustCheck ? "create-blocked" : undefined}
+            >
               {pending ? "Creating…" : "Create Sub-user"}
             </Button>
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>

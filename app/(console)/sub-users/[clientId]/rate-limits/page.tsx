@@ -5,6 +5,7 @@ import { MasterOnly } from "../../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { findSubUser } from "@/app/(console)/sub-users/_lib/find-sub-user";
 import { RateLimitEditor } from "./_components/rate-limit-editor";
+import { defaultLimitSentence } from "@/app/(console)/sub-users/_lib/default-limit";
 
 export const metadata: Metadata = { title: "Rate limits" };
 
@@ -27,8 +28,11 @@ export default async function RateLimitsPage({
           "Rate limits",
         ]}
         title={`Rate limits of ${name}`}
-        description="Each rule limits requests per window for one endpoint key (or * for all), optionally for one API key. Without any rule, the service's defaults apply."
+        description="Each rule limits requests per window for one endpoint key (or * for all), optionally for one API key."
       />
+      <p className="mb-4 text-sm text-slate-700" data-testid="default-limit">
+        {defaultLimitSentence()}
+      </p>
       <RateLimitEditor
         clientId={clientId}
         current={user.rateLimits ?? null}

@@ -175,7 +175,7 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
     <form onSubmit={review} noValidate className="space-y-4" aria-label="Rate limits">
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {rows.fields.length === 0 ? (
-        <p className="text-sm text-slate-600">No overrides: the service defaults apply.</p>
+        <p className="text-sm text-slate-600">No overrides: the service&apos;s default applies.</p>
       ) : null}
       <ol className="space-y-3">
         {rows.fields.map((field, index) => (
