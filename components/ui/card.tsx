@@ -17,7 +17,7 @@ export function Card({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section
-      className={`rounded-lg border border-slate-200 bg-white p-5 shadow-sm ${className}`}
+      className={`min-w-0 rounded-lg border border-slate-200 bg-white p-5 shadow-sm ${className}`}
       aria-label={title}
     >
       {title || actions ? (

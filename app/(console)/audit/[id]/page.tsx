@@ -60,7 +60,12 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
               : "Nothing differs between before and after."}
           </p>
         ) : (
-          <div role="region" aria-label="Before and after" tabIndex={0} className="overflow-x-auto">
+          <div
+            role="region"
+            aria-label="Fields before and after the change"
+            tabIndex={0}
+            className="overflow-x-auto"
+          >
             <table className="w-full text-left text-sm" data-testid="audit-changes">
               <caption className="sr-only">Each field before and after the change</caption>
               <thead className="text-slate-600">

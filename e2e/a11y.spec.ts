@@ -1,0 +1,110 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { BENEFICIARY, DEALER, MASTER, signInAsDemo } from "./support/auth";
+
+/** Every console page, with a demo account that may see it. */
+const PAGES: { account: RegExp; paths: string[] }[] = [
+  {
+    account: MASTER,
+    paths: [
+      "/",
+      "/vin",
+      "/jobs",
+      "/jobs/new",
+      "/jobs/new?kind=cart_check",
+      "/jobs/new?kind=economic_evaluation",
+      "/jobs/new?kind=part_image",
+      "/sub-users",
+      "/sub-users/cl_demo_berlin",
+      "/sub-users/cl_demo_berlin/rate-limits",
+      "/grants",
+      "/grants/new",
+      "/grants/issued/sonnenschein-vin",
+      "/received-grants",
+      "/workspaces",
+      "/workspaces/new",
+      "/usage",
+      "/audit",
+      "audit-entry",
+    ],
+  },
+  { account: BENEFICIARY, paths: ["/received-grants", "/usage"] },
+  { account: DEALER, paths: ["/", "/vin", "/jobs"] },
+];
+
+async function check(page: Page, width: number, label: string) {
+  // The page has streamed in (not its loading state) before it is judged.
+  await expect(page.locator("main h1")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe at ${width} px on ${label}`,
+  ).toEqual([]);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `page width at ${width} px on ${label}`).toBeLessThanOrEqual(innerWidth);
+}
+
+for (const width of [1280, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("the sign-in page has no axe violation and fits the screen", async ({ page }) => {
+      await page.goto("/sign-in");
+      await check(page, width, "/sign-in");
+    });
+
+    for (const { account, paths } of PAGES) {
+      test(`every page of ${account.source.replace(/\\/g, "")} has no axe violation and fits the screen`, async ({
+        page,
+      }) => {
+        test.setTimeout(120_000);
+        await signInAsDemo(page, account);
+        for (const path of paths) {
+          if (path === "audit-entry") {
+            await page.goto("/audit");
+            await page.getByTestId("audit-row").first().getByRole("link").click();
+            await expect(page.getByRole("heading", { name: "Before and after" })).toBeVisible();
+          } else {
+            await page.goto(path);
+          }
+          await check(page, width, path);
+        }
+      });
+    }
+  });
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the sections sit behind a menu button that opens and closes them", async ({ page }) => {
+    await signInAsDemo(page, MASTER);
+    const nav = page.getByRole("navigation", { name: "Console sections" });
+    const menu = nav.getByRole("button", { name: "Menu" });
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Audit log" })).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await nav.getByRole("link", { name: "Audit log" }).click();
+    await expect(page).toHaveURL(/\/audit$/);
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("a wide table scrolls inside its own region and keeps its status column reachable", async ({
+    page,
+  }) => {
+    await signInAsDemo(page, MASTER);
+    await page.goto("/sub-users");
+    const region = page.getByRole("region", { name: "Sub-users of this Master client" });
+    await region.focus();
+    await page.keyboard.press("End");
+    const status = page.getByRole("columnheader", { name: "Status" });
+    await status.scrollIntoViewIfNeeded();
+    await expect(status).toBeInViewport();
+  });
+});
