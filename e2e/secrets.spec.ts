@@ -107,8 +107,9 @@ async function crawl(
     await page.goto(target);
     await page.waitForLoadState("networkidle");
     if (!follow) continue;
+    // Downloads (the audit CSV) are fetched by `crawlAs` itself: a navigation cannot open them.
     const hrefs = await page
-      .locator("a[href]")
+      .locator("a[href]:not([download])")
       .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     for (const href of hrefs) {
       const url = new URL(href);
@@ -145,9 +146,16 @@ async function crawlAs(
   const pages = await crawl(page, ["/", "/sub-users", "/usage", "/audit", ...created]);
   await after?.(page);
   await recorder.settle();
+  const exported = await page.request.get("/audit/export");
+  expect(exported.headers()["content-type"]).toContain("text/csv");
+  const download = { url: "/audit/export", text: await exported.text() };
   const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`);
   await context.close();
-  return { patterns: new Set(pages.map(routePattern)), seen: recorder.seen(), cookies };
+  return {
+    patterns: new Set(pages.map(routePattern)),
+    seen: [...recorder.seen(), download],
+    cookies,
+  };
 }
 
 /** Completes a guided VIN lookup and runs a parts lookup, so their pages exist to be crawled. */
