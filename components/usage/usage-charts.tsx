@@ -1,5 +1,6 @@
 import { type DayPoint } from "@/lib/usage/usage-series";
 import { formatCount, formatDate, formatMinor } from "@/lib/format";
+import { DataTable } from "@/components/ui/table";
 
 /*
  * Charts drawn as SVG with presentation attributes and classes only: the console's CSP allows
@@ -274,50 +275,23 @@ export function UsageCharts({
         <summary className="cursor-pointer text-sm text-brand-700 underline">
           The figures as a table
         </summary>
-        <div className="mt-2 overflow-x-auto" role="region" aria-label="Daily figures" tabIndex={0}>
-          <table className="w-full text-left text-sm" data-testid="usage-history-table">
-            <caption className="sr-only">Daily figures for {endpointKey}</caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Calls
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Month to date
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Included
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Charges
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((p) => (
-                <tr key={p.day} className="border-t border-slate-100">
-                  <td className="py-1 pr-4">{formatDate(`${p.day}T00:00:00Z`)}</td>
-                  <td className="py-1 pr-4">
-                    {p.calls === null
-                      ? "no reading"
-                      : `${formatCount(p.calls)}${p.spanDays > 1 ? ` (over ${p.spanDays} days)` : ""}`}
-                  </td>
-                  <td className="py-1 pr-4">
-                    {p.monthToDate === null ? "—" : formatCount(p.monthToDate)}
-                  </td>
-                  <td className="py-1 pr-4">
-                    {p.included === null ? "—" : formatCount(p.included)}
-                  </td>
-                  <td className="py-1 pr-4">
-                    {p.chargedMinor === null ? "—" : money(p.chargedMinor)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-2" data-testid="usage-history-table">
+          <DataTable
+            caption={`Daily figures for ${endpointKey}`}
+            columns={["Day", "Calls", "Month to date", "Included", "Charges"]}
+            rows={points}
+            keyOf={(p) => p.day}
+            empty="No day in this range."
+            cells={(p) => [
+              formatDate(`${p.day}T00:00:00Z`),
+              p.calls === null
+                ? "no reading"
+                : `${formatCount(p.calls)}${p.spanDays > 1 ? ` (over ${p.spanDays} days)` : ""}`,
+              p.monthToDate === null ? "—" : formatCount(p.monthToDate),
+              p.included === null ? "—" : formatCount(p.included),
+              p.chargedMinor === null ? "—" : money(p.chargedMinor),
+            ]}
+          />
         </div>
       </details>
     </div>

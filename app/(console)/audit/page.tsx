@@ -62,24 +62,18 @@ export default async function AuditPage({
           <option value="failure">Failure</option>
           <option value="unknown">Unknown</option>
         </SelectField>
-        <TextField
-          label="From (UTC)"
-          name="from"
-          data-day=""
-          defaultValue={asTyped(params.from)}
-          placeholder="1 Nov 2026"
-          error={errors.from}
-          autoComplete="off"
-        />
-        <TextField
-          label="To (UTC)"
-          name="to"
-          data-day=""
-          defaultValue={asTyped(params.to)}
-          placeholder="23 Nov 2026"
-          error={errors.to}
-          autoComplete="off"
-        />
+        {(["from", "to"] as const).map((bound) => (
+          <TextField
+            key={bound}
+            label={bound === "from" ? "From (UTC)" : "To (UTC)"}
+            name={bound}
+            data-day=""
+            defaultValue={asTyped(params[bound])}
+            placeholder={bound === "from" ? "1 Nov 2026" : "23 Nov 2026"}
+            error={errors[bound]}
+            autoComplete="off"
+          />
+        ))}
       </FilterForm>
       <p className="mb-2 text-sm text-slate-600" data-testid="audit-count">
         {formatCount(listed.total)} {listed.total === 1 ? "entry" : "entries"}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/table";
 import { auditLabel } from "@/lib/audit-labels";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime } from "@/lib/format";
@@ -60,49 +61,27 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
               : "Nothing differs between before and after."}
           </p>
         ) : (
-          <div
-            role="region"
-            aria-label="Fields before and after the change"
-            tabIndex={0}
-            className="overflow-x-auto"
-          >
-            <table className="w-full text-left text-sm" data-testid="audit-changes">
-              <caption className="sr-only">Each field before and after the change</caption>
-              <thead className="text-slate-600">
-                <tr>
-                  <th scope="col" className="py-1 pr-4 font-medium">
-                    Field
-                  </th>
-                  <th scope="col" className="py-1 pr-4 font-medium">
-                    Before
-                  </th>
-                  <th scope="col" className="py-1 pr-4 font-medium">
-                    After
-                  </th>
-                  <th scope="col" className="py-1 pr-4 font-medium">
-                    Change
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {changes.map((c) => (
-                  <tr key={c.field} className="border-t border-slate-100 align-top">
-                    <th scope="row" className="py-1 pr-4 font-medium">
-                      {c.field}
-                    </th>
-                    <td className="py-1 pr-4 whitespace-pre-wrap">
-                      <code>{show(c.before)}</code>
-                    </td>
-                    <td className="py-1 pr-4 whitespace-pre-wrap">
-                      <code>{show(c.after)}</code>
-                    </td>
-                    <td className="py-1 pr-4" data-testid="audit-change">
-                      {c.change}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div data-testid="audit-changes">
+            <DataTable
+              caption="Each field before and after the change"
+              columns={["Field", "Before", "After", "Change"]}
+              rows={changes}
+              keyOf={(c) => c.field}
+              rowTestId="audit-change-row"
+              empty=""
+              cells={(c) => [
+                c.field,
+                <code key="before" className="whitespace-pre-wrap">
+                  {show(c.before)}
+                </code>,
+                <code key="after" className="whitespace-pre-wrap">
+                  {show(c.after)}
+                </code>,
+                <span key="change" data-testid="audit-change">
+                  {c.change}
+                </span>,
+              ]}
+            />
           </div>
         )}
       </Card>

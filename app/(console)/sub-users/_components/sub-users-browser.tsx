@@ -74,10 +74,16 @@ export function SubUsersBrowser({
     if (href !== `${window.location.pathname}${window.location.search}`)
       window.history.replaceState(null, "", href);
   }, [deferredQuery, status, sort, page]);
-  const toggle = (asc: SortKey, desc: SortKey) => () => {
-    setSort(sort === asc ? desc : asc);
-    setPage(1);
-  };
+  /** A sortable column: its order now, and a click that sorts by it (or reverses it). */
+  const sortable = (label: string, asc: SortKey, desc: SortKey) => ({
+    label,
+    sort:
+      sort === asc ? ("ascending" as const) : sort === desc ? ("descending" as const) : undefined,
+    onSort: () => {
+      setSort(sort === asc ? desc : asc);
+      setPage(1);
+    },
+  });
   const sorted = useMemo(() => sortSubUsers(indexed, sort), [indexed, sort]);
   const filtered = useMemo(
     () => matchSubUsers(sorted, { query: deferredQuery, status }),
@@ -146,28 +152,12 @@ export function SubUsersBrowser({
           <TableHead
             boxed
             columns={[
-              {
-                label: "Name",
-                sort: sort.startsWith("name")
-                  ? sort === "name-asc"
-                    ? "ascending"
-                    : "descending"
-                  : undefined,
-                onSort: toggle("name-asc", "name-desc"),
-              },
+              sortable("Name", "name-asc", "name-desc"),
               "Id",
               "Status",
               "Keys",
               "Usage",
-              {
-                label: "Created",
-                sort: sort.startsWith("created")
-                  ? sort === "created-asc"
-                    ? "ascending"
-                    : "descending"
-                  : undefined,
-                onSort: toggle("created-desc", "created-asc"),
-              },
+              sortable("Created", "created-asc", "created-desc"),
             ]}
           />
           <tbody>
