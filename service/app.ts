@@ -27,6 +27,7 @@ import { readInputStage } from "./pipeline/request-input";
 import { answerStage, checkResponseStage, JSON_TYPE } from "./pipeline/response";
 import { mountReferencePage } from "./reference-page";
 import { allHandlers } from "./routes";
+import { mountPilotSignIn } from "./routes/intelligence/pilot-sign-in";
 import { mountRedirectPages } from "./routes/vin/redirect-page";
 
 /**
@@ -164,6 +165,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
   app.get("/openapi.json", (c) => c.json(buildOpenApiDocument(service.config.publicUrl)));
   mountReferencePage(app);
   mountRedirectPages(app, service);
+  mountPilotSignIn(app, service);
 
   for (const operationId of OPERATION_IDS) {
     const op: OperationDefinition = OPERATIONS[operationId];

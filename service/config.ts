@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseEnvironment } from "@/lib/config/parse-environment";
 import { rateLimitSpec } from "@/lib/config/rate-limit-spec";
+import { PILOT_GATES, pilotConfiguration } from "./domain/intelligence/pilot-gates";
 
 /** The reference service's environment; the launcher (`npm start`) extends it with its own. */
 export const serviceEnv = z.object({
@@ -17,6 +18,29 @@ export const serviceEnv = z.object({
   SERVICE_JOB_DURATION_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   SERVICE_REDIRECT_SESSION_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   SERVICE_ABANDONED_REQUEST_SECONDS: z.coerce.number().int().min(2).max(3_600).default(30),
+  /** Client id to Intelligence pilot gates per environment, applied at start-up (JSON). */
+  SERVICE_INTELLIGENCE_PILOT: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return undefined;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be JSON" });
+        return z.NEVER;
+      }
+      const parsed = pilotConfiguration.safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must map Client ids to {"production"|"sandbox": {gate: boolean}} with gates ${PILOT_GATES.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
@@ -35,6 +59,7 @@ export function serviceOptionsFrom(env: ServiceEnv & { dataDir: string }) {
     redirectSessionSeconds: env.SERVICE_REDIRECT_SESSION_SECONDS,
     abandonedRequestSeconds: env.SERVICE_ABANDONED_REQUEST_SECONDS,
     logLevel: env.LOG_LEVEL,
+    intelligencePilot: env.SERVICE_INTELLIGENCE_PILOT,
   };
 }
 

@@ -36,6 +36,10 @@ const HTML = `<!doctype html>
   </head>
   <body>
     <noscript>This reference needs JavaScript. The OpenAPI document is at <a href="/openapi.json">/openapi.json</a>.</noscript>
+    <nav aria-label="Sandbox">
+      <a href="/pilot/sign-in">Intelligence pilot sign-in</a>: a first-party session
+      (<code>__Host-service_session</code>) for the Intelligence operations, for pilot accounts.
+    </nav>
     <div id="reference"></div>
     <script src="/reference/renderer.js"></script>
     <script src="/reference/start.js"></script>

@@ -21,6 +21,8 @@ import { openDeliveryLedger } from "./pipeline/delivery";
 import { purgeExpiredIdempotency } from "./pipeline/idempotency";
 import { purgeExpiredCounters } from "./pipeline/rate-limit";
 import { demoKeysWork, reissueDemoKeys, seedDemoData } from "./seed/demo-data";
+import { applyPilotConfiguration } from "./domain/intelligence/pilot-configuration";
+import { type PilotConfiguration } from "./domain/intelligence/pilot-gates";
 
 /** Expired counters and replay records are purged, and stopped instances' undelivered charges refunded, this often. */
 const HOUSEKEEPING_INTERVAL_MS = 15_000;
@@ -40,6 +42,8 @@ export interface StartServiceOptions {
   /** Bound on how long a request whose instance stopped answering keeps its Client busy. */
   abandonedRequestSeconds?: number;
   logLevel?: LogLevel;
+  /** Intelligence pilot gates to set at start-up, by Client id (`SERVICE_INTELLIGENCE_PILOT`). */
+  intelligencePilot?: PilotConfiguration;
   log?: Logger;
   seed?: boolean;
   now?: () => Date;
@@ -113,13 +117,17 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
 
   let demo: DemoCredentials | null = null;
   await migrateServiceDatabase(database, async (db) => {
-    if (opts.seed === false) return;
-    const settled = await settleDemoCredentials(db, credentialsFile, now());
-    demo = settled.credentials;
-    if (settled.reissued)
-      log.warn("the demo keys of this data directory were missing; fresh ones were issued", {
-        file: credentialsFile,
-      });
+    if (opts.seed !== false) {
+      const settled = await settleDemoCredentials(db, credentialsFile, now());
+      demo = settled.credentials;
+      if (settled.reissued)
+        log.warn("the demo keys of this data directory were missing; fresh ones were issued", {
+          file: credentialsFile,
+        });
+    }
+    const unknown = await applyPilotConfiguration(db, opts.intelligencePilot ?? {});
+    if (unknown.length)
+      log.warn("SERVICE_INTELLIGENCE_PILOT names Clients this database does not hold", { unknown });
   });
   if (opts.seed === false) demo = readDemoCredentials(credentialsFile);
   const delivery = await openDeliveryLedger(database, url, log);

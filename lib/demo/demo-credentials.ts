@@ -10,6 +10,8 @@ export const DEMO_ACCOUNT_IDS = [
   "beneficiary",
   "sandbox",
   "dealer",
+  "pilot-sandbox",
+  "pilot-production",
 ] as const;
 export const demoAccount = z.strictObject({
   id: z.enum(DEMO_ACCOUNT_IDS),
@@ -18,6 +20,8 @@ export const demoAccount = z.strictObject({
   clientId: z.string(),
   apiKey: z.string(),
   environment: z.enum(["production", "sandbox"]),
+  /** Intelligence pilot accounts: the service's own sign-in for the first-party session. */
+  pilotSignIn: z.strictObject({ login: z.string(), password: z.string() }).optional(),
 });
 export const demoCredentials = z.strictObject({
   createdAt: z.string(),

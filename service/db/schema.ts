@@ -33,8 +33,37 @@ export const clients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /** The Intelligence pilot's gates per environment (`null`: every gate closed). */
+    intelligencePilot: jsonb("intelligence_pilot"),
   },
   (t) => [index("clients_parent_idx").on(t.parentId)],
+);
+
+/** Sandbox sign-ins of pilot accounts, for the first-party session (scrypt password digests). */
+export const pilotSignIns = pgTable("pilot_sign_ins", {
+  login: text("login").primaryKey(),
+  clientId: text("client_id")
+    .notNull()
+    .references(() => clients.id),
+  environment: text("environment").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+/** First-party sessions (`__Host-service_session`), stored as digests of the cookie value. */
+export const pilotSessions = pgTable(
+  "pilot_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id),
+    environment: text("environment").notNull(),
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("pilot_sessions_expiry_idx").on(t.expiresAt)],
 );
 
 /** API keys, stored as SHA-256 digests of the secret; the plaintext is returned once and dropped. */

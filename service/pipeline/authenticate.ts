@@ -1,8 +1,10 @@
 import type pg from "pg";
-import { HEADERS } from "@/lib/api/contract/headers";
+import { getCookie } from "hono/cookie";
+import { HEADERS, SESSION_COOKIE } from "@/lib/api/contract/headers";
 import { type schema } from "../db/database";
 import { prepared } from "../db/prepared";
 import { hashApiKey, type KeyEnvironment } from "../domain/api-keys";
+import { hashSessionToken, sameSecret } from "../domain/intelligence/pilot-sessions";
 import { ApiError } from "./api-error";
 import { type Stage } from "./call";
 
@@ -30,7 +32,8 @@ const CLIENT_JSON = (
   t: string,
 ) => `json_build_object('id', ${t}.id, 'name', ${t}.name, 'parentId', ${t}.parent_id, 'isActive', ${t}.is_active,
   'defaultProviderId', ${t}.default_provider_id, 'allowlist', ${t}.allowlist, 'billingMode', ${t}.billing_mode, 'currency', ${t}.currency,
-  'balanceMinor', ${t}.balance_minor, 'createdAt', ${t}.created_at, 'updatedAt', ${t}.updated_at, 'deactivatedAt', ${t}.deactivated_at)`;
+  'balanceMinor', ${t}.balance_minor, 'createdAt', ${t}.created_at, 'updatedAt', ${t}.updated_at, 'deactivatedAt', ${t}.deactivated_at,
+  'intelligencePilot', ${t}.intelligence_pilot)`;
 
 /** Key, Client, Master and active rate-limit rules in one statement. */
 const selectCaller = prepared<{
@@ -91,7 +94,85 @@ export async function authenticate(
   };
 }
 
-/** Stage 1: who calls. */
+/** The Client of a verified first-party session, with its Master and rules, in one statement. */
+const selectSessionCaller = prepared<{
+  environment: string;
+  csrfToken: string;
+  tokenHash: string;
+  client: Record<string, unknown>;
+  parent: Record<string, unknown> | null;
+  rules: ActiveRateRule[];
+}>(
+  "authenticate_session",
+  `select s.environment, s.csrf_token as "csrfToken", s.token_hash as "tokenHash",
+          ${CLIENT_JSON("c")} as client,
+          case when p.id is null then null else ${CLIENT_JSON("p")} end as parent,
+          coalesce((select json_agg(json_build_object('id', r.id, 'endpointKey', r.endpoint_key, 'windowSeconds', r.window_seconds,
+                     'maxRequests', r.max_requests, 'apiKeyId', r.api_key_id) order by r.position)
+                    from rate_limits r where r.client_id = c.id and r.is_active), '[]'::json) as rules
+     from pilot_sessions s join clients c on c.id = s.client_id left join clients p on p.id = c.parent_id
+    where s.token_hash = $1 and s.expires_at > $2 limit 1`,
+);
+
+/**
+ * Resolves a `__Host-service_session` cookie to its Client (Intelligence operations only). The
+ * session stands in for a key: usage is recorded under the session's own id, and a write must
+ * carry the session's CSRF token.
+ */
+export async function authenticateSession(
+  conn: pg.ClientBase,
+  token: string,
+  now: Date,
+  csrf: { required: boolean; sent: string | undefined },
+): Promise<Caller> {
+  const [row] = await selectSessionCaller(conn, [hashSessionToken(token), now.toISOString()]);
+  if (!row)
+    throw new ApiError(
+      "session_invalid",
+      "The session is unknown, expired or signed out; sign in again at /pilot/sign-in.",
+    );
+  if (csrf.required && !sameSecret(csrf.sent, row.csrfToken)) {
+    throw new ApiError(
+      "csrf_token_invalid",
+      `A session-authenticated write needs the session's token in ${HEADERS.csrfToken} (GET /pilot/session).`,
+    );
+  }
+  const client = toClient(row.client);
+  const parent = row.parent ? toClient(row.parent) : null;
+  if (!client.isActive || (parent && !parent.isActive)) {
+    throw new ApiError(
+      "client_inactive",
+      "This Client is deactivated; its sessions no longer work.",
+    );
+  }
+  const environment = row.environment as KeyEnvironment;
+  return {
+    client,
+    parent,
+    key: {
+      id: `ses_${row.tokenHash.slice(0, 16)}`,
+      clientId: client.id,
+      label: "First-party session",
+      keyHash: row.tokenHash,
+      environment,
+      isActive: true,
+      createdAt: now,
+      lastUsedAt: null,
+    },
+    environment,
+    isMaster: client.parentId === null,
+    rateRules: row.rules,
+  };
+}
+
+/** Stage 1: who calls. A key always wins; a session cookie counts only where the table allows it. */
 export const authenticateStage: Stage = async (call) => {
-  call.caller = await authenticate(await call.connection(), call.http.req.header(HEADERS.apiKey));
+  const rawKey = call.http.req.header(HEADERS.apiKey);
+  const token = call.op.session && !rawKey ? getCookie(call.http, SESSION_COOKIE) : undefined;
+  call.caller = token
+    ? await authenticateSession(await call.connection(), token, call.now, {
+        required: call.op.session!.csrf,
+        sent: call.http.req.header(HEADERS.csrfToken),
+      })
+    : await authenticate(await call.connection(), rawKey);
 };

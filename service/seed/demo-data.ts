@@ -3,6 +3,12 @@ import { type DemoAccount, type DemoCredentials } from "@/lib/demo/demo-credenti
 import { type Db, type PoolDb, schema } from "../db/database";
 import { generateApiKey, hashApiKey, type KeyEnvironment } from "../domain/api-keys";
 import { newId } from "../domain/ids";
+import {
+  OPEN_GATES,
+  type PilotSettings,
+  PRODUCTION_PILOT_GATES,
+} from "../domain/intelligence/pilot-gates";
+import { hashPassword, newPassword } from "../domain/intelligence/pilot-sessions";
 import { periodOf } from "../domain/period";
 import { unitPriceMinor } from "../domain/price-list";
 import { type EndpointKey } from "@/lib/api/contract/common";
@@ -16,6 +22,8 @@ export const DEMO_IDS = {
   sonnenschein: "cl_demo_sonnenschein",
   dealer: "cl_demo_dealer",
   kraftwerk: "cl_demo_kraftwerk",
+  pilotSandbox: "cl_demo_pilot_lab",
+  pilotProduction: "cl_demo_pilot_nord",
 } as const;
 
 /** The accounts whose keys are handed out, with the label of the key the seed issues each. */
@@ -62,7 +70,91 @@ const DEMO_ACCOUNTS: readonly (Omit<DemoAccount, "apiKey"> & { keyLabel: string 
     environment: "sandbox",
     keyLabel: "Dealer desk",
   },
+  {
+    id: "pilot-sandbox",
+    label: "Marktlabor Teile KG (Intelligence pilot, sandbox: every gate open)",
+    description:
+      "Intelligence pilot in the sandbox: observed supply, dealer panel, adaptive refresh and VIN Economic Intelligence all open; refresh jobs and full results.",
+    clientId: DEMO_IDS.pilotSandbox,
+    environment: "sandbox",
+    keyLabel: "Market lab",
+  },
+  {
+    id: "pilot-production",
+    label: "Teilehaus Nord AG (Intelligence pilot, production gates)",
+    description:
+      "Intelligence pilot as production runs it: materialized data only, no observed supply or dealer panel, no refresh, VIN Economic Intelligence disabled.",
+    clientId: DEMO_IDS.pilotProduction,
+    environment: "production",
+    keyLabel: "Pricing desk",
+  },
 ];
+
+/** The pilot accounts, their gates and their sign-in logins (docs/test-data.md). */
+const PILOT_ACCOUNTS = [
+  {
+    accountId: "pilot-sandbox",
+    clientId: DEMO_IDS.pilotSandbox,
+    name: "Marktlabor Teile KG",
+    login: "pilot-sandbox@marktlabor.example",
+    settings: { sandbox: OPEN_GATES },
+    balanceMinor: 0,
+  },
+  {
+    accountId: "pilot-production",
+    clientId: DEMO_IDS.pilotProduction,
+    name: "Teilehaus Nord AG",
+    login: "pilot-production@teilehaus-nord.example",
+    settings: { production: PRODUCTION_PILOT_GATES },
+    balanceMinor: 50_000,
+  },
+] as const satisfies readonly {
+  accountId: DemoAccount["id"];
+  clientId: string;
+  name: string;
+  login: string;
+  settings: PilotSettings;
+  balanceMinor: number;
+}[];
+
+/** Creates the pilot Clients a database lacks (also on one seeded before they existed). */
+async function ensurePilotClients(db: Db, now: Date) {
+  for (const p of PILOT_ACCOUNTS) {
+    await db
+      .insert(schema.clients)
+      .values({
+        id: p.clientId,
+        name: p.name,
+        balanceMinor: p.balanceMinor,
+        intelligencePilot: p.settings,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
+  }
+}
+
+/** A fresh sign-in password for a pilot account (stored as a digest; the plaintext goes to the file). */
+async function resetPilotSignIn(db: Db, accountId: DemoAccount["id"], now: Date) {
+  const pilot = PILOT_ACCOUNTS.find((p) => p.accountId === accountId);
+  if (!pilot) return undefined;
+  const password = newPassword();
+  const environment = demoAccount(accountId).environment;
+  await db
+    .insert(schema.pilotSignIns)
+    .values({
+      login: pilot.login,
+      clientId: pilot.clientId,
+      environment,
+      passwordHash: hashPassword(password),
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: schema.pilotSignIns.login,
+      set: { passwordHash: hashPassword(password) },
+    });
+  return { login: pilot.login, password };
+}
 
 function demoAccount(id: DemoAccount["id"]) {
   return DEMO_ACCOUNTS.find((a) => a.id === id)!;
@@ -139,7 +231,12 @@ export async function seedDemoData(db: PoolDb, now: Date): Promise<DemoCredentia
     const handOut = async (id: DemoAccount["id"]) => {
       const { keyLabel, ...account } = demoAccount(id);
       const issued = await issueKey(tx, account.clientId, keyLabel, account.environment, now);
-      accounts.push({ ...account, apiKey: issued.plaintext });
+      const pilotSignIn = await resetPilotSignIn(tx, id, now);
+      accounts.push({
+        ...account,
+        apiKey: issued.plaintext,
+        ...(pilotSignIn ? { pilotSignIn } : {}),
+      });
       return issued;
     };
     const assign = async (clientId: string, planId: string) => {
@@ -270,6 +367,11 @@ export async function seedDemoData(db: PoolDb, now: Date): Promise<DemoCredentia
     await client(DEMO_IDS.dealer, "Autohaus am Ring", { balanceMinor: 0 });
     await handOut("dealer");
 
+    // The Intelligence pilot: one sandbox account with every gate open, one with production's gates.
+    await ensurePilotClients(tx, now);
+    await handOut("pilot-sandbox");
+    await handOut("pilot-production");
+
     // Kraftwerk Teile AG: a second sponsor, using the same reference as Northwind.
     await client(DEMO_IDS.kraftwerk, "Kraftwerk Teile AG", {
       balanceMinor: 10_000,
@@ -360,6 +462,12 @@ export async function seedDemoData(db: PoolDb, now: Date): Promise<DemoCredentia
  * when the database does not hold the demo accounts.
  */
 export async function reissueDemoKeys(db: PoolDb, now: Date): Promise<DemoCredentials | null> {
+  const [northwind] = await db
+    .select({ id: schema.clients.id })
+    .from(schema.clients)
+    .where(eq(schema.clients.id, DEMO_IDS.northwind));
+  // A demo database from before the pilot accounts existed gets them now.
+  if (northwind) await ensurePilotClients(db, now);
   const ids = [...new Set(DEMO_ACCOUNTS.map((a) => a.clientId))];
   const found = await db
     .select({ id: schema.clients.id })
@@ -377,7 +485,12 @@ export async function reissueDemoKeys(db: PoolDb, now: Date): Promise<DemoCreden
         account.environment,
         now,
       );
-      accounts.push({ ...account, apiKey: issued.plaintext });
+      const pilotSignIn = await resetPilotSignIn(tx, account.id, now);
+      accounts.push({
+        ...account,
+        apiKey: issued.plaintext,
+        ...(pilotSignIn ? { pilotSignIn } : {}),
+      });
     }
     return { createdAt: now.toISOString(), accounts };
   });
@@ -385,6 +498,8 @@ export async function reissueDemoKeys(db: PoolDb, now: Date): Promise<DemoCreden
 
 /** Whether every key of a credentials file is a working key of this database. */
 export async function demoKeysWork(db: Db, credentials: DemoCredentials): Promise<boolean> {
+  // A file from before an account existed lacks it: the accounts are handed out again.
+  if (DEMO_ACCOUNTS.some((a) => !credentials.accounts.some((c) => c.id === a.id))) return false;
   const hashes = credentials.accounts.map((a) => hashApiKey(a.apiKey));
   if (hashes.length === 0) return false;
   const rows = await db

@@ -86,6 +86,26 @@ export const ERROR_CATALOGUE = {
   },
   // 401 and 403: authentication and rights
   api_key_missing: { status: 401, retryable: false, meaning: "No `X-Api-Key` header was sent." },
+  session_invalid: {
+    status: 401,
+    retryable: false,
+    meaning: "The first-party session cookie is unknown, expired or signed out; sign in again.",
+  },
+  sign_in_failed: {
+    status: 401,
+    retryable: false,
+    meaning: "The pilot sign-in's login or password is wrong.",
+  },
+  intelligence_pilot_not_enabled: {
+    status: 403,
+    retryable: false,
+    meaning: "The account is not allowlisted for the Intelligence pilot in this environment.",
+  },
+  csrf_token_invalid: {
+    status: 403,
+    retryable: false,
+    meaning: "A session-authenticated write lacks a valid `X-CSRF-Token`.",
+  },
   api_key_invalid: { status: 403, retryable: false, meaning: "The API key is not known." },
   api_key_disabled: { status: 403, retryable: false, meaning: "The API key was disabled." },
   client_inactive: {

@@ -14,7 +14,11 @@ export const HEADERS = {
   idempotentReplay: "X-Service-Idempotent-Replay",
   idempotencyStored: "X-Service-Idempotency-Stored",
   requestId: "X-Request-Id",
+  csrfToken: "X-CSRF-Token",
 } as const;
+
+/** The first-party session cookie of the Intelligence pilot (a `__Host-` cookie: Secure, Path=/, no Domain). */
+export const SESSION_COOKIE = "__Host-service_session";
 
 /** Technical settlement decision, not proof of a debit. */
 export const BILLING_SOURCES = [

@@ -158,6 +158,34 @@ export const provenance = z.looseObject({
   restated: z.boolean(),
 });
 
+const probability = z.number().min(0).max(1);
+export const standtime = z.looseObject({
+  available: z.boolean(),
+  status: z.string(),
+  expectedDays: z.number().nullable().optional(),
+  p50Days: z.number().nullable().optional(),
+  p80Days: z.number().nullable().optional(),
+  saleProbability: z
+    .looseObject({ p30: probability, p60: probability, p90: probability })
+    .nullable()
+    .optional(),
+  events: z.number().int().nullable().optional(),
+  censored: z.number().int().nullable().optional(),
+  method: z.string().nullable().optional(),
+  confidence: score0to100.nullable().optional(),
+});
+export const trend = z.looseObject({
+  available: z.boolean(),
+  status: z.string(),
+  direction: z.string().nullable().optional(),
+  change30dPct: z.number().nullable().optional(),
+  interval30dPct: z.looseObject({ low: z.number(), high: z.number() }).nullable().optional(),
+  probabilityPositive: probability.nullable().optional(),
+  timeBuckets: z.number().int().nullable().optional(),
+  method: z.string().nullable().optional(),
+  confidence: score0to100.nullable().optional(),
+});
+
 export const clusterIntelligenceResponse = z.strictObject({
   apiVersion: z.literal("market-intelligence-v1"),
   requestId: uuid,
@@ -186,8 +214,8 @@ export const clusterIntelligenceResponse = z.strictObject({
       basis: z.string().nullable(),
     }),
   }),
-  standtime: z.looseObject({ available: z.boolean(), status: z.string() }),
-  trend: z.looseObject({ available: z.boolean(), status: z.string() }),
+  standtime,
+  trend,
   scores,
   confidence: intelligenceConfidence,
   provenance,
@@ -229,19 +257,21 @@ export const clusterHistoryQuery = z
     message: "from must not be after to",
     path: ["to"],
   });
+export const clusterHistoryPoint = z.looseObject({
+  asOf: isoDateTime,
+  clusterVersion: z.number().int().min(1),
+  status: z.enum(["scored", "indicative", "insufficient_evidence"]).optional(),
+  evidence,
+  scores,
+  confidence: intelligenceConfidence,
+  provenance: provenance.partial().extend({ snapshotId: uuid }),
+});
+export type ClusterHistoryPoint = z.infer<typeof clusterHistoryPoint>;
 export const clusterHistoryResponse = z.looseObject({
   clusterId: uuid,
-  points: z.array(
-    z.looseObject({
-      asOf: isoDateTime,
-      clusterVersion: z.number().int().min(1),
-      evidence: z.unknown(),
-      scores: z.unknown(),
-      confidence: z.unknown(),
-      provenance: z.looseObject({ snapshotId: uuid }),
-    }),
-  ),
+  points: z.array(clusterHistoryPoint),
 });
+export type ClusterHistoryResponse = z.infer<typeof clusterHistoryResponse>;
 
 /** VinEconomicScope: all fields required; `windowDays` is fixed at 90. */
 export const vinEconomicScope = z.strictObject({
@@ -256,13 +286,33 @@ export const vinEconomicScope = z.strictObject({
   includeInsufficientCandidates: z.boolean(),
 });
 export const vinEconomicIntelligenceRequest = vinEconomicScope.extend({ vin: fullVin });
+/** Inner shapes of pipeline, portfolio and candidates are not shown; these are the reference service's. */
+export const vinEconomicCandidate = z.looseObject({
+  clusterId: uuid,
+  clusterVersion: z.number().int().min(1),
+  rank: z.number().int().min(1).optional(),
+  oeNumber: z.string().optional(),
+  label: z.string().optional(),
+  status: z.enum(["scored", "indicative", "insufficient_evidence"]).optional(),
+  included: z.boolean().optional(),
+  exclusionReason: z.string().nullable().optional(),
+  confidenceLevel: confidenceLevel.optional(),
+  opportunityScore: score0to100.nullable().optional(),
+  expectedPriceMinor: z.number().int().nullable().optional(),
+  saleProbability90: probability.nullable().optional(),
+  riskAdjustedValueMinor: z.number().int().nullable().optional(),
+});
+export type VinEconomicCandidate = z.infer<typeof vinEconomicCandidate>;
 export const vinEconomicIntelligenceResult = z.looseObject({
   evaluationId: uuid,
   requestId: uuid,
+  vin: fullVin.optional(),
+  scope: vinEconomicScope.optional(),
   pipeline: z.unknown(),
   portfolio: z.unknown(),
-  candidates: z.array(z.looseObject({ clusterId: uuid, clusterVersion: z.number().int().min(1) })),
+  candidates: z.array(vinEconomicCandidate),
   confidence: z.unknown(),
   provenance: z.unknown(),
-  warnings: z.array(z.unknown()),
+  warnings: z.array(z.looseObject({ code: z.string(), message: z.string() })),
 });
+export type VinEconomicIntelligenceResult = z.infer<typeof vinEconomicIntelligenceResult>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ERROR_CATALOGUE, type ErrorCode, errorBody } from "./errors";
-import { HEADERS } from "./headers";
+import { HEADERS, SESSION_COOKIE } from "./headers";
 import { OPERATION_IDS, OPERATIONS, type OperationDefinition } from "./operations";
 
 export const SERVICE_VERSION = "1.71.0";
@@ -87,6 +87,16 @@ function parametersOf(op: OperationDefinition): unknown[] {
   };
   add("path", op.request.params);
   add("query", op.request.query);
+  if (op.session?.csrf) {
+    params.push({
+      name: HEADERS.csrfToken,
+      in: "header",
+      required: false,
+      description:
+        "Required when the call is authenticated by the first-party session cookie: the session's token (`GET /pilot/session`).",
+      schema: { type: "string" },
+    });
+  }
   if (op.idempotency !== "rejected") {
     params.push({
       name: HEADERS.idempotencyKey,
@@ -208,6 +218,7 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
       "x-replay-safe": op.replaySafe,
       "x-billable": op.billable,
       "x-async": op.async,
+      ...(op.session ? { security: [{ ApiKey: [] }, { ServiceSession: [] }] } : {}),
       ...(op.timeoutSeconds ? { "x-client-timeout-seconds": op.timeoutSeconds } : {}),
     });
     const method = op.method.toLowerCase();
@@ -228,7 +239,16 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
     tags: [...new Set(OPERATION_IDS.map((id) => OPERATIONS[id].group))].map((name) => ({ name })),
     security: [{ ApiKey: [] }],
     components: {
-      securitySchemes: { ApiKey: { type: "apiKey", in: "header", name: HEADERS.apiKey } },
+      securitySchemes: {
+        ApiKey: { type: "apiKey", in: "header", name: HEADERS.apiKey },
+        ServiceSession: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description:
+            "Verified first-party session of an Intelligence pilot account, accepted by the Intelligence operations only. In the sandbox, sign in at [/pilot/sign-in](/pilot/sign-in); a session-authenticated POST also sends `X-CSRF-Token`.",
+        },
+      },
       schemas: { ErrorBody: toSchema(errorBody, "output") },
     },
     paths,

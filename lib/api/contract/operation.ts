@@ -50,6 +50,11 @@ export interface OperationDefinition {
   sandbox: "available" | "unavailable";
   /** Responses carry `Cache-Control: no-store` (raw keys, personal documents). */
   noStore?: boolean;
+  /**
+   * Also reachable with a verified first-party session cookie (the Intelligence pilot);
+   * `csrf`: a session-authenticated call must carry a valid `X-CSRF-Token`.
+   */
+  session?: { csrf: boolean };
   /** Client timeout hint where the interface gives one. */
   timeoutSeconds?: number;
   request: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };

@@ -1,60 +1,287 @@
-import { createHash } from "node:crypto";
-import { type HandlerMap } from "../../context";
-import { normalizeOe, PARTS } from "../../data/parts-catalog";
+import { type z } from "zod";
+import {
+  type clusterIntelligenceQuery,
+  type freshnessPolicy,
+} from "@/lib/api/contract/intelligence";
+import { type HandlerMap, type RequestBase } from "../../context";
+import { behaviourOf } from "../../data/vehicle-catalog";
+import {
+  computeIntelligence,
+  DEFAULT_SCOPE,
+  EXCHANGE_RATES,
+  historyPoint,
+  type Scope,
+} from "../../domain/intelligence/cluster-model";
+import {
+  clusterById,
+  clustersForNumber,
+  type PartCluster,
+  versionAt,
+} from "../../domain/intelligence/clusters";
+import {
+  acceptIntelligenceJob,
+  planIntelligenceJob,
+  readIntelligenceJob,
+} from "../../domain/intelligence/intelligence-jobs";
+import {
+  closedGateReason,
+  deliversResults,
+  gatesOf,
+  type PilotGates,
+} from "../../domain/intelligence/pilot-gates";
+import {
+  historyInstants,
+  SNAPSHOT_VALID_MS,
+  snapshotState,
+} from "../../domain/intelligence/snapshots";
+import { evaluateVinEconomics } from "../../domain/intelligence/vin-economic";
+import { jobTimingOf } from "../../domain/jobs";
+import { checkFullVin } from "../../domain/vin";
 import { ApiError } from "../../pipeline/api-error";
+import { validationError } from "../../pipeline/validate";
 
 /**
- * The Intelligence pilot as the interface describes it today: adaptive refresh is disabled and
- * no real result is delivered, so part reads answer that a refresh would be needed, history has
- * no backfill, and VIN Economic Intelligence is disabled. Each catalogue part has a cluster.
+ * The Intelligence pilot (docs/reference-service.md, "Intelligence pilot"). Each Client's gates
+ * decide the outcome: without the pilot, prices and atomic billing nothing real is delivered
+ * (the documented refusals); with them, materialized snapshots are served, a refresh runs as a
+ * job only where adaptive refresh is open, and VIN Economic Intelligence only where enabled.
  */
-export function clusterIdFor(normalizedOe: string): string {
-  const h = createHash("sha256").update(`cluster|${normalizedOe}`).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+type ScopeQuery = Partial<Scope> & { freshnessPolicy?: z.infer<typeof freshnessPolicy> };
+const MAX_HISTORY_DAYS = 730;
+
+const gatesOfCaller = (ctx: RequestBase): PilotGates =>
+  gatesOf(ctx.caller.client.intelligencePilot, ctx.caller.environment);
+
+function scopeOf(query: ScopeQuery): Scope {
+  const scope: Scope = {
+    marketCountry: query.marketCountry ?? DEFAULT_SCOPE.marketCountry,
+    currency: query.currency ?? DEFAULT_SCOPE.currency,
+    condition: query.condition ?? DEFAULT_SCOPE.condition,
+    windowDays: query.windowDays ?? DEFAULT_SCOPE.windowDays,
+  };
+  if (!EXCHANGE_RATES.has(scope.currency))
+    throw validationError([
+      {
+        location: "query",
+        path: "currency",
+        message: `no prices exist in ${scope.currency}; use one of ${[...EXCHANGE_RATES.keys()].join(", ")}`,
+      },
+    ]);
+  return scope;
 }
 
-const CLUSTERS = new Set(PARTS.map((p) => clusterIdFor(normalizeOe(p.number))));
-
-const refreshNeeded = () =>
-  new ApiError(
+function refreshRequired(cluster: PartCluster, why: string, reason: string) {
+  return new ApiError(
     "intelligence_refresh_required",
-    "No eligible materialized intelligence exists for this cluster, and adaptive refresh is disabled in the pilot.",
+    `No eligible materialized intelligence for cluster ${cluster.clusterId}: ${why}.`,
+    { clusterId: cluster.clusterId, reason },
   );
+}
+
+/** A cluster read: the materialized snapshot, or a refresh (a job, or the documented refusal). */
+async function readCluster(ctx: RequestBase, cluster: PartCluster, query: ScopeQuery) {
+  const gates = gatesOfCaller(ctx);
+  if (!deliversResults(gates))
+    throw refreshRequired(
+      cluster,
+      `no real result is delivered: ${closedGateReason(gates)}`,
+      "pilot_gates_closed",
+    );
+  const scope = scopeOf(query);
+  const policy = query.freshnessPolicy ?? "refresh_if_stale";
+  const state = snapshotState(cluster, ctx.now);
+  const reason =
+    state.at === null
+      ? "no_materialized_snapshot"
+      : policy === "require_fresh"
+        ? "fresh_data_required"
+        : !state.fresh && policy === "refresh_if_stale"
+          ? "snapshot_stale"
+          : null;
+  if (reason !== null) {
+    if (!gates.adaptiveRefresh)
+      throw refreshRequired(
+        cluster,
+        `${reason.replace(/_/g, " ")}, and adaptive refresh is disabled`,
+        reason,
+      );
+    const timing = jobTimingOf(ctx.service);
+    const job = planIntelligenceJob(timing, ctx.now);
+    const result = computeIntelligence({
+      cluster,
+      scope,
+      gates,
+      asOf: job.readyAt,
+      validUntil: new Date(job.readyAt.getTime() + SNAPSHOT_VALID_MS),
+      requestId: job.jobId,
+    });
+    return acceptIntelligenceJob(ctx.db, timing, {
+      ...job,
+      family: "part_intelligence",
+      clientId: ctx.caller.client.id,
+      reason,
+      result,
+      now: ctx.now,
+    });
+  }
+  const at = state.at!;
+  return {
+    status: 200 as const,
+    data: computeIntelligence({
+      cluster,
+      scope,
+      gates,
+      asOf: at,
+      validUntil: new Date(at.getTime() + SNAPSHOT_VALID_MS),
+      requestId: ctx.requestId,
+      warnings: state.fresh
+        ? []
+        : [
+            {
+              code: "stale_snapshot",
+              message: `Served from the snapshot of ${at.toISOString()}, past its validity (freshnessPolicy=allow_stale).`,
+            },
+          ],
+    }),
+  };
+}
+
+function knownCluster(clusterId: string): PartCluster {
+  const cluster = clusterById(clusterId);
+  if (!cluster) throw new ApiError("cluster_not_found", `No part cluster ${clusterId} exists.`);
+  return cluster;
+}
 
 export const intelligenceHandlers = {
-  async resolvePartIntelligence({ input }) {
-    const number = input.query.oeNumber ?? input.query.aftermarketNumber!;
-    const cluster = clusterIdFor(normalizeOe(number));
-    if (!CLUSTERS.has(cluster))
-      throw new ApiError("cluster_not_found", `No part cluster is known for ${number}.`);
-    throw refreshNeeded();
+  async resolvePartIntelligence(ctx) {
+    const q = ctx.input.query;
+    const named = q.oeNumber ?? q.aftermarketNumber!;
+    const found = clustersForNumber(q, q.manufacturer);
+    if (found.length > 1)
+      throw new ApiError(
+        "oe_number_ambiguous",
+        `${named} names parts of several manufacturers (${found.map((c) => c.part.manufacturer).join(", ")}); send manufacturer.`,
+        {
+          candidates: found.map((c) => ({
+            clusterId: c.clusterId,
+            manufacturer: c.part.manufacturer,
+          })),
+        },
+      );
+    const cluster = found[0];
+    if (!cluster) throw new ApiError("cluster_not_found", `No part cluster is known for ${named}.`);
+    const identity = computeIntelligence({
+      cluster,
+      scope: DEFAULT_SCOPE,
+      gates: gatesOfCaller(ctx),
+      asOf: ctx.now,
+      validUntil: ctx.now,
+      requestId: ctx.requestId,
+    }).cluster;
+    const mismatch =
+      (q.kType !== undefined && !identity.dimensions.kTypes.includes(q.kType) && "kType") ||
+      (q.natCode !== undefined && !identity.dimensions.natCodes.includes(q.natCode) && "natCode") ||
+      (q.genArt !== undefined && !identity.dimensions.genArts.includes(q.genArt) && "genArt");
+    if (mismatch)
+      throw new ApiError(
+        "cluster_not_found",
+        `The cluster of ${named} has no ${mismatch} ${String(q[mismatch])}.`,
+      );
+    return readCluster(ctx, cluster, q);
   },
-  async getPartClusterIntelligence({ input }) {
-    if (!CLUSTERS.has(input.params.clusterId))
-      throw new ApiError("cluster_not_found", "This cluster is unknown.");
-    throw refreshNeeded();
+
+  async getPartClusterIntelligence(ctx) {
+    const cluster = knownCluster(ctx.input.params.clusterId);
+    const q: z.output<typeof clusterIntelligenceQuery> = ctx.input.query;
+    const current = versionAt(cluster, ctx.now);
+    if (q.clusterVersion !== undefined && q.clusterVersion !== current)
+      throw new ApiError(
+        "cluster_not_found",
+        `Cluster ${cluster.clusterId} is at version ${current}; version ${q.clusterVersion} is ${q.clusterVersion < current ? "superseded and readable only in its history" : "unknown"}.`,
+        { currentClusterVersion: current },
+      );
+    return readCluster(ctx, cluster, q);
   },
-  async getPartClusterIntelligenceHistory({ input }) {
-    if (!CLUSTERS.has(input.params.clusterId))
-      throw new ApiError("cluster_not_found", "This cluster is unknown.");
-    // History has no job, no refresh and no backfill: no snapshot was ever materialized.
-    return { status: 200, data: { clusterId: input.params.clusterId, points: [] } };
+
+  async getPartClusterIntelligenceHistory(ctx) {
+    const cluster = knownCluster(ctx.input.params.clusterId);
+    const { from, to, ...scopeQuery } = ctx.input.query;
+    const fromAt = new Date(from);
+    const toAt = new Date(to);
+    if (toAt.getTime() - fromAt.getTime() > MAX_HISTORY_DAYS * 86_400_000)
+      throw validationError([
+        { location: "query", path: "to", message: `at most ${MAX_HISTORY_DAYS} days after from` },
+      ]);
+    const gates = gatesOfCaller(ctx);
+    const scope = scopeOf(scopeQuery);
+    // History has no job, no refresh and no backfill: only what was materialized.
+    const points = deliversResults(gates)
+      ? historyInstants(cluster, fromAt, toAt, ctx.now).map((at) =>
+          historyPoint(
+            computeIntelligence({
+              cluster,
+              scope,
+              gates,
+              asOf: at,
+              validUntil: new Date(at.getTime() + SNAPSHOT_VALID_MS),
+              requestId: ctx.requestId,
+            }),
+          ),
+        )
+      : [];
+    return { status: 200, data: { clusterId: cluster.clusterId, points } };
   },
-  async getPartIntelligenceJob({ input }) {
-    throw new ApiError("job_not_found", `No intelligence job ${input.params.jobId} exists.`);
+
+  async getPartIntelligenceJob(ctx) {
+    return readIntelligenceJob(
+      ctx.db,
+      jobTimingOf(ctx.service),
+      "part_intelligence",
+      ctx.caller.client.id,
+      ctx.input.params.jobId,
+      ctx.now,
+    ) as never;
   },
-  async createVinEconomicIntelligence() {
-    throw new ApiError(
-      "vin_economic_intelligence_disabled",
-      "VIN Economic Intelligence is disabled until the pilot's gates pass.",
-      {},
-      { "Retry-After": "86400" },
-    );
+
+  async createVinEconomicIntelligence(ctx) {
+    const gates = gatesOfCaller(ctx);
+    if (!deliversResults(gates) || !gates.vinEconomicIntelligence)
+      throw new ApiError(
+        "vin_economic_intelligence_disabled",
+        `VIN Economic Intelligence is disabled: ${deliversResults(gates) ? "it is not enabled for this Client" : closedGateReason(gates)}.`,
+        {},
+        { "Retry-After": "86400" },
+      );
+    const body = ctx.input.body;
+    const problem = checkFullVin(body.vin);
+    if (problem) throw new ApiError(problem.code, problem.message);
+    if (behaviourOf(body.vin).notFound)
+      throw new ApiError("vin_not_found", "No vehicle could be resolved for this VIN.");
+    if (Date.parse(body.asOf) > ctx.now.getTime())
+      throw validationError([
+        { location: "body", path: "asOf", message: "must not be in the future" },
+      ]);
+    const timing = jobTimingOf(ctx.service);
+    const job = planIntelligenceJob(timing, ctx.now);
+    return acceptIntelligenceJob(ctx.db, timing, {
+      ...job,
+      family: "vin_economic_intelligence",
+      clientId: ctx.caller.client.id,
+      reason: "evaluation_accepted",
+      vin: body.vin,
+      result: evaluateVinEconomics(body, gates, job.jobId, job.readyAt),
+      now: ctx.now,
+    });
   },
-  async getVinEconomicIntelligenceJob({ input }) {
-    throw new ApiError(
-      "job_not_found",
-      `No VIN Economic Intelligence job ${input.params.jobId} exists.`,
-    );
+
+  async getVinEconomicIntelligenceJob(ctx) {
+    return readIntelligenceJob(
+      ctx.db,
+      jobTimingOf(ctx.service),
+      "vin_economic_intelligence",
+      ctx.caller.client.id,
+      ctx.input.params.jobId,
+      ctx.now,
+    ) as never;
   },
 } satisfies HandlerMap;

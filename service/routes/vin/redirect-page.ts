@@ -1,30 +1,7 @@
 import { type ServiceApp, type ServiceContext } from "../../context";
 import { candidatesFor, type SyntheticVehicle } from "../../data/vehicle-catalog";
 import { closeRedirectSession, findRedirectSession } from "../../domain/redirect-sessions";
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-function page(title: string, body: string, formActionOrigin?: string): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1c1f23}
-fieldset{border:1px solid #cbd5e1;border-radius:8px;padding:1rem}label{display:block;padding:.5rem;border-radius:6px}
-label:hover{background:#f1f5f9}button{font:inherit;padding:.5rem 1rem;border-radius:6px;border:1px solid #1d5fa8;margin-right:.5rem}
-.primary{background:#1d5fa8;color:#fff}:focus-visible{outline:2px solid #1d5fa8;outline-offset:2px}small{color:#475569}</style></head>
-<body><main>${body}</main></body></html>`;
-  return new Response(html, {
-    status: 200,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Referrer-Policy": "no-referrer",
-      "X-Content-Type-Options": "nosniff",
-      // The confirmation posts here and is redirected to the caller's return address.
-      "Content-Security-Policy": `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'${formActionOrigin ? ` ${formActionOrigin}` : ""}; frame-ancestors 'none'; base-uri 'none'`,
-    },
-  });
-}
+import { escapeHtml, page } from "../html-page";
 
 function describe(v: SyntheticVehicle) {
   const engine = v.engine.displacementCcm
