@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { BENEFICIARY, DEALER, MASTER, signInAsDemo } from "./support/auth";
+import { BENEFICIARY, DEALER, MASTER, PILOT_SANDBOX, signInAsDemo } from "./support/auth";
 
 /** Every console page, with a demo account that may see it. */
 const PAGES: { account: RegExp; paths: string[] }[] = [
@@ -27,8 +27,10 @@ const PAGES: { account: RegExp; paths: string[] }[] = [
       "/usage",
       "/audit",
       "audit-entry",
+      "/intelligence",
     ],
   },
+  { account: PILOT_SANDBOX, paths: ["/intelligence", "/intelligence/vin"] },
   { account: BENEFICIARY, paths: ["/received-grants", "/usage"] },
   { account: DEALER, paths: ["/", "/vin", "/jobs"] },
 ];

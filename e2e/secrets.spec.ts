@@ -3,7 +3,14 @@ import path from "node:path";
 import { type Browser, type Page, type Response } from "@playwright/test";
 import { type ActionAnswer, isServerAction, recordActionAnswers } from "./support/actions";
 import { expect, test, uniqueName } from "./support/test";
-import { BENEFICIARY, MASTER, SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
+import {
+  BENEFICIARY,
+  MASTER,
+  PILOT_SANDBOX,
+  SANDBOX,
+  signInAsDemo,
+  SUB_USER,
+} from "./support/auth";
 import { demoKeys } from "./support/demo";
 
 interface Seen {
@@ -172,21 +179,44 @@ async function createFlowAndJob(page: Page): Promise<string[]> {
   return [flow, new URL(page.url()).pathname];
 }
 
+/** Reads a cluster's intelligence and its history, so the result and cluster pages exist. */
+async function readIntelligence(page: Page): Promise<string[]> {
+  await page.goto("/intelligence");
+  await page.getByLabel("OE number").fill("1K0 615 301 AA");
+  await page.getByRole("button", { name: "Read market intelligence" }).click();
+  await expect(page.getByTestId("cluster-intelligence")).toBeVisible();
+  const result = new URL(page.url()).pathname;
+  await page.getByRole("link", { name: "Cluster page and history" }).click();
+  await page.getByRole("button", { name: "Show history" }).click();
+  await expect(page.getByTestId("cluster-history")).toBeVisible();
+  return [result, new URL(page.url()).pathname + new URL(page.url()).search];
+}
+
 const OTHER_ROLES = [
   ["a Sub-user", SUB_USER],
   ["a grant beneficiary", BENEFICIARY],
   ["a sandbox key", SANDBOX],
+  ["an Intelligence pilot account", PILOT_SANDBOX],
 ] as const;
+
+const PREPARE = new Map<RegExp | string, (page: Page) => Promise<string[]>>([
+  [SANDBOX, createFlowAndJob],
+  [PILOT_SANDBOX, readIntelligence],
+]);
 
 for (const [name, role] of OTHER_ROLES) {
   test(`no API key reaches the browser of ${name}`, async ({ browser }) => {
     test.setTimeout(180_000);
     const { patterns, seen, cookies } = await crawlAs(browser, role, {
-      before: role === SANDBOX ? createFlowAndJob : undefined,
+      before: PREPARE.get(role),
     });
     expect(patterns.size).toBeGreaterThanOrEqual(3);
     if (role === SANDBOX)
       expect([...patterns]).toEqual(expect.arrayContaining(["/jobs/:id", "/vin/flows/:id"]));
+    if (role === PILOT_SANDBOX)
+      expect([...patterns]).toEqual(
+        expect.arrayContaining(["/jobs/:id", "/intelligence/clusters/:id"]),
+      );
     expect(seen.length).toBeGreaterThan(10);
     for (const key of demoApiKeys()) {
       const carriers = seen.filter((s) => s.text.includes(key)).map((s) => s.url);

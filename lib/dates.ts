@@ -59,3 +59,8 @@ export function dateTimeForInput(value: Date | string | null | undefined): strin
   if (Number.isNaN(date.getTime())) return "";
   return `${dayForInput(date)} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
 }
+
+/** The moment `days` days before now (0: now), for default periods of forms. */
+export function daysAgo(days: number): Date {
+  return new Date(Date.now() - days * 86_400_000);
+}

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path";
 import { type Server } from "node:https";
 import { z } from "zod";
-import { DEMO_CREDENTIALS_FILE } from "@/lib/demo/demo-credentials";
+import { DEMO_CREDENTIALS_FILE, demoAccountLines } from "@/lib/demo/demo-credentials";
 import { openPostgresServer, type PostgresServer } from "@/lib/db/postgres-server";
 import { parseEnvironment } from "@/lib/config/parse-environment";
 import { freePort } from "@/lib/net/free-port";
@@ -256,8 +256,8 @@ async function main() {
     );
     if (service?.demo) {
       console.log("\nDemo sign-in keys:");
-      for (const account of service.demo.accounts)
-        console.log(`  ${account.label.padEnd(40)} ${account.apiKey}`);
+      for (const line of demoAccountLines(service.demo.accounts, serviceUrl))
+        console.log(`  ${line}`);
     }
     console.log("\nPress Ctrl-C to stop.");
   } catch (error) {

@@ -1,3 +1,4 @@
+import { demoAccountLines } from "@/lib/demo/demo-credentials";
 import { loadServiceEnv, serviceOptionsFrom } from "./config";
 import { startService } from "./server";
 
@@ -9,7 +10,8 @@ async function main() {
   console.log(`  API reference: ${service.url}/reference   OpenAPI: ${service.url}/openapi.json`);
   if (service.demo) {
     console.log(`  Demo keys (also in ${env.dataDir}/demo-credentials.json):`);
-    for (const a of service.demo.accounts) console.log(`    ${a.label.padEnd(40)} ${a.apiKey}`);
+    for (const line of demoAccountLines(service.demo.accounts, service.url))
+      console.log(`    ${line}`);
   } else {
     console.log("  This database holds no demo accounts, so there are no demo keys to show.");
   }

@@ -14,6 +14,8 @@ export const SUB_USER = /Sign in as Workshop Berlin/;
 export const BENEFICIARY = /Sign in as Autohaus Sonnenschein/;
 export const DEALER = /Sign in as Autohaus am Ring \(dealer\)/;
 export const SANDBOX = /Sign in as Northwind Parts GmbH \(sandbox key\)/;
+export const PILOT_SANDBOX = /Sign in as Marktlabor Teile KG/;
+export const PILOT_PRODUCTION = /Sign in as Teilehaus Nord AG/;
 
 /** Every test of the enclosing `describe` starts signed in as this demo account. */
 export function signedInAs(

@@ -74,6 +74,20 @@ const MESSAGES: {
     message: "This grant does not permit switching to the sponsor's terms.",
   },
   {
+    codes: ["intelligence_refresh_required"],
+    message:
+      'No current market intelligence is ready for this part, and your account cannot start a refresh. Choose "Allow a stale snapshot" to read the last one, if there is one.',
+  },
+  { codes: ["cluster_not_found"], message: "No part cluster is known for this number or version." },
+  {
+    codes: ["oe_number_ambiguous"],
+    message: "Several manufacturers use this number. Enter the manufacturer.",
+  },
+  {
+    codes: ["vin_economic_intelligence_disabled"],
+    message: "VIN Economic Intelligence is not enabled for your account.",
+  },
+  {
     codes: ["invalid_request", "invalid_json"],
     message: "Some values are not valid. See the messages next to the fields.",
   },

@@ -2,6 +2,7 @@ import "server-only";
 import { redirect } from "next/navigation";
 import { apiForKey, serviceTransport } from "@/lib/api/console-service";
 import { type JobStatusReading, readJobStatus, type ServiceApi } from "@/lib/api/client";
+import { type PilotState, readPilotState } from "@/lib/api/pilot-state";
 import { type ConsoleSession, readSession } from "./session";
 
 export interface SignedIn {
@@ -9,6 +10,8 @@ export interface SignedIn {
   api: ServiceApi;
   /** Reads a job's `statusUrl` once with the session's key (never orders again). */
   readJobStatus: (statusUrl: string) => Promise<JobStatusReading>;
+  /** The Client's Intelligence pilot gates, where the service tells them. */
+  pilotState: () => Promise<PilotState>;
 }
 
 function signedIn(apiKey: string, session: ConsoleSession): SignedIn {
@@ -16,6 +19,7 @@ function signedIn(apiKey: string, session: ConsoleSession): SignedIn {
     session,
     api: apiForKey(apiKey, session.clientId),
     readJobStatus: (statusUrl) => readJobStatus(serviceTransport(), apiKey, statusUrl),
+    pilotState: () => readPilotState(serviceTransport().baseUrl, apiKey),
   };
 }
 

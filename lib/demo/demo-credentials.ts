@@ -30,3 +30,16 @@ export const demoCredentials = z.strictObject({
 export type DemoAccount = z.infer<typeof demoAccount>;
 export type DemoCredentials = z.infer<typeof demoCredentials>;
 export const DEMO_CREDENTIALS_FILE = "demo-credentials.json";
+
+/** How the launchers print the demo accounts: label and key, and a pilot's sign-in. */
+export function demoAccountLines(accounts: DemoAccount[], serviceUrl: string): string[] {
+  const width = Math.max(...accounts.map((a) => a.label.length)) + 2;
+  return accounts.flatMap((a) => [
+    `${a.label.padEnd(width)}${a.apiKey}`,
+    ...(a.pilotSignIn
+      ? [
+          `${"".padEnd(width)}pilot sign-in ${serviceUrl}/pilot/sign-in: ${a.pilotSignIn.login} / ${a.pilotSignIn.password}`,
+        ]
+      : []),
+  ]);
+}

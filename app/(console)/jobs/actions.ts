@@ -1,30 +1,12 @@
 "use server";
 
 import { z } from "zod";
-import { JobQuarantinedError } from "@/lib/api/client";
 import { countryCode, fullVin } from "@/lib/api/contract/common";
 import { cartCheckRequest } from "@/lib/api/contract/vin";
 import { partImageGenerationRequest } from "@/lib/api/contract/vision";
 import { defineAction } from "@/lib/actions/define-action";
-import { type JobFamily } from "@/app/(console)/jobs/_lib/job-families";
-import { type OrderResponse, recordStart } from "@/app/(console)/jobs/_lib/job-store";
+import { order } from "@/app/(console)/jobs/_lib/job-orders";
 import { economicEvaluationForm } from "@/app/(console)/jobs/_lib/job-forms";
-
-/** Runs an order and records what it answered; a quarantined job is recorded as such. */
-async function order(
-  clientId: string,
-  family: JobFamily,
-  input: Record<string, unknown>,
-  call: () => Promise<OrderResponse>,
-) {
-  try {
-    return { jobId: await recordStart(clientId, family, input, { response: await call() }) };
-  } catch (error) {
-    if (error instanceof JobQuarantinedError)
-      return { jobId: await recordStart(clientId, family, input, { quarantined: error }) };
-    throw error;
-  }
-}
 
 export const startPartsLookupAction = defineAction({
   operation: "getPartsByVin",

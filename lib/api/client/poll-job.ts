@@ -1,12 +1,20 @@
 import "server-only";
 import { isTerminalJobState, type JobState } from "../contract/jobs";
 import {
+  INTELLIGENCE_JOB_FAMILIES,
+  type IntelligenceJobFamily,
   JOB_STATUS_OPERATIONS,
   jobFamilyOf,
-  type JobFamily,
+  type JobFamily as OrderJobFamily,
+  jobStatusOperation,
   type JobStatusOperation,
   OPERATIONS,
 } from "../contract/operations";
+
+type JobFamily = OrderJobFamily | IntelligenceJobFamily;
+const INTELLIGENCE_STATUS_OPERATIONS = INTELLIGENCE_JOB_FAMILIES.map(jobStatusOperation);
+const isIntelligence = (f: JobFamily) =>
+  (INTELLIGENCE_JOB_FAMILIES as readonly string[]).includes(f);
 import { JobPollTimeoutError, JobQuarantinedError } from "./errors";
 import { type ServiceMetadata } from "../contract/headers";
 import { type ServiceTransport } from "./service-client";
@@ -28,7 +36,7 @@ export function resolveStatusUrl(
   const base = new URL(baseUrl);
   if (url.origin !== base.origin || url.search || url.hash) return undefined;
   const path = url.pathname.slice(base.pathname.replace(/\/$/, "").length);
-  for (const operationId of JOB_STATUS_OPERATIONS) {
+  for (const operationId of [...JOB_STATUS_OPERATIONS, ...INTELLIGENCE_STATUS_OPERATIONS]) {
     const [prefix, suffix] = OPERATIONS[operationId].path.split("{jobId}") as [string, string];
     if (path.startsWith(prefix) && path.endsWith(suffix)) {
       const jobId = decodeURIComponent(path.slice(prefix.length, path.length - suffix.length));
@@ -69,6 +77,19 @@ export async function readJobStatus(
     { params: { jobId: target.jobId } },
     { signal: options.signal },
   );
+  // An Intelligence job answers 202 while pending and 200 with the final result itself.
+  if (isIntelligence(target.family)) {
+    const pending = (response as { status: number }).status === 202;
+    const body = response.data as { status?: "queued" | "running"; retryAfterSeconds?: number };
+    const wait = Math.max(response.metadata.retryAfterSeconds ?? 0, body.retryAfterSeconds ?? 0);
+    return {
+      family: target.family,
+      status: pending ? (body.status ?? "running") : "succeeded",
+      result: pending ? undefined : response.data,
+      nextPollSeconds: pending ? Math.max(wait, 1) : undefined,
+      metadata: response.metadata,
+    };
+  }
   const data = response.data as {
     status: JobState;
     result?: unknown;

@@ -393,6 +393,24 @@ describe("the pilot with production's gates", () => {
 });
 
 describe("gates switch outcomes", () => {
+  it("tells each key its own gates at /pilot/gates", async () => {
+    const mine = await http(svc.url, "GET", "/pilot/gates", { key: nord });
+    expect(mine.body).toMatchObject({
+      clientId: DEMO_IDS.pilotProduction,
+      environment: "production",
+      deliversResults: true,
+      gates: {
+        allowlisted: true,
+        observedSupply: false,
+        adaptiveRefresh: false,
+        vinEconomicIntelligence: false,
+      },
+    });
+    const none = await http(svc.url, "GET", "/pilot/gates", {});
+    expect(none.status).toBe(401);
+    expect(none.body.error).toBe("api_key_missing");
+  });
+
   it("a Client without the pilot gets the documented refusals until its gates open", async () => {
     const closed = await read("/parts/intelligence?oeNumber=1J0698151", northwind);
     expect(closed.status).toBe(409);

@@ -3,6 +3,8 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { HEADERS, SESSION_COOKIE } from "@/lib/api/contract/headers";
 import { type ServiceApp, type ServiceBindings, type ServiceContext } from "../../context";
 import { ApiError } from "../../pipeline/api-error";
+import { authenticate } from "../../pipeline/authenticate";
+import { deliversResults, gatesOf } from "../../domain/intelligence/pilot-gates";
 import {
   findSession,
   sameSecret,
@@ -164,6 +166,26 @@ export function mountPilotSignIn(app: ServiceApp, service: ServiceContext) {
       csrfToken: session.csrfToken,
       expiresAt: session.expiresAt.toISOString(),
     });
+  });
+
+  // The caller's own gates, for consoles and test suites (by key; not billed, not an operation).
+  app.get("/pilot/gates", async (c) => {
+    const conn = await service.database.pool.connect();
+    try {
+      const caller = await authenticate(conn, c.req.header(HEADERS.apiKey));
+      const gates = gatesOf(caller.client.intelligencePilot, caller.environment);
+      return json(200, {
+        clientId: caller.client.id,
+        environment: caller.environment,
+        gates,
+        deliversResults: deliversResults(gates),
+      });
+    } catch (error) {
+      if (error instanceof ApiError) return refusal(error);
+      throw error;
+    } finally {
+      conn.release();
+    }
   });
 
   app.post("/pilot/sign-out", async (c) => {

@@ -14,8 +14,8 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
   const stored = await getJob(session.clientId, id);
   if (!stored) notFound();
   const [job = stored] = await refreshDueJobs(readJobStatus, session.clientId, [stored]);
-  const subject =
-    (job.input.vin as string | undefined) ?? (job.input.oeNumber as string | undefined) ?? "";
+  const input = job.input as Record<string, string | undefined>;
+  const subject = input.vin ?? input.oeNumber ?? input.aftermarketNumber ?? input.clusterId ?? "";
   return (
     <>
       <PageHeader

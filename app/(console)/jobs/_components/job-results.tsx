@@ -3,6 +3,8 @@ import { Alert } from "@/components/ui/alert";
 import { ScrollRegion, TableHead } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { formatMinor } from "@/lib/format";
+import { ClusterIntelligenceView } from "@/components/intelligence/cluster-intelligence-view";
+import { VinEconomicView } from "@/components/intelligence/vin-economic-view";
 import { type JobFamily } from "@/app/(console)/jobs/_lib/job-families";
 
 const CAVEAT =
@@ -225,6 +227,9 @@ function ImageResult({
 
 /** A job's final result, by family, with the interface's caveats. */
 export function JobResult({ family, result }: { family: JobFamily; result: unknown }) {
+  // Intelligence results carry their own caveats.
+  if (family === "part_intelligence") return <ClusterIntelligenceView result={result} />;
+  if (family === "vin_economic_intelligence") return <VinEconomicView result={result} />;
   const body =
     family === "vin_parts" ? (
       <PartsResult result={result as never} />

@@ -1,13 +1,33 @@
-import { type JobFamily } from "@/lib/api/contract/operations";
+import {
+  INTELLIGENCE_JOB_FAMILIES,
+  type IntelligenceJobFamily,
+  JOB_FAMILIES,
+  type JobFamily as OrderJobFamily,
+} from "@/lib/api/contract/operations";
 
-export { isJobFamily, JOB_FAMILIES, type JobFamily } from "@/lib/api/contract/operations";
+export { isJobFamily as isOrderJobFamily, JOB_FAMILIES } from "@/lib/api/contract/operations";
 
-/** What each kind of asynchronous work (the table's families) is called in the console. */
+/**
+ * The work the console follows: the asynchronous orders (started from "Start a job") and the
+ * Intelligence reads and evaluations (started from the Intelligence section; an immediate answer
+ * is kept as a finished job, so every Intelligence result has a page).
+ */
+export type JobFamily = OrderJobFamily | IntelligenceJobFamily;
+export const CONSOLE_JOB_FAMILIES: readonly JobFamily[] = [
+  ...JOB_FAMILIES,
+  ...INTELLIGENCE_JOB_FAMILIES,
+];
+export const isIntelligenceFamily = (f: JobFamily): f is IntelligenceJobFamily =>
+  (INTELLIGENCE_JOB_FAMILIES as readonly string[]).includes(f);
+
+/** What each kind of work is called in the console. */
 export const JOB_LABELS: Record<JobFamily, string> = {
   vin_parts: "VIN parts lookup",
   cart_check: "Cart check",
   economic_evaluation: "Economic evaluation",
   part_image: "Part-image generation",
+  part_intelligence: "Part intelligence",
+  vin_economic_intelligence: "VIN Economic Intelligence",
 };
 export type ConsoleJobStatus = "queued" | "running" | "succeeded" | "failed" | "quarantined";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { JobQuarantinedError, type JobStatusReading, ServiceError } from "@/lib/api/client";
 import { firstRow } from "@/lib/db/first-row";
 import { getStore } from "@/lib/store/db";
@@ -59,12 +59,13 @@ export async function recordStart(
     const accepted = data as {
       jobId: string;
       statusUrl: string;
-      status: "queued" | "running";
+      status?: "queued" | "running";
       retryAfterSeconds: number;
     };
     await db.insert(jobRecords).values({
       ...base,
-      status: accepted.status,
+      // An Intelligence job's 202 need not say which pending state it is in.
+      status: accepted.status ?? "queued",
       serviceJobId: accepted.jobId,
       statusUrl: accepted.statusUrl,
       retryAfterSeconds: Math.max(accepted.retryAfterSeconds, metadata.retryAfterSeconds ?? 0),
@@ -220,4 +221,43 @@ async function pollRow(readStatus: ReadStatus, row: Row): Promise<JobView> {
       };
     throw error;
   }
+}
+
+/** The Client's latest jobs of the given kinds, newest first. */
+export async function recentJobsOf(
+  clientId: string,
+  families: readonly JobFamily[],
+  limit = 10,
+): Promise<JobView[]> {
+  const db = await getStore();
+  const rows = await db
+    .select()
+    .from(jobRecords)
+    .where(and(eq(jobRecords.clientId, clientId), inArray(jobRecords.family, [...families])))
+    .orderBy(desc(jobRecords.createdAt), desc(jobRecords.id))
+    .limit(limit);
+  return rows.map(toView);
+}
+
+/** The Client's finished reads of one Intelligence cluster, newest first. */
+export async function clusterReadsOf(
+  clientId: string,
+  clusterId: string,
+  limit = 10,
+): Promise<JobView[]> {
+  const db = await getStore();
+  const rows = await db
+    .select()
+    .from(jobRecords)
+    .where(
+      and(
+        eq(jobRecords.clientId, clientId),
+        eq(jobRecords.family, "part_intelligence"),
+        eq(jobRecords.status, "succeeded"),
+        sql`${jobRecords.result} -> 'cluster' ->> 'clusterId' = ${clusterId}`,
+      ),
+    )
+    .orderBy(desc(jobRecords.updatedAt), desc(jobRecords.id))
+    .limit(limit);
+  return rows.map(toView);
 }

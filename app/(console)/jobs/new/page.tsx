@@ -2,12 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import {
-  isJobFamily,
-  JOB_FAMILIES,
-  JOB_LABELS,
-  type JobFamily,
-} from "@/app/(console)/jobs/_lib/job-families";
+import { isOrderJobFamily, JOB_FAMILIES, JOB_LABELS } from "@/app/(console)/jobs/_lib/job-families";
 import {
   CartCheckForm,
   EconomicEvaluationForm,
@@ -24,7 +19,7 @@ export default async function NewJobPage({
 }) {
   await requirePageSession();
   const { kind: raw, vin: rawVin } = await searchParams;
-  const kind: JobFamily = typeof raw === "string" && isJobFamily(raw) ? raw : "vin_parts";
+  const kind = typeof raw === "string" && isOrderJobFamily(raw) ? raw : "vin_parts";
   const vin = typeof rawVin === "string" ? rawVin.slice(0, 17) : "";
   return (
     <>

@@ -2,16 +2,12 @@
 
 import { FormSelect, FormText, FormTextarea } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { type ReactNode, useState, useTransition } from "react";
-import { type FieldValues, type Path, useForm, type UseFormReturn } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { type ActionResult } from "@/lib/actions/action-result";
 import { countryCode, fullVin } from "@/lib/api/contract/common";
 import { oeNumberText } from "@/lib/api/contract/parts";
 import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
+import { JobForm } from "@/components/jobs/job-order-form";
 import { economicEvaluationForm, parseOeLines } from "@/app/(console)/jobs/_lib/job-forms";
 import {
   startCartCheckAction,
@@ -25,69 +21,6 @@ const vinInput = z
   .transform((v) => v.trim().toUpperCase())
   .pipe(fullVin);
 const countryInput = z.union([z.literal(""), countryCode]);
-
-/**
- * A form that orders a job: it submits, then opens the job; refusals go next to their fields
- * and the typed values stay. An uncertain outcome is reported, never sent again.
- */
-function JobForm<T extends FieldValues, V>({
-  form,
-  label,
-  submitLabel,
-  send,
-  onUnknown,
-  children,
-}: {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context, values as parsed
-  form: UseFormReturn<T, any, V>;
-  label: string;
-  submitLabel: string;
-  send: (values: V) => Promise<ActionResult<{ jobId: string }>>;
-  onUnknown?: string;
-  children: ReactNode;
-}) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [notice, setNotice] = useState<{
-    tone: "danger" | "warning";
-    title?: string;
-    text: string;
-  } | null>(null);
-  const unknown = (text: string) =>
-    setNotice({ tone: "warning", title: "The outcome is unknown", text: onUnknown ?? text });
-  const submit = (values: V) =>
-    startTransition(async () => {
-      setNotice(null);
-      let result;
-      try {
-        result = await send(values);
-      } catch {
-        unknown("The console did not answer. Look at the recent jobs before starting it again.");
-        return;
-      }
-      if (result.ok) return router.push(`/jobs/${result.data.jobId}`);
-      if (result.outcome === "unknown") return unknown(result.message);
-      const fields = Object.keys(form.formState.defaultValues ?? {});
-      for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
-        const field = path.replace(/^(body|query)\./, "");
-        if (fields.includes(field)) form.setError(field as Path<T>, { message });
-      }
-      setNotice({ tone: "danger", text: result.message });
-    });
-  return (
-    <form noValidate className="space-y-4" aria-label={label} onSubmit={form.handleSubmit(submit)}>
-      {notice ? (
-        <Alert tone={notice.tone} title={notice.title}>
-          {notice.text}
-        </Alert>
-      ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
-      <Button type="submit" disabled={pending}>
-        {pending ? "Starting…" : submitLabel}
-      </Button>
-    </form>
-  );
-}
 
 const partsForm = z.object({
   vin: vinInput,

@@ -1,0 +1,206 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { createHash } from "node:crypto";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { TextField } from "@/components/ui/field";
+import { DataTable } from "@/components/ui/table";
+import { HistoryChart, versionChanges } from "@/components/intelligence/history-chart";
+import { STATUS_LABEL, STATUS_TONE } from "@/components/intelligence/cluster-intelligence-view";
+import { InvalidInputError, ServiceError } from "@/lib/api/client";
+import {
+  type ClusterHistoryPoint,
+  type ClusterIntelligenceResponse,
+} from "@/lib/api/contract/intelligence";
+import { uuid } from "@/lib/api/contract/common";
+import { messageForCode } from "@/lib/actions/user-messages";
+import { requirePageSession } from "@/lib/auth/guards";
+import { dayForInput, daysAgo, parseDay } from "@/lib/dates";
+import { formatDate, formatDateTime } from "@/lib/format";
+import { clusterReadsOf } from "@/app/(console)/jobs/_lib/job-store";
+import { marketScopeFields } from "../../_lib/intelligence-forms";
+import { ClusterReadForm } from "../../_components/intelligence-forms";
+
+export const metadata: Metadata = { title: "Cluster" };
+
+type Search = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
+
+/** The history call for one range and scope: the same query replays (free) for 24 hours. */
+function historyKey(clientId: string, clusterId: string, query: Record<string, unknown>) {
+  const digest = createHash("sha256")
+    .update(JSON.stringify([clientId, clusterId, query]))
+    .digest("hex");
+  return `history-${digest.slice(0, 40)}`;
+}
+
+export default async function ClusterPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ clusterId: string }>;
+  searchParams: Promise<Search>;
+}) {
+  const { session, api } = await requirePageSession();
+  const { clusterId } = await params;
+  if (!uuid.safeParse(clusterId).success) notFound();
+  const search = await searchParams;
+  const reads = await clusterReadsOf(session.clientId, clusterId);
+  const latest = reads[0]?.result as ClusterIntelligenceResponse | undefined;
+  const scopeParsed = marketScopeFields.safeParse({
+    marketCountry: one(search.marketCountry) ?? latest?.scope.marketCountry ?? "DE",
+    currency: one(search.currency) ?? latest?.scope.currency ?? "EUR",
+    condition: one(search.condition) ?? latest?.scope.condition ?? "used",
+    windowDays: one(search.windowDays) ?? latest?.scope.windowDays ?? 90,
+  });
+  const scope = scopeParsed.success
+    ? scopeParsed.data
+    : { marketCountry: "DE", currency: "EUR", condition: "used" as const, windowDays: 90 };
+
+  // History is read only when asked for (each new range is a billed call).
+  const fromText = one(search.from);
+  const toText = one(search.to);
+  const asked = fromText !== undefined || toText !== undefined;
+  const from = fromText ? parseDay(fromText) : null;
+  const to = toText ? parseDay(toText) : null;
+  const fieldErrors = {
+    from: asked && !from ? "A day, for example 1 Aug 2026." : undefined,
+    to:
+      asked && !to
+        ? "A day, for example 31 Oct 2026."
+        : from && to && to < from
+          ? "Not before the first day."
+          : undefined,
+  };
+  let points: ClusterHistoryPoint[] | null = null;
+  let refusal: string | null = null;
+  if (asked && from && to && !fieldErrors.to) {
+    const query = { from: `${from}T00:00:00Z`, to: `${to}T23:59:59Z`, ...scope };
+    try {
+      const res = await api.getPartClusterIntelligenceHistory(
+        { params: { clusterId }, query },
+        { idempotencyKey: historyKey(session.clientId, clusterId, query) },
+      );
+      points = res.data.points;
+    } catch (error) {
+      if (error instanceof ServiceError)
+        refusal = messageForCode(error.code, error.retryAfterSeconds, error.message);
+      else if (error instanceof InvalidInputError)
+        refusal = error.issues.map((i) => `${i.path}: ${i.message}`).join("; ");
+      else throw error;
+    }
+  }
+  const changes = points ? versionChanges(points) : [];
+  const defaultFrom = dayForInput(daysAgo(182));
+  const defaultTo = dayForInput(daysAgo(0));
+
+  return (
+    <>
+      <PageHeader
+        trail={[{ href: "/intelligence", label: "Market intelligence" }, "Cluster"]}
+        title={latest?.cluster.canonicalLabel ?? "Part cluster"}
+        description={`Cluster ${clusterId}`}
+      />
+      <div className="space-y-6">
+        <Card title="Latest read">
+          {latest ? (
+            <div className="space-y-2 text-sm">
+              <p className="flex flex-wrap items-center gap-2">
+                <Badge tone={STATUS_TONE[latest.status]}>{STATUS_LABEL[latest.status]}</Badge>
+                version {latest.cluster.clusterVersion}, as of {formatDateTime(latest.asOf)},{" "}
+                {latest.scope.marketCountry} {latest.scope.currency} {latest.scope.condition}{" "}
+                {latest.scope.windowDays} days
+              </p>
+              <p>
+                <Link className="underline" href={`/jobs/${reads[0]!.id}`}>
+                  The full result
+                </Link>
+                {reads.length > 1
+                  ? ` (and ${reads.length - 1} earlier reads on the results list)`
+                  : ""}
+              </p>
+            </div>
+          ) : (
+            <p className="text-sm text-slate-600">This console has not read this cluster yet.</p>
+          )}
+        </Card>
+        <Card title="Read this cluster">
+          <ClusterReadForm clusterId={clusterId} scope={scope} />
+        </Card>
+        <Card title="History">
+          <form method="get" className="mb-4 grid gap-4 sm:grid-cols-3" aria-label="History period">
+            <TextField
+              name="from"
+              label="From"
+              defaultValue={fromText ?? defaultFrom}
+              error={fieldErrors.from}
+            />
+            <TextField
+              name="to"
+              label="To"
+              defaultValue={toText ?? defaultTo}
+              error={fieldErrors.to}
+            />
+            {Object.entries(scope).map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={String(v)} />
+            ))}
+            <div className="flex items-end">
+              <Button type="submit">Show history</Button>
+            </div>
+          </form>
+          <p className="mb-3 text-xs text-slate-600">
+            Weekly snapshots as they were, each with the cluster version it had then. Each new
+            period is one billed call; showing the same period again within 24 hours is free. No
+            refresh and no backfill.
+          </p>
+          {refusal ? (
+            <Alert tone="danger" title="The history was not read">
+              {refusal}
+            </Alert>
+          ) : null}
+          {points ? (
+            <div className="space-y-4" data-testid="cluster-history">
+              {changes.length ? (
+                <Alert tone="info" title="The cluster changed within this period">
+                  {changes
+                    .map((c) => `Version ${c.from} became version ${c.to} on ${formatDate(c.at)}.`)
+                    .join(" ")}{" "}
+                  Points before the change keep their version: compare figures across versions with
+                  care.
+                </Alert>
+              ) : null}
+              <HistoryChart points={points} />
+              <DataTable
+                caption="History points"
+                columns={["As of", "Version", "Status", "Opportunity", "Confidence", "Snapshot"]}
+                rows={points}
+                keyOf={(p) => p.asOf}
+                rowTestId="history-point"
+                cells={(p) => [
+                  formatDate(p.asOf),
+                  changes.some((c) => c.at === p.asOf) ? (
+                    <Badge key="v" tone="blue">
+                      v{p.clusterVersion} (new)
+                    </Badge>
+                  ) : (
+                    `v${p.clusterVersion}`
+                  ),
+                  p.status ? STATUS_LABEL[p.status] : "—",
+                  p.scores.opportunity.value ?? "—",
+                  `${p.confidence.level}${p.confidence.value !== null ? ` (${p.confidence.value})` : ""}`,
+                  <code key="s" className="break-all text-xs">
+                    {p.provenance.snapshotId}
+                  </code>,
+                ]}
+                empty="No snapshots in this period."
+              />
+            </div>
+          ) : null}
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,176 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { MASTER, PILOT_PRODUCTION, PILOT_SANDBOX, signedInAs, signInAsDemo } from "./support/auth";
+
+async function resolve(
+  page: Page,
+  fields: { oe?: string; aftermarket?: string; maker?: string; freshness?: string },
+) {
+  await page.goto("/intelligence");
+  if (fields.oe !== undefined) await page.getByLabel("OE number").fill(fields.oe);
+  if (fields.aftermarket) await page.getByLabel("or aftermarket number").fill(fields.aftermarket);
+  if (fields.maker) await page.getByLabel("Manufacturer (optional)").fill(fields.maker);
+  if (fields.freshness) await page.getByLabel("Freshness").selectOption(fields.freshness);
+  await page.getByRole("button", { name: "Read market intelligence" }).click();
+}
+
+async function noAxeViolations(page: Page, what: string) {
+  await page.waitForLoadState("networkidle");
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    what,
+  ).toEqual([]);
+}
+
+test.describe("Intelligence for the sandbox pilot account", () => {
+  signedInAs(test, PILOT_SANDBOX);
+
+  test("shows the pilot's switches and reads a scored cluster with its evidence kept apart", async ({
+    page,
+  }) => {
+    await page.goto("/intelligence");
+    const gates = page.getByTestId("pilot-gates");
+    await expect(gates.getByRole("listitem")).toHaveCount(7);
+    await expect(gates).not.toContainText("Off");
+    await resolve(page, { oe: "1J0 698 151" });
+    await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
+    const view = page.getByTestId("cluster-intelligence");
+    await expect(view.getByText("Scored", { exact: true })).toBeVisible();
+    const blocks = view.getByTestId("evidence-block");
+    await expect(blocks).toHaveCount(3);
+    await expect(blocks.nth(0)).toContainText("Observed supply");
+    await expect(blocks.nth(0)).toContainText("Never counted as sales");
+    await expect(blocks.nth(1)).toContainText("Verified sales");
+    await expect(blocks.nth(2)).toContainText("Internal usage");
+    await expect(view.getByTestId("price-distribution")).toBeVisible();
+    const percentiles = view.getByTestId("price-percentiles");
+    await expect(percentiles.getByRole("row")).toHaveCount(3);
+    await expect(percentiles).toContainText("Realised prices (verified sales)");
+    await expect(view.getByText("Publishable", { exact: true })).toBeVisible();
+    const opportunity = view.getByTestId("opportunity-score");
+    await expect(opportunity).toContainText("Posterior mean");
+    await expect(opportunity).toContainText("calibrated");
+    await expect(
+      opportunity.getByRole("table", { name: "Factors of the opportunity score" }).getByRole("row"),
+    ).toHaveCount(6);
+    await expect(opportunity).toContainText("Limitations");
+    await expect(view.getByRole("region", { name: "Provenance" })).toContainText(
+      "Intelligence model",
+    );
+    await noAxeViolations(page, "cluster result");
+  });
+
+  test("follows a refresh job live until its result", async ({ page }) => {
+    await resolve(page, { oe: "34 11 6 858 652" });
+    await expect(page).toHaveURL(/\/jobs\//);
+    await expect(page.getByText(/queued|running/).first()).toBeVisible();
+    const view = page.getByTestId("cluster-intelligence");
+    await expect(view).toBeVisible({ timeout: 20_000 });
+    await expect(view.getByText("Scored", { exact: true })).toBeVisible();
+    await page.goto("/jobs?kind=part_intelligence");
+    await expect(page.getByRole("cell", { name: "Part intelligence" }).first()).toBeVisible();
+  });
+
+  test("draws a cluster's history with its version change marked", async ({ page }) => {
+    await resolve(page, { oe: "1K0 615 301 AA" });
+    await page.getByRole("link", { name: "Cluster page and history" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Brake disc VW");
+    await page.getByLabel("From", { exact: true }).fill("1 Aug 2026");
+    await page.getByLabel("To", { exact: true }).fill("31 Oct 2026");
+    await page.getByRole("button", { name: "Show history" }).click();
+    const history = page.getByTestId("cluster-history");
+    await expect(history.getByTestId("history-point")).toHaveCount(13);
+    await expect(history.getByTestId("version-change")).toHaveCount(1);
+    await expect(history).toContainText("Version 1 became version 2");
+    await expect(history.getByText("v2 (new)")).toBeVisible();
+    await expect(history.getByTestId("history-point").first()).toContainText("v1");
+    await expect(page).toHaveURL(/from=1\+Aug\+2026/);
+    await noAxeViolations(page, "cluster history");
+    // A day that is not one is refused next to its field, the period typed is kept.
+    await page.getByLabel("To", { exact: true }).fill("31 Febtember");
+    await page.getByRole("button", { name: "Show history" }).click();
+    await expect(page.getByText("A day, for example 31 Oct 2026.")).toBeVisible();
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue("1 Aug 2026");
+  });
+
+  test("runs VIN Economic Intelligence and shows included and excluded candidates", async ({
+    page,
+  }) => {
+    await page.goto("/intelligence/vin");
+    await page.getByLabel("VIN", { exact: true }).fill("WVWZZZ1KZ8W000001");
+    await page.getByLabel("Minimum evidence for the portfolio").selectOption("strong");
+    await page.getByRole("button", { name: "Start the evaluation" }).click();
+    await expect(page).toHaveURL(/\/jobs\//);
+    const result = page.getByTestId("vin-economic-result");
+    await expect(result).toBeVisible({ timeout: 20_000 });
+    await expect(result.getByTestId("vin-candidate").first()).toBeVisible();
+    await expect(result.getByText(/^Excluded: /).first()).toBeVisible();
+    await expect(result).toContainText("Risk-adjusted value");
+    await expect(result).toContainText(/\(v\d\)/);
+    await noAxeViolations(page, "VIN Economic Intelligence result");
+  });
+
+  test("keeps what was typed and says what is wrong", async ({ page }) => {
+    await resolve(page, { oe: "" });
+    await expect(page.getByText("Enter an OE number or an aftermarket number.")).toBeVisible();
+    await resolve(page, { oe: "7700 500 168" });
+    await expect(
+      page.getByText("Several manufacturers use this number. Enter the manufacturer."),
+    ).toBeVisible();
+    await expect(page.getByLabel("OE number")).toHaveValue("7700 500 168");
+    await page.getByLabel("Manufacturer (optional)").fill("renault");
+    await page.getByRole("button", { name: "Read market intelligence" }).click();
+    await expect(
+      page.getByTestId("cluster-intelligence").getByText("Indicative", { exact: true }),
+    ).toBeVisible();
+    await resolve(page, { oe: "ZZZ99999" });
+    await expect(
+      page.getByText("No part cluster is known for this number or version."),
+    ).toBeVisible();
+    await page.goto("/intelligence/vin");
+    await page.getByLabel("VIN", { exact: true }).fill("WVWZZZ1KZ8W000001");
+    await page.getByLabel("As of").fill("2099-01-01 10:00");
+    await page.getByRole("button", { name: "Start the evaluation" }).click();
+    await expect(page.getByText("must not be in the future")).toBeVisible();
+    await expect(page.getByLabel("VIN", { exact: true })).toHaveValue("WVWZZZ1KZ8W000001");
+  });
+});
+
+test.describe("Intelligence with production's gates", () => {
+  signedInAs(test, PILOT_PRODUCTION);
+
+  test("says what is off, reads materialized data only and refuses a refresh plainly", async ({
+    page,
+  }) => {
+    await page.goto("/intelligence");
+    const gates = page.getByTestId("pilot-gates");
+    await expect(
+      gates.getByRole("listitem").filter({ hasText: "Observed listings" }),
+    ).toContainText("Off");
+    await expect(gates.getByRole("listitem").filter({ hasText: "in the pilot" })).toContainText(
+      "On",
+    );
+    await resolve(page, { oe: "1J0 698 151" });
+    const view = page.getByTestId("cluster-intelligence");
+    await expect(view.getByText("Insufficient evidence", { exact: true })).toBeVisible();
+    await expect(view.getByTestId("opportunity-score")).toContainText("No opportunity score");
+    await resolve(page, { oe: "34 11 6 858 652" });
+    await expect(
+      page.getByText(/No current market intelligence is ready for this part/),
+    ).toBeVisible();
+    await page.goto("/intelligence/vin");
+    await expect(
+      page.getByText(/VIN Economic Intelligence is disabled for your account/),
+    ).toBeVisible();
+  });
+});
+
+test("an account outside the pilot gets a plain explanation, not an error", async ({ page }) => {
+  await signInAsDemo(page, MASTER);
+  await page.goto("/intelligence");
+  await expect(page.getByText("Your account is not in the Intelligence pilot")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Read market intelligence" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Market intelligence" })).toBeVisible();
+});
