@@ -215,7 +215,7 @@ for (const [name, role] of OTHER_ROLES) {
       expect([...patterns]).toEqual(expect.arrayContaining(["/jobs/:id", "/vin/flows/:id"]));
     if (role === PILOT_SANDBOX)
       expect([...patterns]).toEqual(
-        expect.arrayContaining(["/jobs/:id", "/intelligence/clusters/:id"]),
+        expect.arrayContaining(["/jobs/:id", "/intelligence/clusters/:id", "/intelligence/vin"]),
       );
     expect(seen.length).toBeGreaterThan(10);
     for (const key of demoApiKeys()) {
@@ -263,9 +263,17 @@ test("no API key reaches a Master's browser except the single show-once response
 
   // Every page a Master can open was crawled; the job and flow pages are covered as the sandbox
   // key (a Master's production key cannot use the guided flow on a plain-http console), and the
-  // sign-in page is recorded while signing in.
+  // sign-in page is recorded while signing in. The Intelligence pages behind the pilot are
+  // covered as the pilot account (this Master is not in the pilot).
   const mustVisit = pageRoutes().filter(
-    (r) => !["/sign-in", "/jobs/:id", "/vin/flows/:id"].includes(r),
+    (r) =>
+      ![
+        "/sign-in",
+        "/jobs/:id",
+        "/vin/flows/:id",
+        "/intelligence/clusters/:id",
+        "/intelligence/vin",
+      ].includes(r),
   );
   expect(mustVisit.length).toBeGreaterThanOrEqual(14);
   expect([...patterns].sort()).toEqual(expect.arrayContaining(mustVisit));
