@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { MASTER, PILOT_PRODUCTION, PILOT_SANDBOX, signedInAs, signInAsDemo } from "./support/auth";
+import { demoKeys, SERVICE_URL } from "./support/demo";
 
 async function resolve(
   page: Page,
@@ -173,4 +174,77 @@ test("an account outside the pilot gets a plain explanation, not an error", asyn
   await expect(page.getByText("Your account is not in the Intelligence pilot")).toBeVisible();
   await expect(page.getByRole("button", { name: "Read market intelligence" })).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: "Market intelligence" })).toBeVisible();
+});
+
+test("the service's own sign-in gives a pilot's browser a session for the Intelligence operations", async ({
+  page,
+}) => {
+  const pilot = demoKeys()["pilot-sandbox"].pilotSignIn!;
+  await page.goto(`${SERVICE_URL}/reference`);
+  await page.getByRole("link", { name: "Intelligence pilot sign-in" }).click();
+  await page.getByLabel("Login").fill(pilot.login);
+  await page.getByLabel("Password").fill("wrong password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("The login or password is wrong.");
+  await expect(page.getByLabel("Login")).toHaveValue(pilot.login);
+  await page.getByLabel("Password").fill(pilot.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Signed in" })).toBeVisible();
+  const csrf = (await page.locator("#csrf-token").textContent())!.trim();
+  // The browser now calls the Intelligence operations with its cookie, and no key (from a page of
+  // the service without the sign-in page's CSP, which allows no script to connect).
+  await page.goto(`${SERVICE_URL}/openapi.json`);
+  const call = (
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string },
+  ) =>
+    page.evaluate(
+      async ({ path, init }) => {
+        const res = await fetch(path, {
+          ...init,
+          headers: {
+            Accept: "application/json",
+            "Idempotency-Key": crypto.randomUUID(),
+            ...init.headers,
+          },
+        });
+        return {
+          status: res.status,
+          body: (await res.json()) as { error?: string; status?: string },
+        };
+      },
+      { path, init },
+    );
+  const read = await call("/parts/intelligence?oeNumber=1J0698151", {});
+  expect(read).toMatchObject({ status: 200, body: { status: "scored" } });
+  const body = JSON.stringify({
+    vin: "WVWZZZ1KZ8W000001",
+    marketCountry: "DE",
+    currency: "EUR",
+    condition: "used",
+    windowDays: 90,
+    asOf: "2026-11-20T00:00:00Z",
+    minimumEvidence: "any",
+    freshnessPolicy: "allow_stale",
+    maxCandidates: 5,
+    includeInsufficientCandidates: false,
+  });
+  const json = { "Content-Type": "application/json" };
+  expect(
+    await call("/vin/economic-intelligence", { method: "POST", headers: json, body }),
+  ).toMatchObject({
+    status: 403,
+    body: { error: "csrf_token_invalid" },
+  });
+  expect(
+    (
+      await call("/vin/economic-intelligence", {
+        method: "POST",
+        headers: { ...json, "X-CSRF-Token": csrf },
+        body,
+      })
+    ).status,
+  ).toBe(202);
+  // Other operations still want a key.
+  expect((await call("/client/credits", {})).status).toBe(401);
 });

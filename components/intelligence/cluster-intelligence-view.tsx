@@ -9,6 +9,7 @@ import {
   clusterIntelligenceResponse,
 } from "@/lib/api/contract/intelligence";
 import { formatDateTime, formatMinor } from "@/lib/format";
+import { num, pct, words } from "./format";
 import { PriceDistribution } from "./price-distribution";
 
 /**
@@ -28,12 +29,6 @@ export const STATUS_LABEL = {
   indicative: "Indicative",
   insufficient_evidence: "Insufficient evidence",
 } as const;
-
-const words = (code: string) => code.replace(/_/g, " ");
-const num = (v: number | null | undefined, suffix = "") =>
-  v === null || v === undefined ? "—" : `${v}${suffix}`;
-const pct = (v: number | null | undefined) =>
-  v === null || v === undefined ? "—" : `${Math.round(v * 1000) / 10} %`;
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (

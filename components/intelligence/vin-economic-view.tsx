@@ -3,15 +3,12 @@ import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
 import { vinEconomicIntelligenceResult } from "@/lib/api/contract/intelligence";
 import { formatMinor } from "@/lib/format";
+import { pct, words } from "./format";
 
 /**
  * A VIN Economic Intelligence result: the risk-adjusted portfolio and every candidate, those left
  * out as visibly as those included, each with its cluster and version.
  */
-const words = (code: string | null | undefined) => (code ? code.replace(/_/g, " ") : "—");
-const pct = (v: number | null | undefined) =>
-  v === null || v === undefined ? "—" : `${Math.round(v * 1000) / 10} %`;
-
 export function VinEconomicView({ result }: { result: unknown }) {
   const parsed = vinEconomicIntelligenceResult.safeParse(result);
   if (!parsed.success)

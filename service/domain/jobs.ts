@@ -75,18 +75,8 @@ export async function createJob(
   };
 }
 
-/**
- * The job's state as of `now`. Polling is `200` in every state; a pending job carries its retry
- * timing, a failed one its embedded error. A job of another Client or another family is unknown.
- */
-export async function readJob(
-  db: Db,
-  timing: JobTiming,
-  family: JobFamily,
-  clientId: string,
-  jobId: string,
-  now: Date,
-) {
+/** A job of this family that belongs to the Client; any other is unknown (`404 job_not_found`). */
+export async function ownJob(db: Db, family: string, clientId: string, jobId: string) {
   const [found] = await db
     .select()
     .from(schema.jobs)
@@ -100,7 +90,22 @@ export async function readJob(
     .limit(1);
   if (!found)
     throw new ApiError("job_not_found", `No job ${jobId} of this kind belongs to this Client.`);
-  let job = found;
+  return found;
+}
+
+/**
+ * The job's state as of `now`. Polling is `200` in every state; a pending job carries its retry
+ * timing, a failed one its embedded error. A job of another Client or another family is unknown.
+ */
+export async function readJob(
+  db: Db,
+  timing: JobTiming,
+  family: JobFamily,
+  clientId: string,
+  jobId: string,
+  now: Date,
+) {
+  let job = await ownJob(db, family, clientId, jobId);
   const terminal = job.status === "succeeded" || job.status === "failed";
   if (!terminal && now >= job.readyAt) {
     const final = job.error ? "failed" : "succeeded";

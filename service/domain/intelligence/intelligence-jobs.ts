@@ -1,9 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { type IntelligenceJobFamily, jobStatusPath } from "@/lib/api/contract/operations";
 import { type Db, schema } from "../../db/database";
-import { ApiError } from "../../pipeline/api-error";
 import { newUuid } from "../ids";
-import { type JobTiming } from "../jobs";
+import { type JobTiming, ownJob } from "../jobs";
 
 /**
  * Intelligence jobs (part refresh, VIN Economic Intelligence): the job id is a UUID and is the
@@ -89,22 +88,7 @@ export async function readIntelligenceJob(
   jobId: string,
   now: Date,
 ) {
-  const [job] = await db
-    .select()
-    .from(schema.jobs)
-    .where(
-      and(
-        eq(schema.jobs.id, jobId),
-        eq(schema.jobs.clientId, clientId),
-        eq(schema.jobs.family, family),
-      ),
-    )
-    .limit(1);
-  if (!job)
-    throw new ApiError(
-      "job_not_found",
-      `No Intelligence job ${jobId} of this kind belongs to this Client.`,
-    );
+  const job = await ownJob(db, family, clientId, jobId);
   const stored = job.result as { reason: string; final: unknown };
   if (now >= job.readyAt) {
     if (job.status !== "succeeded")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PILOT_GATES, pilotGatesInput, type PilotGates } from "@/lib/api/pilot-gates";
 import { type KeyEnvironment } from "../api-keys";
 
 /**
@@ -6,28 +7,11 @@ import { type KeyEnvironment } from "../api-keys";
  * one is a switch the interface names: a real result needs `allowlisted`, `approvedPrices` and
  * `atomicBilling` together; the others decide which evidence exists and what may run as a job.
  */
-export const PILOT_GATES = [
-  "allowlisted",
-  "approvedPrices",
-  "atomicBilling",
-  "observedSupply",
-  "dealerPanel",
-  "adaptiveRefresh",
-  "vinEconomicIntelligence",
-] as const;
-export type PilotGate = (typeof PILOT_GATES)[number];
-export type PilotGates = Record<PilotGate, boolean>;
-
-const gatesInput = z.strictObject(
-  Object.fromEntries(PILOT_GATES.map((g) => [g, z.boolean().optional()])) as Record<
-    PilotGate,
-    z.ZodOptional<z.ZodBoolean>
-  >,
-);
+export { PILOT_GATES, type PilotGates };
 /** What a Client's `intelligence_pilot` column (and the configuration variable) holds. */
 export const pilotSettings = z.strictObject({
-  production: gatesInput.optional(),
-  sandbox: gatesInput.optional(),
+  production: pilotGatesInput.optional(),
+  sandbox: pilotGatesInput.optional(),
 });
 export type PilotSettings = z.infer<typeof pilotSettings>;
 

@@ -3,6 +3,7 @@ import {
   type clusterIntelligenceQuery,
   type freshnessPolicy,
 } from "@/lib/api/contract/intelligence";
+import { type IntelligenceJobFamily } from "@/lib/api/contract/operations";
 import { type HandlerMap, type RequestBase } from "../../context";
 import { behaviourOf } from "../../data/vehicle-catalog";
 import {
@@ -152,6 +153,21 @@ function knownCluster(clusterId: string): PartCluster {
   return cluster;
 }
 
+/** Polls answer `202` while pending and `200` with the final result (never billed). */
+function statusOf(
+  family: IntelligenceJobFamily,
+  ctx: RequestBase & { input: { params: { jobId: string } } },
+) {
+  return readIntelligenceJob(
+    ctx.db,
+    jobTimingOf(ctx.service),
+    family,
+    ctx.caller.client.id,
+    ctx.input.params.jobId,
+    ctx.now,
+  );
+}
+
 export const intelligenceHandlers = {
   async resolvePartIntelligence(ctx) {
     const q = ctx.input.query;
@@ -232,16 +248,7 @@ export const intelligenceHandlers = {
     return { status: 200, data: { clusterId: cluster.clusterId, points } };
   },
 
-  async getPartIntelligenceJob(ctx) {
-    return readIntelligenceJob(
-      ctx.db,
-      jobTimingOf(ctx.service),
-      "part_intelligence",
-      ctx.caller.client.id,
-      ctx.input.params.jobId,
-      ctx.now,
-    ) as never;
-  },
+  getPartIntelligenceJob: (ctx) => statusOf("part_intelligence", ctx) as never,
 
   async createVinEconomicIntelligence(ctx) {
     const gates = gatesOfCaller(ctx);
@@ -274,14 +281,5 @@ export const intelligenceHandlers = {
     });
   },
 
-  async getVinEconomicIntelligenceJob(ctx) {
-    return readIntelligenceJob(
-      ctx.db,
-      jobTimingOf(ctx.service),
-      "vin_economic_intelligence",
-      ctx.caller.client.id,
-      ctx.input.params.jobId,
-      ctx.now,
-    ) as never;
-  },
+  getVinEconomicIntelligenceJob: (ctx) => statusOf("vin_economic_intelligence", ctx) as never,
 } satisfies HandlerMap;

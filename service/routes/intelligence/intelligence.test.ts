@@ -24,6 +24,17 @@ beforeAll(() => {
   northwind = svc.keys["master-admin"];
 });
 
+/** A VIN Economic Intelligence request; each test states the scope fields it is about. */
+const VIN_SCOPE = {
+  vin: "WVWZZZ1KZ8W000001",
+  marketCountry: "DE",
+  currency: "EUR",
+  condition: "used",
+  windowDays: 90,
+  asOf: "2026-11-20T00:00:00Z",
+  freshnessPolicy: "allow_stale",
+} as const;
+
 const read = (path: string, key: string, idempotencyKey = idem()) =>
   http(svc.url, "GET", path, { key, idempotencyKey });
 const poll = (url: string, key: string) => http(svc.url, "GET", new URL(url).pathname, { key });
@@ -255,14 +266,8 @@ describe("the Intelligence pilot in the sandbox (every gate open)", () => {
 
   it("runs VIN Economic Intelligence as a job whose result keeps exclusions explicit", async () => {
     const body = {
-      vin: "WVWZZZ1KZ8W000001",
-      marketCountry: "DE",
-      currency: "EUR",
-      condition: "used",
-      windowDays: 90,
-      asOf: "2026-11-20T00:00:00Z",
+      ...VIN_SCOPE,
       minimumEvidence: "usable",
-      freshnessPolicy: "allow_stale",
       maxCandidates: 20,
       includeInsufficientCandidates: true,
     };
@@ -351,14 +356,8 @@ describe("the pilot with production's gates", () => {
       key: nord,
       idempotencyKey: idem(),
       body: {
-        vin: "WVWZZZ1KZ8W000001",
-        marketCountry: "DE",
-        currency: "EUR",
-        condition: "used",
-        windowDays: 90,
-        asOf: "2026-11-20T00:00:00Z",
+        ...VIN_SCOPE,
         minimumEvidence: "any",
-        freshnessPolicy: "allow_stale",
         maxCandidates: 5,
         includeInsufficientCandidates: false,
       },
@@ -461,6 +460,13 @@ describe("the first-party session", () => {
   }
 
   it("signs a pilot account in and lets Intelligence operations use the cookie, with CSRF on writes", async () => {
+    const crossSite = await fetch(`${svc.url}/pilot/sign-in`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site" },
+      body: JSON.stringify({ login: pilot().login, password: pilot().password }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get("set-cookie")).toBeNull();
     const page = await fetch(`${svc.url}/pilot/sign-in`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('name="password"');
@@ -489,14 +495,8 @@ describe("the first-party session", () => {
     expect(elsewhere.body.error).toBe("api_key_missing");
 
     const body = {
-      vin: "WVWZZZ1KZ8W000001",
-      marketCountry: "DE",
-      currency: "EUR",
-      condition: "used",
-      windowDays: 90,
-      asOf: "2026-11-20T00:00:00Z",
+      ...VIN_SCOPE,
       minimumEvidence: "any",
-      freshnessPolicy: "allow_stale",
       maxCandidates: 5,
       includeInsufficientCandidates: false,
     };

@@ -90,10 +90,15 @@ async function credentialsOf(
 
 export function mountPilotSignIn(app: ServiceApp, service: ServiceContext) {
   const db = service.database.db;
-  /** A browser's cross-site post is refused: only the service's own page signs in or out. */
+  /**
+   * A browser's cross-site post is refused: only the service's own page signs in or out. The
+   * pages send no referrer, so a same-origin form posts `Origin: null`; `Sec-Fetch-Site` tells.
+   */
   const foreign = (c: Context<ServiceBindings>) => {
+    const site = c.req.header("Sec-Fetch-Site");
+    if (site !== undefined) return site !== "same-origin" && site !== "none";
     const origin = c.req.header("Origin");
-    if (origin === undefined) return false;
+    if (origin === undefined || origin === "null") return false;
     const own = [new URL(c.req.url).origin];
     if (service.config.publicUrl) own.push(new URL(service.config.publicUrl).origin);
     return !own.includes(origin);

@@ -24,6 +24,17 @@ type AnyScopeForm = Parameters<typeof FormText<Scope & { freshnessPolicy: string
 const PAID =
   "Each read is one billed call (polling a refresh is not). Sending the same form again after a failure replays it without a second charge.";
 
+function ConditionSelect({ form }: { form: AnyScopeForm }) {
+  return (
+    <FormSelect of={form} name="condition" label="Condition">
+      <option value="used">Used</option>
+      <option value="new">New</option>
+      <option value="remanufactured">Remanufactured</option>
+      <option value="unknown">Unknown</option>
+    </FormSelect>
+  );
+}
+
 /** The market scope and freshness fields every cluster read shares. */
 function ScopeFields({ form }: { form: AnyScopeForm }) {
   return (
@@ -35,12 +46,7 @@ function ScopeFields({ form }: { form: AnyScopeForm }) {
         hint="Two letters, e.g. DE."
       />
       <FormText of={form} name="currency" label="Currency" hint="Three letters, e.g. EUR." />
-      <FormSelect of={form} name="condition" label="Condition">
-        <option value="used">Used</option>
-        <option value="new">New</option>
-        <option value="remanufactured">Remanufactured</option>
-        <option value="unknown">Unknown</option>
-      </FormSelect>
+      <ConditionSelect form={form} />
       <FormText
         of={form}
         name="windowDays"
@@ -164,12 +170,7 @@ export function VinEconomicForm({ asOf }: { asOf: string }) {
       <FormText of={form} name="vin" label="VIN" autoComplete="off" />
       <FormText of={form} name="marketCountry" label="Market country" />
       <FormText of={form} name="currency" label="Currency" />
-      <FormSelect of={form} name="condition" label="Condition">
-        <option value="used">Used</option>
-        <option value="new">New</option>
-        <option value="remanufactured">Remanufactured</option>
-        <option value="unknown">Unknown</option>
-      </FormSelect>
+      <ConditionSelect form={form as unknown as AnyScopeForm} />
       <FormText
         of={form}
         name="asOf"
