@@ -16,6 +16,17 @@ async function resolve(
   await page.getByRole("button", { name: "Read market intelligence" }).click();
 }
 
+/** On a phone the page stays within the screen (wide tables scroll in their own region). */
+async function fitsAPhone(page: Page, what: string) {
+  await page.setViewportSize({ width: 390, height: 900 });
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `page width at 390 px on ${what}`).toBeLessThanOrEqual(innerWidth);
+  await noAxeViolations(page, `${what} at 390 px`);
+}
+
 async function noAxeViolations(page: Page, what: string) {
   await page.waitForLoadState("networkidle");
   const result = await new AxeBuilder({ page }).analyze();
@@ -61,6 +72,7 @@ test.describe("Intelligence for the sandbox pilot account", () => {
       "Intelligence model",
     );
     await noAxeViolations(page, "cluster result");
+    await fitsAPhone(page, "cluster result");
   });
 
   test("follows a refresh job live until its result", async ({ page }) => {
@@ -89,6 +101,8 @@ test.describe("Intelligence for the sandbox pilot account", () => {
     await expect(history.getByTestId("history-point").first()).toContainText("v1");
     await expect(page).toHaveURL(/from=1\+Aug\+2026/);
     await noAxeViolations(page, "cluster history");
+    await fitsAPhone(page, "cluster history");
+    await page.setViewportSize({ width: 1280, height: 900 });
     // A day that is not one is refused next to its field, the period typed is kept.
     await page.getByLabel("To", { exact: true }).fill("31 Febtember");
     await page.getByRole("button", { name: "Show history" }).click();
@@ -111,6 +125,7 @@ test.describe("Intelligence for the sandbox pilot account", () => {
     await expect(result).toContainText("Risk-adjusted value");
     await expect(result).toContainText(/\(v\d\)/);
     await noAxeViolations(page, "VIN Economic Intelligence result");
+    await fitsAPhone(page, "VIN Economic Intelligence result");
   });
 
   test("keeps what was typed and says what is wrong", async ({ page }) => {

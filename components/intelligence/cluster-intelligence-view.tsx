@@ -3,7 +3,7 @@ import { type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
-import { DataTable } from "@/components/ui/table";
+import { DataTable, ScrollRegion } from "@/components/ui/table";
 import {
   type ClusterIntelligenceResponse,
   clusterIntelligenceResponse,
@@ -296,7 +296,7 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
       </div>
 
       <Section title="Scores">
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Scores table">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Scores with their confidence and explanation</caption>
             <thead className="text-slate-600">
@@ -325,7 +325,7 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
               <BasicScore name="Price confidence" score={r.scores.priceConfidence} />
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         <div className="rounded-md border border-slate-200 p-3" data-testid="opportunity-score">
           <h3 className="text-sm font-semibold">Opportunity</h3>
           {o.value === null ? (

@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/table";
 import { formatMinor } from "@/lib/format";
 
 /**
@@ -131,49 +132,51 @@ export function PriceDistribution({
           </g>
         ) : null}
       </svg>
-      <table className="w-full text-left text-sm" data-testid="price-percentiles">
-        <caption className="sr-only">Price percentiles</caption>
-        <thead className="text-slate-600">
-          <tr>
-            <th scope="col" className="py-1 pr-3">
-              Prices
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              p10
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              p25
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              Median
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              p75
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              p90
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              Sample
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((r) => (
-            <tr key={r.label} className="border-t border-slate-100">
-              <th scope="row" className="py-1 pr-3 font-medium">
-                {r.label}
+      <ScrollRegion label="Price percentiles">
+        <table className="w-full text-left text-sm" data-testid="price-percentiles">
+          <caption className="sr-only">Price percentiles</caption>
+          <thead className="text-slate-600">
+            <tr>
+              <th scope="col" className="py-1 pr-3">
+                Prices
               </th>
-              <td className="py-1 pr-3">{money(r.summary.p10Minor)}</td>
-              <td className="py-1 pr-3">{money(r.summary.p25Minor)}</td>
-              <td className="py-1 pr-3">{money(r.summary.p50Minor)}</td>
-              <td className="py-1 pr-3">{money(r.summary.p75Minor)}</td>
-              <td className="py-1 pr-3">{money(r.summary.p90Minor)}</td>
-              <td className="py-1 pr-3">{r.summary.sampleSize}</td>
+              <th scope="col" className="py-1 pr-3">
+                p10
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                p25
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                Median
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                p75
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                p90
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                Sample
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((r) => (
+              <tr key={r.label} className="border-t border-slate-100">
+                <th scope="row" className="py-1 pr-3 font-medium">
+                  {r.label}
+                </th>
+                <td className="py-1 pr-3">{money(r.summary.p10Minor)}</td>
+                <td className="py-1 pr-3">{money(r.summary.p25Minor)}</td>
+                <td className="py-1 pr-3">{money(r.summary.p50Minor)}</td>
+                <td className="py-1 pr-3">{money(r.summary.p75Minor)}</td>
+                <td className="py-1 pr-3">{money(r.summary.p90Minor)}</td>
+                <td className="py-1 pr-3">{r.summary.sampleSize}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </div>
   );
 }
