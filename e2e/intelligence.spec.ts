@@ -194,7 +194,7 @@ test("an account outside the pilot gets a plain explanation, not an error", asyn
 test("the service's own sign-in gives a pilot's browser a session for the Intelligence operations", async ({
   page,
 }) => {
-  const pilot = demoKeys()["pilot-sandbox"].pilotSignIn!;
+  const pilot = demoKeys()["pilot-sandbox"].serviceSignIn!;
   await page.goto(`${SERVICE_URL}/reference`);
   await page.getByRole("link", { name: "Intelligence pilot sign-in" }).click();
   await page.getByLabel("Login").fill(pilot.login);

@@ -27,6 +27,8 @@ import { readInputStage } from "./pipeline/request-input";
 import { answerStage, checkResponseStage, JSON_TYPE } from "./pipeline/response";
 import { mountReferencePage } from "./reference-page";
 import { allHandlers } from "./routes";
+import { mountAgentEndpoint } from "./mcp/mcp-endpoint";
+import { mountOAuth } from "./mcp/oauth-routes";
 import { mountPilotSignIn } from "./routes/intelligence/pilot-sign-in";
 import { mountRedirectPages } from "./routes/vin/redirect-page";
 
@@ -166,6 +168,8 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
   mountReferencePage(app);
   mountRedirectPages(app, service);
   mountPilotSignIn(app, service);
+  mountOAuth(app, service);
+  mountAgentEndpoint(app, service);
 
   for (const operationId of OPERATION_IDS) {
     const op: OperationDefinition = OPERATIONS[operationId];

@@ -72,5 +72,16 @@ export type Handler<Id extends OperationId> = (
 export type HandlerMap = { [Id in OperationId]?: Handler<Id> };
 
 /** The service's Hono app: served by Node, so a request also carries Node's response object. */
-export type ServiceBindings = { Bindings: Partial<HttpBindings> };
+export type ServiceBindings = {
+  Bindings: Partial<HttpBindings> & {
+    /** Set only by the agent endpoint for its in-process calls: the OAuth token's account. */
+    agent?: {
+      tokenHash: string;
+      accountClientId: string;
+      environment: string;
+      /** The tool call's `idempotencyKey` argument. */
+      idempotencyKey?: string;
+    };
+  };
+};
 export type ServiceApp = Hono<ServiceBindings>;

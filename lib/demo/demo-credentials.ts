@@ -20,8 +20,13 @@ export const demoAccount = z.strictObject({
   clientId: z.string(),
   apiKey: z.string(),
   environment: z.enum(["production", "sandbox"]),
-  /** Intelligence pilot accounts: the service's own sign-in for the first-party session. */
-  pilotSignIn: z.strictObject({ login: z.string(), password: z.string() }).optional(),
+  /**
+   * The service's own sign-in of the account: the Intelligence pilot's first-party session, and
+   * the consent page of the agent endpoint's OAuth flow.
+   */
+  serviceSignIn: z.strictObject({ login: z.string(), password: z.string() }).optional(),
+  /** The agent endpoint's OAuth machine client (client credentials), for an enabled account. */
+  oauthClient: z.strictObject({ clientId: z.string(), clientSecret: z.string() }).optional(),
 });
 export const demoCredentials = z.strictObject({
   createdAt: z.string(),
@@ -36,9 +41,14 @@ export function demoAccountLines(accounts: DemoAccount[], serviceUrl: string): s
   const width = Math.max(...accounts.map((a) => a.label.length)) + 2;
   return accounts.flatMap((a) => [
     `${a.label.padEnd(width)}${a.apiKey}`,
-    ...(a.pilotSignIn
+    ...(a.serviceSignIn
       ? [
-          `${"".padEnd(width)}pilot sign-in ${serviceUrl}/pilot/sign-in: ${a.pilotSignIn.login} / ${a.pilotSignIn.password}`,
+          `${"".padEnd(width)}service sign-in (${serviceUrl}/pilot/sign-in, OAuth consent): ${a.serviceSignIn.login} / ${a.serviceSignIn.password}`,
+        ]
+      : []),
+    ...(a.oauthClient
+      ? [
+          `${"".padEnd(width)}agent endpoint ${serviceUrl}/mcp, OAuth client: ${a.oauthClient.clientId} / ${a.oauthClient.clientSecret}`,
         ]
       : []),
   ]);

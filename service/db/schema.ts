@@ -35,12 +35,14 @@ export const clients = pgTable(
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     /** The Intelligence pilot's gates per environment (`null`: every gate closed). */
     intelligencePilot: jsonb("intelligence_pilot"),
+    /** Enabled for the agent (MCP) endpoint's private preview. */
+    agentAccess: boolean("agent_access").notNull().default(false),
   },
   (t) => [index("clients_parent_idx").on(t.parentId)],
 );
 
 /** Sandbox sign-ins of pilot accounts, for the first-party session (scrypt password digests). */
-export const pilotSignIns = pgTable("pilot_sign_ins", {
+export const serviceSignIns = pgTable("pilot_sign_ins", {
   login: text("login").primaryKey(),
   clientId: text("client_id")
     .notNull()
@@ -315,3 +317,56 @@ export const vinProviderBindings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.vin] })],
 );
+
+/** OAuth clients of the agent endpoint: registered dynamically (RFC 7591) or seeded. */
+export const oauthClients = pgTable("oauth_clients", {
+  clientId: text("client_id").primaryKey(),
+  /** SHA-256 of the secret; null for public clients (PKCE only). */
+  secretHash: text("secret_hash"),
+  name: text("name").notNull(),
+  redirectUris: text("redirect_uris").array().notNull(),
+  grantTypes: text("grant_types").array().notNull(),
+  /** The account a machine client (client credentials) acts for, and in which environment. */
+  accountClientId: text("account_client_id").references(() => clients.id),
+  environment: text("environment"),
+  createdAt: createdAt(),
+});
+
+/** Access and refresh tokens (digests), each bound to one account and environment. */
+export const oauthTokens = pgTable(
+  "oauth_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    kind: text("kind").notNull(),
+    oauthClientId: text("oauth_client_id")
+      .notNull()
+      .references(() => oauthClients.clientId),
+    accountClientId: text("account_client_id")
+      .notNull()
+      .references(() => clients.id),
+    environment: text("environment").notNull(),
+    scope: text("scope").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("oauth_tokens_expiry_idx").on(t.expiresAt)],
+);
+
+/** Authorization codes (digests): single use, short-lived, bound to a PKCE challenge. */
+export const oauthCodes = pgTable("oauth_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  oauthClientId: text("oauth_client_id")
+    .notNull()
+    .references(() => oauthClients.clientId),
+  accountClientId: text("account_client_id")
+    .notNull()
+    .references(() => clients.id),
+  environment: text("environment").notNull(),
+  redirectUri: text("redirect_uri").notNull(),
+  codeChallenge: text("code_challenge").notNull(),
+  scope: text("scope").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});

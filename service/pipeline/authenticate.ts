@@ -94,66 +94,62 @@ export async function authenticate(
   };
 }
 
-/** The Client of a verified first-party session, with its Master and rules, in one statement. */
-const selectSessionCaller = prepared<{
-  environment: string;
-  csrfToken: string;
-  tokenHash: string;
+/** A Client with its Master and active rate-limit rules, for callers that are not keys. */
+const selectClientCaller = prepared<{
   client: Record<string, unknown>;
   parent: Record<string, unknown> | null;
   rules: ActiveRateRule[];
 }>(
-  "authenticate_session",
-  `select s.environment, s.csrf_token as "csrfToken", s.token_hash as "tokenHash",
-          ${CLIENT_JSON("c")} as client,
+  "authenticate_client",
+  `select ${CLIENT_JSON("c")} as client,
           case when p.id is null then null else ${CLIENT_JSON("p")} end as parent,
           coalesce((select json_agg(json_build_object('id', r.id, 'endpointKey', r.endpoint_key, 'windowSeconds', r.window_seconds,
                      'maxRequests', r.max_requests, 'apiKeyId', r.api_key_id) order by r.position)
                     from rate_limits r where r.client_id = c.id and r.is_active), '[]'::json) as rules
-     from pilot_sessions s join clients c on c.id = s.client_id left join clients p on p.id = c.parent_id
-    where s.token_hash = $1 and s.expires_at > $2 limit 1`,
+     from clients c left join clients p on p.id = c.parent_id
+    where c.id = $1 limit 1`,
+);
+
+const selectSession = prepared<{ clientId: string; environment: string; csrfToken: string }>(
+  "authenticate_session",
+  `select client_id as "clientId", environment, csrf_token as "csrfToken"
+     from pilot_sessions where token_hash = $1 and expires_at > $2 limit 1`,
+);
+
+const selectAgentToken = prepared<{ clientId: string; environment: string }>(
+  "authenticate_agent",
+  `select account_client_id as "clientId", environment
+     from oauth_tokens where token_hash = $1 and kind = 'access' and revoked_at is null and expires_at > $2 limit 1`,
 );
 
 /**
- * Resolves a `__Host-service_session` cookie to its Client (Intelligence operations only). The
- * session stands in for a key: usage is recorded under the session's own id, and a write must
- * carry the session's CSRF token.
+ * A caller that stands in for a key (a session, an agent token): usage is recorded under the
+ * credential's own id, prefixed by its kind.
  */
-export async function authenticateSession(
+async function callerOfClient(
   conn: pg.ClientBase,
-  token: string,
+  clientId: string,
+  environment: KeyEnvironment,
+  credential: { id: string; label: string; hash: string },
   now: Date,
-  csrf: { required: boolean; sent: string | undefined },
 ): Promise<Caller> {
-  const [row] = await selectSessionCaller(conn, [hashSessionToken(token), now.toISOString()]);
-  if (!row)
-    throw new ApiError(
-      "session_invalid",
-      "The session is unknown, expired or signed out; sign in again at /pilot/sign-in.",
-    );
-  if (csrf.required && !sameSecret(csrf.sent, row.csrfToken)) {
-    throw new ApiError(
-      "csrf_token_invalid",
-      `A session-authenticated write needs the session's token in ${HEADERS.csrfToken} (GET /pilot/session).`,
-    );
-  }
+  const [row] = await selectClientCaller(conn, [clientId]);
+  if (!row) throw new ApiError("api_key_invalid", "The credential's account no longer exists.");
   const client = toClient(row.client);
   const parent = row.parent ? toClient(row.parent) : null;
-  if (!client.isActive || (parent && !parent.isActive)) {
+  if (!client.isActive || (parent && !parent.isActive))
     throw new ApiError(
       "client_inactive",
-      "This Client is deactivated; its sessions no longer work.",
+      "This Client is deactivated; its credentials no longer work.",
     );
-  }
-  const environment = row.environment as KeyEnvironment;
   return {
     client,
     parent,
     key: {
-      id: `ses_${row.tokenHash.slice(0, 16)}`,
+      id: credential.id,
       clientId: client.id,
-      label: "First-party session",
-      keyHash: row.tokenHash,
+      label: credential.label,
+      keyHash: credential.hash,
       environment,
       isActive: true,
       createdAt: now,
@@ -165,8 +161,63 @@ export async function authenticateSession(
   };
 }
 
+/**
+ * Resolves a `__Host-service_session` cookie to its Client (Intelligence operations only); a
+ * write must carry the session's CSRF token.
+ */
+export async function authenticateSession(
+  conn: pg.ClientBase,
+  token: string,
+  now: Date,
+  csrf: { required: boolean; sent: string | undefined },
+): Promise<Caller> {
+  const hash = hashSessionToken(token);
+  const [session] = await selectSession(conn, [hash, now.toISOString()]);
+  if (!session)
+    throw new ApiError(
+      "session_invalid",
+      "The session is unknown, expired or signed out; sign in again at /pilot/sign-in.",
+    );
+  if (csrf.required && !sameSecret(csrf.sent, session.csrfToken)) {
+    throw new ApiError(
+      "csrf_token_invalid",
+      `A session-authenticated write needs the session's token in ${HEADERS.csrfToken} (GET /pilot/session).`,
+    );
+  }
+  return callerOfClient(
+    conn,
+    session.clientId,
+    session.environment as KeyEnvironment,
+    { id: `ses_${hash.slice(0, 16)}`, label: "First-party session", hash },
+    now,
+  );
+}
+
+/** The account of the agent endpoint's access token (checked again here, as for any caller). */
+export async function authenticateAgent(
+  conn: pg.ClientBase,
+  tokenHash: string,
+  now: Date,
+): Promise<Caller> {
+  const [token] = await selectAgentToken(conn, [tokenHash, now.toISOString()]);
+  if (!token)
+    throw new ApiError("invalid_token", "The access token is unknown, expired or revoked.");
+  return callerOfClient(
+    conn,
+    token.clientId,
+    token.environment as KeyEnvironment,
+    { id: `oat_${tokenHash.slice(0, 16)}`, label: "Agent access token", hash: tokenHash },
+    now,
+  );
+}
+
 /** Stage 1: who calls. A key always wins; a session cookie counts only where the table allows it. */
 export const authenticateStage: Stage = async (call) => {
+  const agent = call.http.env?.agent;
+  if (agent) {
+    call.caller = await authenticateAgent(await call.connection(), agent.tokenHash, call.now);
+    return;
+  }
   const rawKey = call.http.req.header(HEADERS.apiKey);
   const token = call.op.session && !rawKey ? getCookie(call.http, SESSION_COOKIE) : undefined;
   call.caller = token

@@ -178,9 +178,16 @@ const REPLAYED_HEADERS = [
 /** Stage 5: the Idempotency-Key, checked against the operation's column, and the input's fingerprint. */
 export const idempotencyKeyStage: Stage = async (call) => {
   const raw = call.input!.raw;
+  // The agent endpoint's paid tools all take a key (its calls come in-process, never by header),
+  // so an agent's repeat is replayed like a REST one even where REST declares no key.
+  const agentKey = call.http.env?.agent?.idempotencyKey;
+  const op =
+    agentKey !== undefined && call.op.billable && call.op.idempotency === "rejected"
+      ? { ...call.op, idempotency: "optional" as const }
+      : call.op;
   call.idempotencyKey = checkIdempotencyHeader(
-    call.op,
-    call.http.req.header(HEADERS.idempotencyKey),
+    op,
+    agentKey ?? call.http.req.header(HEADERS.idempotencyKey),
     raw.body,
   );
   if (call.idempotencyKey) call.fingerprint = fingerprintOf(call.operationId, raw);

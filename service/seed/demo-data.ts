@@ -9,6 +9,7 @@ import {
   PRODUCTION_PILOT_GATES,
 } from "../domain/intelligence/pilot-gates";
 import { hashPassword, newPassword } from "../domain/intelligence/pilot-sessions";
+import { resetOAuthClientSecret } from "../mcp/oauth-store";
 import { periodOf } from "../domain/period";
 import { unitPriceMinor } from "../domain/price-list";
 import { type EndpointKey } from "@/lib/api/contract/common";
@@ -134,26 +135,64 @@ async function ensurePilotClients(db: Db, now: Date) {
   }
 }
 
-/** A fresh sign-in password for a pilot account (stored as a digest; the plaintext goes to the file). */
-async function resetPilotSignIn(db: Db, accountId: DemoAccount["id"], now: Date) {
-  const pilot = PILOT_ACCOUNTS.find((p) => p.accountId === accountId);
-  if (!pilot) return undefined;
-  const password = newPassword();
-  const environment = demoAccount(accountId).environment;
-  await db
-    .insert(schema.pilotSignIns)
-    .values({
-      login: pilot.login,
-      clientId: pilot.clientId,
-      environment,
-      passwordHash: hashPassword(password),
-      createdAt: now,
-    })
-    .onConflictDoUpdate({
-      target: schema.pilotSignIns.login,
-      set: { passwordHash: hashPassword(password) },
-    });
-  return { login: pilot.login, password };
+/** Accounts with the service's own sign-in (Intelligence session, OAuth consent). */
+const SIGN_IN_LOGINS = new Map<DemoAccount["id"], string>([
+  ["master-admin", "admin@northwind.example"],
+  ...PILOT_ACCOUNTS.map((p) => [p.accountId, p.login] as [DemoAccount["id"], string]),
+]);
+/** The agent endpoint's machine client of the enabled account. */
+const DEMO_OAUTH_CLIENT = { clientId: "mcpc_demo_northwind", accountId: "master-admin" } as const;
+
+/**
+ * What the credentials file carries for an account besides its key, all fresh: a sign-in
+ * password, and for the account enabled for the agent endpoint its OAuth client's secret
+ * (secrets are stored as digests; the plaintext goes to the file).
+ */
+async function accountExtras(db: Db, accountId: DemoAccount["id"], now: Date) {
+  const account = demoAccount(accountId);
+  const login = SIGN_IN_LOGINS.get(accountId);
+  const extras: Pick<DemoAccount, "serviceSignIn" | "oauthClient"> = {};
+  if (login) {
+    const password = newPassword();
+    await db
+      .insert(schema.serviceSignIns)
+      .values({
+        login,
+        clientId: account.clientId,
+        environment: account.environment,
+        passwordHash: hashPassword(password),
+        createdAt: now,
+      })
+      .onConflictDoUpdate({
+        target: schema.serviceSignIns.login,
+        set: { passwordHash: hashPassword(password) },
+      });
+    extras.serviceSignIn = { login, password };
+  }
+  if (accountId === DEMO_OAUTH_CLIENT.accountId) {
+    await db
+      .update(schema.clients)
+      .set({ agentAccess: true })
+      .where(eq(schema.clients.id, account.clientId));
+    await db
+      .insert(schema.oauthClients)
+      .values({
+        clientId: DEMO_OAUTH_CLIENT.clientId,
+        secretHash: null,
+        name: "Northwind agent (demo machine client)",
+        redirectUris: [],
+        grantTypes: ["client_credentials"],
+        accountClientId: account.clientId,
+        environment: account.environment,
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+    extras.oauthClient = {
+      clientId: DEMO_OAUTH_CLIENT.clientId,
+      clientSecret: await resetOAuthClientSecret(db, DEMO_OAUTH_CLIENT.clientId),
+    };
+  }
+  return extras;
 }
 
 function demoAccount(id: DemoAccount["id"]) {
@@ -231,11 +270,10 @@ export async function seedDemoData(db: PoolDb, now: Date): Promise<DemoCredentia
     const handOut = async (id: DemoAccount["id"]) => {
       const { keyLabel, ...account } = demoAccount(id);
       const issued = await issueKey(tx, account.clientId, keyLabel, account.environment, now);
-      const pilotSignIn = await resetPilotSignIn(tx, id, now);
       accounts.push({
         ...account,
         apiKey: issued.plaintext,
-        ...(pilotSignIn ? { pilotSignIn } : {}),
+        ...(await accountExtras(tx, id, now)),
       });
       return issued;
     };
@@ -485,11 +523,10 @@ export async function reissueDemoKeys(db: PoolDb, now: Date): Promise<DemoCreden
         account.environment,
         now,
       );
-      const pilotSignIn = await resetPilotSignIn(tx, account.id, now);
       accounts.push({
         ...account,
         apiKey: issued.plaintext,
-        ...(pilotSignIn ? { pilotSignIn } : {}),
+        ...(await accountExtras(tx, account.id, now)),
       });
     }
     return { createdAt: now.toISOString(), accounts };
@@ -500,6 +537,7 @@ export async function reissueDemoKeys(db: PoolDb, now: Date): Promise<DemoCreden
 export async function demoKeysWork(db: Db, credentials: DemoCredentials): Promise<boolean> {
   // A file from before an account existed lacks it: the accounts are handed out again.
   if (DEMO_ACCOUNTS.some((a) => !credentials.accounts.some((c) => c.id === a.id))) return false;
+  if (!credentials.accounts.some((a) => a.oauthClient)) return false;
   const hashes = credentials.accounts.map((a) => hashApiKey(a.apiKey));
   if (hashes.length === 0) return false;
   const rows = await db

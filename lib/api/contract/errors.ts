@@ -91,6 +91,21 @@ export const ERROR_CATALOGUE = {
     retryable: false,
     meaning: "The first-party session cookie is unknown, expired or signed out; sign in again.",
   },
+  invalid_token: {
+    status: 401,
+    retryable: false,
+    meaning: "The agent endpoint's OAuth access token is missing, unknown, expired or revoked.",
+  },
+  insufficient_scope: {
+    status: 403,
+    retryable: false,
+    meaning: "The access token lacks a scope the tool needs (named in `WWW-Authenticate`).",
+  },
+  agent_access_not_enabled: {
+    status: 403,
+    retryable: false,
+    meaning: "The account is not enabled for the agent endpoint (private preview).",
+  },
   sign_in_failed: {
     status: 401,
     retryable: false,

@@ -16,7 +16,7 @@ type OpenApiDocument = {
   tags: { name: string }[];
 };
 
-function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+export function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const json = z.toJSONSchema(schema, {
     io,
     unrepresentable: "any",

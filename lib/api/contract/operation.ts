@@ -55,6 +55,8 @@ export interface OperationDefinition {
    * `csrf`: a session-authenticated call must carry a valid `X-CSRF-Token`.
    */
   session?: { csrf: boolean };
+  /** Approved for agents: exposed as this tool of the MCP endpoint (private preview). */
+  agent?: { tool: string };
   /** Client timeout hint where the interface gives one. */
   timeoutSeconds?: number;
   request: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };

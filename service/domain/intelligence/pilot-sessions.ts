@@ -52,28 +52,35 @@ export type SignInOutcome =
  * Checks a login and password and opens a session. Only an active Client allowlisted for the
  * pilot in the sign-in's environment gets one; the answer does not say which part was wrong.
  */
+/** The account behind a login and password, or null; a missing login costs as much as a wrong password. */
+export async function checkSignIn(db: Db, login: string, password: string) {
+  const [found] = await db
+    .select({
+      clientId: schema.serviceSignIns.clientId,
+      environment: schema.serviceSignIns.environment,
+      passwordHash: schema.serviceSignIns.passwordHash,
+      isActive: schema.clients.isActive,
+      pilot: schema.clients.intelligencePilot,
+      agentAccess: schema.clients.agentAccess,
+    })
+    .from(schema.serviceSignIns)
+    .innerJoin(schema.clients, eq(schema.clients.id, schema.serviceSignIns.clientId))
+    .where(eq(schema.serviceSignIns.login, login.trim().toLowerCase()))
+    .limit(1);
+  const matches = passwordMatches(password, found?.passwordHash ?? hashPassword("-"));
+  if (!found || !matches) return null;
+  return { ...found, environment: found.environment as KeyEnvironment };
+}
+
 export async function signIn(
   db: Db,
   login: string,
   password: string,
   now: Date,
 ): Promise<SignInOutcome> {
-  const [found] = await db
-    .select({
-      clientId: schema.pilotSignIns.clientId,
-      environment: schema.pilotSignIns.environment,
-      passwordHash: schema.pilotSignIns.passwordHash,
-      isActive: schema.clients.isActive,
-      pilot: schema.clients.intelligencePilot,
-    })
-    .from(schema.pilotSignIns)
-    .innerJoin(schema.clients, eq(schema.clients.id, schema.pilotSignIns.clientId))
-    .where(eq(schema.pilotSignIns.login, login.trim().toLowerCase()))
-    .limit(1);
-  // A missing login costs the same as a wrong password.
-  const matches = passwordMatches(password, found?.passwordHash ?? hashPassword("-"));
-  if (!found || !matches) return { ok: false, reason: "credentials" };
-  const environment = found.environment as KeyEnvironment;
+  const found = await checkSignIn(db, login, password);
+  if (!found) return { ok: false, reason: "credentials" };
+  const environment = found.environment;
   if (!found.isActive || !gatesOf(found.pilot, environment).allowlisted)
     return { ok: false, reason: "not_enabled" };
   const token = randomBytes(32).toString("base64url");

@@ -443,7 +443,7 @@ describe("gates switch outcomes", () => {
 
 describe("the first-party session", () => {
   const pilot = () =>
-    svc.service.demo!.accounts.find((a) => a.id === "pilot-sandbox")!.pilotSignIn!;
+    svc.service.demo!.accounts.find((a) => a.id === "pilot-sandbox")!.serviceSignIn!;
   async function signIn(login: string, password: string) {
     const res = await fetch(`${svc.url}/pilot/sign-in`, {
       method: "POST",
