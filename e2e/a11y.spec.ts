@@ -28,6 +28,7 @@ const PAGES: { account: RegExp; paths: string[] }[] = [
       "/audit",
       "audit-entry",
       "/intelligence",
+      "/agent",
     ],
   },
   { account: PILOT_SANDBOX, paths: ["/intelligence", "/intelligence/vin"] },

@@ -31,4 +31,6 @@ export const pilotGatesAnswer = z.object({
   environment: z.enum(["production", "sandbox"]),
   gates: pilotGates,
   deliversResults: z.boolean(),
+  /** Enabled for the agent endpoint (MCP) preview. */
+  agentAccess: z.boolean().optional(),
 });

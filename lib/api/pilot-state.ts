@@ -9,7 +9,13 @@ import { pilotGatesAnswer, type PilotGates } from "./pilot-gates";
  */
 export type { PilotGates };
 export type PilotState =
-  | { state: "open" | "closed"; environment: "production" | "sandbox"; gates: PilotGates }
+  | {
+      state: "open" | "closed";
+      environment: "production" | "sandbox";
+      gates: PilotGates;
+      /** Enabled for the agent endpoint's preview. */
+      agentAccess: boolean;
+    }
   | { state: "unknown" };
 
 export async function readPilotState(baseUrl: string, apiKey: string): Promise<PilotState> {
@@ -22,8 +28,13 @@ export async function readPilotState(baseUrl: string, apiKey: string): Promise<P
     if (!res.ok) return { state: "unknown" };
     const parsed = pilotGatesAnswer.safeParse(await res.json());
     if (!parsed.success) return { state: "unknown" };
-    const { environment, gates, deliversResults } = parsed.data;
-    return { state: deliversResults ? "open" : "closed", environment, gates };
+    const { environment, gates, deliversResults, agentAccess } = parsed.data;
+    return {
+      state: deliversResults ? "open" : "closed",
+      environment,
+      gates,
+      agentAccess: agentAccess ?? false,
+    };
   } catch {
     return { state: "unknown" };
   }

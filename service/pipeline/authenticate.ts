@@ -33,7 +33,7 @@ const CLIENT_JSON = (
 ) => `json_build_object('id', ${t}.id, 'name', ${t}.name, 'parentId', ${t}.parent_id, 'isActive', ${t}.is_active,
   'defaultProviderId', ${t}.default_provider_id, 'allowlist', ${t}.allowlist, 'billingMode', ${t}.billing_mode, 'currency', ${t}.currency,
   'balanceMinor', ${t}.balance_minor, 'createdAt', ${t}.created_at, 'updatedAt', ${t}.updated_at, 'deactivatedAt', ${t}.deactivated_at,
-  'intelligencePilot', ${t}.intelligence_pilot)`;
+  'intelligencePilot', ${t}.intelligence_pilot, 'agentAccess', ${t}.agent_access)`;
 
 /** Key, Client, Master and active rate-limit rules in one statement. */
 const selectCaller = prepared<{

@@ -404,7 +404,10 @@ describe("gates switch outcomes", () => {
         adaptiveRefresh: false,
         vinEconomicIntelligence: false,
       },
+      agentAccess: false,
     });
+    const northwindGates = await http(svc.url, "GET", "/pilot/gates", { key: northwind });
+    expect(northwindGates.body).toMatchObject({ deliversResults: false, agentAccess: true });
     const none = await http(svc.url, "GET", "/pilot/gates", {});
     expect(none.status).toBe(401);
     expect(none.body.error).toBe("api_key_missing");

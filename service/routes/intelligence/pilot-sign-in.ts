@@ -184,6 +184,7 @@ export function mountPilotSignIn(app: ServiceApp, service: ServiceContext) {
         environment: caller.environment,
         gates,
         deliversResults: deliversResults(gates),
+        agentAccess: caller.client.agentAccess,
       });
     } catch (error) {
       if (error instanceof ApiError) return refusal(error);

@@ -1,0 +1,117 @@
+import type { Metadata } from "next";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Card, PageHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/table";
+import { AGENT_SCOPES, AGENT_TOOLS } from "@/lib/api/contract/agent-tools";
+import { toSchema } from "@/lib/api/contract/openapi";
+import { requirePageSession } from "@/lib/auth/guards";
+import { consoleConfig } from "@/lib/config/console-env";
+
+export const metadata: Metadata = { title: "Agent access" };
+
+const SCOPE_TEXT: Record<string, string> = {
+  [AGENT_SCOPES.connect]: "connect and list the tools",
+  [AGENT_SCOPES.read]: "call the free tools (account reads, job status)",
+  [AGENT_SCOPES.spend]: "call the paid tools, billed like the REST operations",
+};
+
+/**
+ * The agent endpoint (MCP, private preview) as an account holder needs it: whether the account
+ * may use it, how to point an MCP host at it, and the tools it would see.
+ */
+export default async function AgentAccessPage() {
+  const { pilotState } = await requirePageSession();
+  const state = await pilotState();
+  const endpoint = `${consoleConfig().SERVICE_URL.replace(/\/$/, "")}/mcp`;
+  return (
+    <>
+      <PageHeader
+        title="Agent access"
+        description="A Model Context Protocol endpoint that lets an AI agent call this service's approved operations as tools, with your account's rights, limits and prices."
+      />
+      <div className="space-y-6">
+        <Card title="Your account">
+          {state.state === "unknown" ? (
+            <p className="text-sm text-slate-600">
+              The service does not say whether your account is enabled. The endpoint is a private
+              preview: it answers only enabled accounts.
+            </p>
+          ) : state.agentAccess ? (
+            <p className="flex items-center gap-2 text-sm" data-testid="agent-access-state">
+              <Badge tone="green">Enabled</Badge> Your account may connect MCP hosts to the
+              endpoint.
+            </p>
+          ) : (
+            <Alert tone="info" title="Not enabled for your account">
+              The agent endpoint is a private preview, used only by accounts the provider has
+              enabled. Nothing here is broken; ask your provider to take part.
+            </Alert>
+          )}
+        </Card>
+        <Card title="Connecting an MCP host">
+          <div className="space-y-3 text-sm">
+            <p>
+              Endpoint:{" "}
+              <code className="break-all" data-testid="agent-endpoint">
+                {endpoint}
+              </code>{" "}
+              (Streamable HTTP). Nothing else needs to be set: the host discovers the rest.
+            </p>
+            <ol className="list-decimal space-y-1 pl-5">
+              <li>
+                The endpoint answers the host&apos;s first call with a challenge that names its
+                authorisation server.
+              </li>
+              <li>The host registers itself there and opens the service&apos;s consent page.</li>
+              <li>
+                You sign in there with your account&apos;s service sign-in and approve the scopes it
+                asks for.
+              </li>
+              <li>
+                The host receives tokens that last 15 minutes and renews them itself. API keys are
+                never used by the endpoint.
+              </li>
+            </ol>
+            <ul className="space-y-1">
+              {Object.values(AGENT_SCOPES).map((scope) => (
+                <li key={scope}>
+                  <code>{scope}</code>: {SCOPE_TEXT[scope]}
+                </li>
+              ))}
+            </ul>
+            <p className="text-slate-600">
+              Paid tools need a stable <code>idempotencyKey</code>: the same key repeats a call
+              without a second charge. Model tokens are never metered; a tool costs what its REST
+              operation costs.
+            </p>
+          </div>
+        </Card>
+        <Card title="Tools">
+          <DataTable
+            caption="Tools of the agent endpoint"
+            columns={["Tool", "What it does", "Scopes", "Cost", "Input"]}
+            rows={AGENT_TOOLS}
+            keyOf={(t) => t.name}
+            rowTestId="agent-tool"
+            cells={(t) => [
+              <code key="n">{t.name}</code>,
+              t.description,
+              t.scopes.join(" "),
+              <Badge key="c" tone={t.costClass === "free" ? "neutral" : "amber"}>
+                {t.costClass === "free" ? "Free" : "Paid"}
+              </Badge>,
+              <details key="s">
+                <summary className="cursor-pointer">Schema</summary>
+                <pre className="max-w-md overflow-x-auto text-xs">
+                  {JSON.stringify(toSchema(t.input, "input"), null, 2)}
+                </pre>
+              </details>,
+            ]}
+            empty="No tools."
+          />
+        </Card>
+      </div>
+    </>
+  );
+}
