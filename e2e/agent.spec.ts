@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { createHash, randomBytes } from "node:crypto";
 import { expect, test } from "./support/test";
 import { MASTER, signInAsDemo, SUB_USER } from "./support/auth";
@@ -100,4 +101,55 @@ test("an MCP host is authorised through the consent page with PKCE and lists the
   const list = await rpc(2, "tools/list");
   const tools = ((await list.json()) as { result: { tools: { name: string }[] } }).result.tools;
   expect(tools.map((t) => t.name)).toContain("account.get_credits");
+});
+
+test("the console connects as an MCP client through the consent page and its playground calls tools", async ({
+  page,
+}) => {
+  await signInAsDemo(page, MASTER);
+  await page.goto("/agent");
+  await page.getByRole("button", { name: "Connect the console" }).click();
+  await expect(page.getByRole("heading", { name: "Allow agent access" })).toBeVisible();
+  await expect(page.getByText("Operations console")).toBeVisible();
+  const admin = demoKeys()["master-admin"].serviceSignIn!;
+  await page.getByLabel("Login").fill(admin.login);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByText("The console is connected to the agent endpoint.")).toBeVisible();
+  await expect(page.getByTestId("agent-connection")).toContainText("mcp:spend");
+  // The tokens stay on the console's server: nothing token-shaped reaches the browser.
+  const tokenShaped = /mcp(at|rt|s)_[A-Za-z0-9_-]{20}/;
+  expect(await page.content()).not.toMatch(tokenShaped);
+  for (const cookie of await page.context().cookies())
+    expect(cookie.value).not.toMatch(tokenShaped);
+
+  await page.getByLabel("Tool", { exact: true }).selectOption("account.get_credits");
+  await page.getByRole("button", { name: "Call the tool" }).click();
+  await expect(page.getByTestId("tool-data")).toContainText("cl_demo_northwind");
+  await expect(page.getByTestId("tool-billing")).toContainText('"not_charged"');
+  await expect(page.getByTestId("tool-provenance")).toContainText('"confidence": null');
+  await expect(page.getByTestId("tool-error")).toHaveText("—");
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  await page.getByLabel("Tool", { exact: true }).selectOption("parts.get_oe_part");
+  await expect(page.getByLabel("Arguments (JSON)")).toHaveValue(
+    /"idempotencyKey": "[0-9a-f-]{36}"/,
+  );
+  const args = JSON.parse(await page.getByLabel("Arguments (JSON)").inputValue()) as Record<
+    string,
+    string
+  >;
+  await page.getByLabel("Arguments (JSON)").fill(JSON.stringify({ ...args, oeNumber: "ZZZ99999" }));
+  await page.getByRole("button", { name: "Call the tool" }).click();
+  await expect(page.getByTestId("tool-error")).toContainText('"oe_part_not_found"');
+  await expect(page.getByTestId("tool-billing")).toContainText('"refunded"');
+
+  await page.getByLabel("Arguments (JSON)").fill("{ not json");
+  await page.getByRole("button", { name: "Call the tool" }).click();
+  await expect(page.getByText("Write the arguments as a JSON object.")).toBeVisible();
+  await expect(page.getByLabel("Arguments (JSON)")).toHaveValue("{ not json");
+
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByRole("button", { name: "Connect the console" })).toBeVisible();
 });

@@ -1,8 +1,10 @@
 import { OPERATIONS } from "@/lib/api/contract/operations";
 
 /** What the console records that is not a service operation. */
-export const CONSOLE_EVENTS = new Map([
+export const CONSOLE_EVENTS = new Map<string, string>([
   ["console.signIn", "Signed in to the console"],
+  ["console.connectAgent", "Connected the console to the agent endpoint"],
+  ["console.disconnectAgent", "Disconnected the console from the agent endpoint"],
   ["console.signOut", "Signed out of the console"],
 ]);
 

@@ -5,7 +5,10 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
  * Keys derived from SESSION_SECRET with HKDF-SHA-256, one per purpose, so the cookie seal and
  * the at-rest encryption never share a key.
  */
-export function deriveKey(secret: string, purpose: "session-cookie" | "api-key-at-rest"): Buffer {
+export function deriveKey(
+  secret: string,
+  purpose: "session-cookie" | "api-key-at-rest" | "agent-token-at-rest",
+): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "vpmi-console", purpose, 32));
 }
 

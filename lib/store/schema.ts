@@ -171,3 +171,32 @@ export const jobRecords = pgTable(
   },
   (t) => [index("console_jobs_client_idx").on(t.clientId, t.createdAt)],
 );
+
+/**
+ * The console as an OAuth client of the agent endpoint: its registration per redirect address,
+ * the PKCE flows in progress (bound to a browser session), and each Client's tokens (encrypted).
+ */
+export const agentRegistrations = pgTable("console_agent_registrations", {
+  redirectUri: text("redirect_uri").primaryKey(),
+  oauthClientId: text("oauth_client_id").notNull(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+export const agentAuthorizations = pgTable("console_agent_authorizations", {
+  stateHash: text("state_hash").primaryKey(),
+  sessionIdHash: text("session_id_hash").notNull(),
+  clientId: text("client_id").notNull(),
+  oauthClientId: text("oauth_client_id").notNull(),
+  verifierCiphertext: text("verifier_ciphertext").notNull(),
+  expiresAt: at("expires_at").notNull(),
+});
+
+export const agentConnections = pgTable("console_agent_connections", {
+  clientId: text("client_id").primaryKey(),
+  oauthClientId: text("oauth_client_id").notNull(),
+  accessCiphertext: text("access_ciphertext").notNull(),
+  refreshCiphertext: text("refresh_ciphertext"),
+  scope: text("scope").notNull(),
+  expiresAt: at("expires_at").notNull(),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});

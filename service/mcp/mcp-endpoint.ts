@@ -13,7 +13,6 @@ import {
   AGENT_TOOLS,
   type AgentTool,
   type AgentToolResult,
-  agentToolResult,
 } from "@/lib/api/contract/agent-tools";
 import { ERROR_CATALOGUE, isKnownErrorCode } from "@/lib/api/contract/errors";
 import { HEADERS } from "@/lib/api/contract/headers";
@@ -107,6 +106,19 @@ export function mountAgentEndpoint(app: ServiceApp, service: ServiceContext) {
   const db = service.database.db;
   const metadataUrl = () => `${service.config.publicUrl}${protectedResourcePath}`;
 
+  /** Where a result comes from; `confidence: null` means unknown, never zero. */
+  const provenanceOf = (tool: AgentTool, identity: AgentIdentity, requestId: string | null) => ({
+    sourceKind: identity.environment === "sandbox" ? "synthetic_test_data" : "service_operation",
+    operationId: tool.operationId,
+    requestId,
+    observedAt: service.now().toISOString(),
+    freshness: null,
+    confidence: null,
+    trustClass: "derived_data",
+    usageRights: "account_internal_use",
+    caveats: CAVEATS,
+  });
+
   async function callTool(
     tool: AgentTool,
     args: Record<string, unknown>,
@@ -130,17 +142,7 @@ export function mountAgentEndpoint(app: ServiceApp, service: ServiceContext) {
             .where(eq(schema.usageEvents.requestId, requestId))
             .limit(1)
         : [];
-    const provenance = {
-      sourceKind: identity.environment === "sandbox" ? "synthetic_test_data" : "service_operation",
-      operationId: tool.operationId,
-      requestId,
-      observedAt: service.now().toISOString(),
-      freshness: null,
-      confidence: null,
-      trustClass: "derived_data",
-      usageRights: "account_internal_use",
-      caveats: CAVEATS,
-    };
+    const provenance = provenanceOf(tool, identity, requestId);
     if (res.ok) {
       const status = !op.billable
         ? "not_charged"
@@ -198,13 +200,12 @@ export function mountAgentEndpoint(app: ServiceApp, service: ServiceContext) {
       { name: "vehicle-parts-market-intelligence", version: SERVICE_VERSION },
       { capabilities: { tools: { listChanged: false } } },
     );
-    const outputSchema = toSchema(agentToolResult, "output");
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: AGENT_TOOLS.map((t) => ({
         name: t.name,
         description: t.description,
         inputSchema: toSchema(t.input, "input") as { type: "object" },
-        outputSchema: outputSchema as { type: "object" },
+        outputSchema: toSchema(t.output, "output") as { type: "object" },
         annotations: { readOnlyHint: OPERATIONS[t.operationId].method === "GET" },
         _meta: { scopes: t.scopes, costClass: t.costClass, operationId: t.operationId },
       })),
@@ -224,17 +225,7 @@ export function mountAgentEndpoint(app: ServiceApp, service: ServiceContext) {
             source: null,
             usageEventId: null,
           },
-          provenance: {
-            sourceKind: "service_operation",
-            operationId: tool.operationId,
-            requestId: null,
-            observedAt: service.now().toISOString(),
-            freshness: null,
-            confidence: null,
-            trustClass: "derived_data",
-            usageRights: "account_internal_use",
-            caveats: CAVEATS,
-          },
+          provenance: provenanceOf(tool, identity, null),
           error: {
             code: "idempotency_key_required",
             category: "idempotency",

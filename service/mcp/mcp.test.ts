@@ -92,6 +92,9 @@ describe("the agent endpoint", () => {
       scopes: ["mcp:connect", "mcp:spend"],
     });
     expect(price.inputSchema.required).toContain("idempotencyKey");
+    // The result's data is described by the operation's own response schema.
+    const data = (price.outputSchema!.properties as Record<string, { anyOf?: unknown[] }>).data!;
+    expect(JSON.stringify(data)).toContain("priceRecommendation");
 
     const free = await client.callTool({ name: "account.get_credits", arguments: {} });
     const credits = agentToolResult.parse(free.structuredContent);

@@ -7,6 +7,12 @@ import { AGENT_SCOPES, AGENT_TOOLS } from "@/lib/api/contract/agent-tools";
 import { toSchema } from "@/lib/api/contract/openapi";
 import { requirePageSession } from "@/lib/auth/guards";
 import { consoleConfig } from "@/lib/config/console-env";
+import { agentConnection } from "@/lib/agent/agent-connection";
+import {
+  AgentPlayground,
+  ConnectAgentButton,
+  type ToolChoice,
+} from "./_components/agent-playground";
 
 export const metadata: Metadata = { title: "Agent access" };
 
@@ -20,9 +26,42 @@ const SCOPE_TEXT: Record<string, string> = {
  * The agent endpoint (MCP, private preview) as an account holder needs it: whether the account
  * may use it, how to point an MCP host at it, and the tools it would see.
  */
-export default async function AgentAccessPage() {
-  const { pilotState } = await requirePageSession();
-  const state = await pilotState();
+const CONNECTION_NOTICE: Record<string, { tone: "success" | "danger" | "warning"; text: string }> =
+  {
+    connected: { tone: "success", text: "The console is connected to the agent endpoint." },
+    denied: {
+      tone: "warning",
+      text: "The consent page was left without approval; nothing changed.",
+    },
+    invalid: {
+      tone: "danger",
+      text: "The answer from the consent page was not for this browser session, or it expired. Connect again.",
+    },
+  };
+
+export default async function AgentAccessPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { pilotState, session } = await requirePageSession();
+  const [state, connection, search] = await Promise.all([
+    pilotState(),
+    agentConnection(session.clientId),
+    searchParams,
+  ]);
+  const notice =
+    typeof search.connection === "string" && Object.hasOwn(CONNECTION_NOTICE, search.connection)
+      ? CONNECTION_NOTICE[search.connection]
+      : undefined;
+  const enabled = state.state === "unknown" || state.agentAccess;
+  const choices: ToolChoice[] = AGENT_TOOLS.map((t) => ({
+    name: t.name,
+    costClass: t.costClass,
+    required: ((toSchema(t.input, "input").required as string[] | undefined) ?? []).filter(
+      (f) => typeof f === "string",
+    ),
+  }));
   const endpoint = `${consoleConfig().SERVICE_URL.replace(/\/$/, "")}/mcp`;
   return (
     <>
@@ -49,6 +88,28 @@ export default async function AgentAccessPage() {
             </Alert>
           )}
         </Card>
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+        {enabled ? (
+          <Card title="The console as an MCP client">
+            {connection ? (
+              <div className="space-y-3">
+                <p className="text-sm text-slate-700" data-testid="agent-connection">
+                  Connected with the scopes <code>{connection.scope}</code>. Its tokens stay on the
+                  console&apos;s server, encrypted. Call a tool as an agent would:
+                </p>
+                <AgentPlayground tools={choices} />
+              </div>
+            ) : (
+              <div className="space-y-3 text-sm">
+                <p>
+                  Connect the console like any MCP host: you approve on the service&apos;s consent
+                  page, then call tools here and see their data, billing, provenance and errors.
+                </p>
+                <ConnectAgentButton />
+              </div>
+            )}
+          </Card>
+        ) : null}
         <Card title="Connecting an MCP host">
           <div className="space-y-3 text-sm">
             <p>

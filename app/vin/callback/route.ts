@@ -1,7 +1,7 @@
-import { type NextRequest, NextResponse } from "next/server";
+import { type NextRequest } from "next/server";
 import { redirectCallbackQuery } from "@/lib/api/contract/vin";
 import { readSession } from "@/lib/auth/session";
-import { consoleConfig } from "@/lib/config/console-env";
+import { cleanRedirect } from "@/lib/http/clean-redirect";
 import { consoleLog } from "@/lib/log/console-log";
 import { consumeState } from "@/app/(console)/vin/_lib/vin-flows";
 
@@ -11,13 +11,7 @@ import { consumeState } from "@/app/(console)/vin/_lib/vin-flows";
  * and never travel on as a referrer.
  */
 export async function GET(request: NextRequest) {
-  const base = consoleConfig().CONSOLE_PUBLIC_URL.replace(/\/$/, "");
-  const go = (path: string) => {
-    const response = NextResponse.redirect(`${base}${path}`, 303);
-    response.headers.set("Referrer-Policy", "no-referrer");
-    response.headers.set("Cache-Control", "no-store");
-    return response;
-  };
+  const go = cleanRedirect;
   const state = await readSession();
   if (state.kind !== "active") return go("/sign-in?reason=expired");
 

@@ -26,48 +26,13 @@ export interface AgentTool {
   operationId: OperationId;
   description: string;
   input: z.ZodObject;
+  /** The result envelope, its `data` being what the REST operation answers. */
+  output: z.ZodObject;
   scopes: string[];
   costClass: CostClass;
   /** A paid tool refuses a call without `idempotencyKey`. */
   requiresIdempotencyKey: boolean;
 }
-
-const shapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> =>
-  schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
-
-function toolOf(operationId: OperationId, op: OperationDefinition): AgentTool {
-  const paid = op.billable;
-  // Every paid tool takes a key (the endpoint replays it even where REST declares none).
-  const takesKey = paid || op.idempotency !== "rejected";
-  const input = z.strictObject({
-    ...shapeOf(op.request.params),
-    ...shapeOf(op.request.query),
-    ...(op.request.body ? { body: op.request.body } : {}),
-    ...(takesKey
-      ? {
-          idempotencyKey: paid
-            ? z.string().regex(IDEMPOTENCY_KEY_PATTERN)
-            : z.string().regex(IDEMPOTENCY_KEY_PATTERN).optional(),
-        }
-      : {}),
-  });
-  return {
-    name: op.agent!.tool,
-    operationId,
-    description: `${op.summary} (${op.method} ${op.path}).${paid ? " Paid: send a stable idempotencyKey; a repeat with the same key is not charged again." : " Free."}`,
-    input,
-    scopes: [AGENT_SCOPES.connect, paid ? AGENT_SCOPES.spend : AGENT_SCOPES.read],
-    costClass: paid ? "metered" : "free",
-    requiresIdempotencyKey: paid,
-  };
-}
-
-export const AGENT_TOOLS: readonly AgentTool[] = OPERATION_IDS.filter(
-  (id) => (OPERATIONS[id] as OperationDefinition).agent,
-).map((id) => toolOf(id, OPERATIONS[id]));
-
-const BY_NAME = new Map(AGENT_TOOLS.map((t) => [t.name, t]));
-export const agentTool = (name: string) => BY_NAME.get(name);
 
 /** The tool result's envelope: data, billing, provenance and error kept apart. */
 export const agentToolResult = z.strictObject({
@@ -101,3 +66,43 @@ export const agentToolResult = z.strictObject({
     .nullable(),
 });
 export type AgentToolResult = z.infer<typeof agentToolResult>;
+
+const shapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> =>
+  schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+
+function toolOf(operationId: OperationId, op: OperationDefinition): AgentTool {
+  const paid = op.billable;
+  // Every paid tool takes a key (the endpoint replays it even where REST declares none).
+  const takesKey = paid || op.idempotency !== "rejected";
+  const input = z.strictObject({
+    ...shapeOf(op.request.params),
+    ...shapeOf(op.request.query),
+    ...(op.request.body ? { body: op.request.body } : {}),
+    ...(takesKey
+      ? {
+          idempotencyKey: paid
+            ? z.string().regex(IDEMPOTENCY_KEY_PATTERN)
+            : z.string().regex(IDEMPOTENCY_KEY_PATTERN).optional(),
+        }
+      : {}),
+  });
+  const answers = [op.responses[200], op.responses[202]].filter((r): r is z.ZodType => !!r);
+  const data = answers.length === 1 ? answers[0]! : z.union(answers as [z.ZodType, z.ZodType]);
+  return {
+    output: agentToolResult.extend({ data: data.nullable() }),
+    name: op.agent!.tool,
+    operationId,
+    description: `${op.summary} (${op.method} ${op.path}).${paid ? " Paid: send a stable idempotencyKey; a repeat with the same key is not charged again." : " Free."}`,
+    input,
+    scopes: [AGENT_SCOPES.connect, paid ? AGENT_SCOPES.spend : AGENT_SCOPES.read],
+    costClass: paid ? "metered" : "free",
+    requiresIdempotencyKey: paid,
+  };
+}
+
+export const AGENT_TOOLS: readonly AgentTool[] = OPERATION_IDS.filter(
+  (id) => (OPERATIONS[id] as OperationDefinition).agent,
+).map((id) => toolOf(id, OPERATIONS[id]));
+
+const BY_NAME = new Map(AGENT_TOOLS.map((t) => [t.name, t]));
+export const agentTool = (name: string) => BY_NAME.get(name);

@@ -1,0 +1,157 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { FormSelect, FormTextarea } from "@/components/forms/form-fields";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import type { PlaygroundOutcome } from "@/lib/agent/agent-connection";
+import { callAgentToolAction, connectAgentAction, disconnectAgentAction } from "../actions";
+
+export function ConnectAgentButton() {
+  const [pending, start] = useTransition();
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div className="space-y-2">
+      {problem ? <Alert tone="danger">{problem}</Alert> : null}
+      <Button
+        disabled={pending}
+        onClick={() =>
+          start(async () => {
+            const result = await connectAgentAction();
+            if (result.ok) window.location.assign(result.data.redirectUrl);
+            else setProblem(result.message);
+          })
+        }
+      >
+        {pending ? "Opening the consent page…" : "Connect the console"}
+      </Button>
+    </div>
+  );
+}
+
+const playgroundForm = z.object({
+  tool: z.string().min(1, "Choose a tool."),
+  arguments: z.string().max(20_000, "At most 20,000 characters."),
+});
+type PlaygroundForm = z.infer<typeof playgroundForm>;
+
+/** Arguments to start from: every required field, and a fresh key for a paid tool. */
+function exampleArguments(tool: ToolChoice | undefined): string {
+  if (!tool) return "{}";
+  const example: Record<string, unknown> = {};
+  for (const field of tool.required)
+    example[field] = field === "idempotencyKey" ? crypto.randomUUID() : "";
+  return JSON.stringify(example, null, 2);
+}
+
+export interface ToolChoice {
+  name: string;
+  costClass: "free" | "metered";
+  required: string[];
+}
+
+function Panel({ title, testId, value }: { title: string; testId: string; value: unknown }) {
+  return (
+    <section aria-label={title} className="min-w-0 rounded-md border border-slate-200 p-3">
+      <h3 className="mb-1 text-sm font-semibold">{title}</h3>
+      <pre data-testid={testId} className="overflow-x-auto text-xs whitespace-pre-wrap break-all">
+        {value === null || value === undefined ? "—" : JSON.stringify(value, null, 2)}
+      </pre>
+    </section>
+  );
+}
+
+export function AgentPlayground({ tools }: { tools: ToolChoice[] }) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [outcome, setOutcome] = useState<PlaygroundOutcome | null>(null);
+  const [notice, setNotice] = useState<{ tone: "danger" | "warning"; text: string } | null>(null);
+  const form = useForm<PlaygroundForm>({
+    resolver: zodResolver(playgroundForm),
+    defaultValues: { tool: tools[0]?.name ?? "", arguments: exampleArguments(tools[0]) },
+  });
+  const submit = (values: PlaygroundForm) =>
+    start(async () => {
+      setNotice(null);
+      const result = await callAgentToolAction(values);
+      if (result.ok) return setOutcome(result.data);
+      setOutcome(null);
+      for (const [field, message] of Object.entries(result.fieldErrors ?? {}))
+        if (field === "tool" || field === "arguments") form.setError(field, { message });
+      setNotice({
+        tone: result.outcome === "unknown" ? "warning" : "danger",
+        text: result.message,
+      });
+    });
+  return (
+    <div className="space-y-4">
+      <form
+        noValidate
+        aria-label="Tool playground"
+        className="space-y-4"
+        onSubmit={form.handleSubmit(submit)}
+      >
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+        <FormSelect
+          of={form}
+          name="tool"
+          label="Tool"
+          options={{
+            onChange: (event: { target: { value: string } }) =>
+              form.setValue(
+                "arguments",
+                exampleArguments(tools.find((t) => t.name === event.target.value)),
+              ),
+          }}
+        >
+          {tools.map((t) => (
+            <option key={t.name} value={t.name}>
+              {t.name} ({t.costClass === "free" ? "free" : "paid"})
+            </option>
+          ))}
+        </FormSelect>
+        <FormTextarea
+          of={form}
+          name="arguments"
+          label="Arguments (JSON)"
+          hint="A paid tool needs an idempotencyKey; keep it to repeat a call without a second charge."
+          rows={6}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Calling…" : "Call the tool"}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() =>
+              start(async () => {
+                await disconnectAgentAction();
+                router.refresh();
+              })
+            }
+          >
+            Disconnect
+          </Button>
+        </div>
+      </form>
+      {outcome?.kind === "protocol-error" ? (
+        <Alert tone="danger" title={`JSON-RPC error ${outcome.code}`}>
+          {outcome.message} Change the arguments before calling again.
+        </Alert>
+      ) : null}
+      {outcome?.kind === "result" ? (
+        <div className="grid gap-3 lg:grid-cols-2" data-testid="playground-result">
+          <Panel title="Data" testId="tool-data" value={outcome.result.data} />
+          <Panel title="Billing" testId="tool-billing" value={outcome.result.billing} />
+          <Panel title="Provenance" testId="tool-provenance" value={outcome.result.provenance} />
+          <Panel title="Error" testId="tool-error" value={outcome.result.error} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

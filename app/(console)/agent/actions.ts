@@ -1,0 +1,93 @@
+"use server";
+
+import { z } from "zod";
+import {
+  AgentConnectionError,
+  callAgentTool,
+  disconnectAgent,
+  type PlaygroundOutcome,
+  startAgentAuthorization,
+} from "@/lib/agent/agent-connection";
+import { type ActionResult } from "@/lib/actions/action-result";
+import { agentTool } from "@/lib/api/contract/agent-tools";
+import { actionSession } from "@/lib/auth/guards";
+import { recordAudit } from "@/lib/store/audit-log";
+
+/**
+ * The console's own connection to the agent endpoint. These are not operations of the service
+ * (the OAuth flow and MCP are), so they check the session themselves.
+ */
+const refused = (code: string, message: string, fieldErrors?: Record<string, string>) =>
+  ({ ok: false, outcome: "refused", code, message, fieldErrors }) as const;
+const done = <T>(data: T) => ({ ok: true, data, replayed: false }) as const;
+
+export async function connectAgentAction(): Promise<ActionResult<{ redirectUrl: string }>> {
+  const signed = await actionSession();
+  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  try {
+    return done({ redirectUrl: await startAgentAuthorization(signed.session) });
+  } catch (error) {
+    if (error instanceof AgentConnectionError) return refused("agent_unavailable", error.message);
+    return refused("agent_unavailable", "The service's authorisation server did not answer.");
+  }
+}
+
+export async function disconnectAgentAction(): Promise<ActionResult<null>> {
+  const signed = await actionSession();
+  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  await disconnectAgent(signed.session.clientId);
+  await recordAudit({
+    clientId: signed.session.clientId,
+    operationId: "console.disconnectAgent",
+    outcome: "success",
+  });
+  return done(null);
+}
+
+const playgroundInput = z.object({
+  tool: z.string().min(1),
+  arguments: z.string().max(20_000, "At most 20,000 characters."),
+});
+
+export async function callAgentToolAction(input: {
+  tool: string;
+  arguments: string;
+}): Promise<ActionResult<PlaygroundOutcome>> {
+  const signed = await actionSession();
+  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  const parsed = playgroundInput.safeParse(input);
+  if (!parsed.success) return refused("invalid_request", "The form is incomplete.");
+  if (!agentTool(parsed.data.tool))
+    return refused("invalid_request", "Choose a tool.", { tool: "Choose a tool." });
+  let args: unknown;
+  try {
+    args = parsed.data.arguments.trim() ? JSON.parse(parsed.data.arguments) : {};
+  } catch {
+    return refused("invalid_request", "The arguments are not JSON.", {
+      arguments: "Write the arguments as a JSON object.",
+    });
+  }
+  if (typeof args !== "object" || args === null || Array.isArray(args))
+    return refused("invalid_request", "The arguments must be a JSON object.", {
+      arguments: "Write the arguments as a JSON object.",
+    });
+  try {
+    return done(
+      await callAgentTool(
+        signed.session.clientId,
+        parsed.data.tool,
+        args as Record<string, unknown>,
+      ),
+    );
+  } catch (error) {
+    if (error instanceof AgentConnectionError) return refused("agent_not_connected", error.message);
+    // A paid call may have reached the service: never repeat it automatically.
+    return {
+      ok: false,
+      outcome: "unknown",
+      code: "outcome_unknown",
+      message:
+        "The console lost the answer. The call may have run: look at the usage before calling again, or repeat it with the same idempotencyKey (it is not charged twice).",
+    } as const;
+  }
+}
