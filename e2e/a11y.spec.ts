@@ -29,6 +29,7 @@ const PAGES: { account: RegExp; paths: string[] }[] = [
       "audit-entry",
       "/intelligence",
       "/agent",
+      "/requests",
     ],
   },
   { account: PILOT_SANDBOX, paths: ["/intelligence", "/intelligence/vin"] },

@@ -20,6 +20,7 @@ export const NAV_ITEMS: readonly { href: string; label: string; operation?: Oper
   { href: "/workspaces", label: "Partner workspaces", operation: "createPartnerWorkspace" },
   { href: "/usage", label: "Usage and credit", operation: "getClientUsage" },
   { href: "/audit", label: "Audit log" },
+  { href: "/requests", label: "Request log" },
   { href: "/agent", label: "Agent access" },
 ];
 

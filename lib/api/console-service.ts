@@ -1,6 +1,7 @@
 import "server-only";
 import { consoleConfig } from "@/lib/config/console-env";
 import { bindApi, ServiceTransport, type ServiceApi } from "@/lib/api/client";
+import { recordRequest } from "@/lib/store/request-log";
 import { recordUsageWarnings } from "@/lib/store/usage-warnings";
 
 let transport: ServiceTransport | undefined;
@@ -17,8 +18,13 @@ export function serviceTransport(): ServiceTransport {
 
 /** Typed operations for one signed-in Client; usage warnings it receives go to the banner. */
 export function apiForKey(apiKey: string, clientId?: string): ServiceApi {
-  return bindApi(serviceTransport(), apiKey, async (_operationId, metadata) => {
-    if (clientId && metadata.usageWarnings.length)
-      await recordUsageWarnings(clientId, metadata.usageWarnings);
-  });
+  return bindApi(
+    serviceTransport(),
+    apiKey,
+    async (_operationId, metadata) => {
+      if (clientId && metadata.usageWarnings.length)
+        await recordUsageWarnings(clientId, metadata.usageWarnings);
+    },
+    clientId ? (record) => recordRequest(clientId, record) : undefined,
+  );
 }

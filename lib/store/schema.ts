@@ -200,3 +200,24 @@ export const agentConnections = pgTable("console_agent_connections", {
   expiresAt: at("expires_at").notNull(),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * The calls this console made to the service for each Client: what, how it ended, who paid and
+ * how long it took. Never a key, never a request or response body.
+ */
+export const requestLog = pgTable(
+  "console_request_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    clientId: text("client_id").notNull(),
+    operationId: text("operation_id").notNull(),
+    /** HTTP status, or null when no answer arrived. */
+    status: integer("status"),
+    errorCode: text("error_code"),
+    billingSource: text("billing_source"),
+    replayed: boolean("replayed").notNull().default(false),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("console_request_log_client_idx").on(t.clientId, t.createdAt)],
+);

@@ -6,6 +6,7 @@ export {
   locationMatches,
   ServiceTransport,
   type CallOptions,
+  type CallRecord,
   type ServiceApi,
   type ServiceResponse,
 } from "./service-client";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type HandlerMap } from "@/service/context";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 import { ServiceError } from "./errors";
-import { bindApi, ServiceTransport } from "./service-client";
+import { bindApi, type CallRecord, ServiceTransport } from "./service-client";
 
 let release!: () => void;
 let arrived!: () => void;
@@ -31,6 +31,50 @@ beforeAll(() => {
 });
 
 describe("the client against the reference service", () => {
+  it("reports every call's outcome for the request log, without bodies", async () => {
+    const records: CallRecord[] = [];
+    const api = bindApi(transport, svc.keys["master-admin"], undefined, (r) => {
+      records.push(r);
+    });
+    await api.getClientCredits();
+    await expect(api.getOePart({ params: { oeNumber: "ZZZ99999" } })).rejects.toBeInstanceOf(
+      ServiceError,
+    );
+    await api.getOePart({ params: { oeNumber: "1K0615301AA" } });
+    expect(records.map(({ durationMs: _d, ...r }) => r)).toEqual([
+      {
+        operationId: "getClientCredits",
+        status: 200,
+        errorCode: null,
+        billingSource: null,
+        replayed: false,
+      },
+      {
+        operationId: "getOePart",
+        status: 404,
+        errorCode: "oe_part_not_found",
+        billingSource: null,
+        replayed: false,
+      },
+      {
+        operationId: "getOePart",
+        status: 200,
+        errorCode: null,
+        billingSource: "plan",
+        replayed: false,
+      },
+    ]);
+    for (const r of records) expect(r.durationMs).toBeGreaterThanOrEqual(0);
+    expect(Object.keys(records[0]!).sort()).toEqual([
+      "billingSource",
+      "durationMs",
+      "errorCode",
+      "operationId",
+      "replayed",
+      "status",
+    ]);
+  });
+
   it("creates, lists and updates Sub-users with typed results", async () => {
     const api = bindApi(transport, svc.keys["master-admin"]);
     const created = await api.createClientUser({ body: { name: "Client test" } });

@@ -280,10 +280,21 @@ export type ServiceApi = {
  * `onResponse` sees the metadata of every successful answer (usage warnings, billing source,
  * replay): the one route by which response metadata reaches the console.
  */
+/** How one call ended, for the console's request log (no key, no body). */
+export interface CallRecord {
+  operationId: OperationId;
+  status: number | null;
+  errorCode: string | null;
+  billingSource: string | null;
+  replayed: boolean;
+  durationMs: number;
+}
+
 export function bindApi(
   transport: ServiceTransport,
   apiKey: string,
   onResponse?: (operationId: OperationId, metadata: ServiceMetadata) => void | Promise<void>,
+  onCall?: (record: CallRecord) => void | Promise<void>,
 ): ServiceApi {
   return Object.fromEntries(
     OPERATION_IDS.map((id) => [
@@ -292,12 +303,36 @@ export function bindApi(
         input: OperationInput<typeof id> = {} as OperationInput<typeof id>,
         options?: CallOptions,
       ) => {
-        const response: { metadata: ServiceMetadata } = await transport.call(
-          apiKey,
-          id,
-          input,
-          options,
-        );
+        const started = performance.now();
+        const record = (r: Omit<CallRecord, "operationId" | "durationMs">) =>
+          onCall?.({ operationId: id, durationMs: Math.round(performance.now() - started), ...r });
+        let response: { status: number; metadata: ServiceMetadata };
+        try {
+          response = await transport.call(apiKey, id, input, options);
+        } catch (error) {
+          await record(
+            error instanceof ServiceError
+              ? {
+                  status: error.status,
+                  errorCode: error.code,
+                  billingSource: error.metadata.billingSource ?? null,
+                  replayed: false,
+                }
+              : {
+                  status: error instanceof JobQuarantinedError ? 202 : null,
+                  errorCode: error instanceof Error ? error.name : "unknown",
+                  billingSource: null,
+                  replayed: false,
+                },
+          );
+          throw error;
+        }
+        await record({
+          status: response.status,
+          errorCode: null,
+          billingSource: response.metadata.billingSource ?? null,
+          replayed: response.metadata.idempotentReplay === true,
+        });
         await onResponse?.(id, response.metadata);
         return response;
       },

@@ -1,0 +1,115 @@
+import type { Metadata } from "next";
+import { z } from "zod";
+import { Badge } from "@/components/ui/badge";
+import { PageHeader } from "@/components/ui/card";
+import { FilterForm } from "@/components/ui/filter-form";
+import { SelectField } from "@/components/ui/field";
+import { Pagination } from "@/components/ui/pagination";
+import { DataTable } from "@/components/ui/table";
+import { BILLING_SOURCES } from "@/lib/api/contract/headers";
+import { auditLabel } from "@/lib/audit-labels";
+import { requirePageSession } from "@/lib/auth/guards";
+import { formatCount, formatDateTime } from "@/lib/format";
+import { listHref, oneOf, pageParam, readListParams } from "@/lib/list-params";
+import { listRequests, loggedOperations, REQUEST_LOG_DAYS } from "@/lib/store/request-log";
+
+export const metadata: Metadata = { title: "Request log" };
+
+const requestParams = z.object({
+  operation: z
+    .string()
+    .regex(/^[A-Za-z]{1,100}$/)
+    .catch(""),
+  outcome: oneOf(["all", "success", "refused", "unanswered"], "all"),
+  billing: oneOf(["", ...BILLING_SOURCES], ""),
+  page: pageParam,
+});
+const DEFAULTS = { operation: "", outcome: "all", billing: "" } as const;
+
+/** Every call this console made to the service for your Client, newest first. */
+export default async function RequestLogPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { session } = await requirePageSession();
+  const params = readListParams(requestParams, await searchParams);
+  const [listed, operations] = await Promise.all([
+    listRequests(session.clientId, {
+      operationId: params.operation || undefined,
+      outcome: params.outcome,
+      billingSource: params.billing || undefined,
+      page: params.page,
+    }),
+    loggedOperations(session.clientId),
+  ]);
+  const current = { ...params, page: listed.page };
+  return (
+    <>
+      <PageHeader
+        title="Request log"
+        description={`Every call this console made to the service for your Client in the last ${REQUEST_LOG_DAYS} days: operation, how it ended, who paid and how long it took. No key and no request or response content is kept.`}
+      />
+      <FilterForm action="/requests" defaults={DEFAULTS} label="Filter the request log">
+        <SelectField label="Operation" name="operation" defaultValue={params.operation}>
+          <option value="">All operations</option>
+          {operations.map((id) => (
+            <option key={id} value={id}>
+              {auditLabel(id)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Outcome" name="outcome" defaultValue={params.outcome}>
+          <option value="all">All outcomes</option>
+          <option value="success">Answered</option>
+          <option value="refused">Refused</option>
+          <option value="unanswered">No answer</option>
+        </SelectField>
+        <SelectField label="Billing source" name="billing" defaultValue={params.billing}>
+          <option value="">Any</option>
+          {BILLING_SOURCES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
+      </FilterForm>
+      <p className="mb-2 text-sm text-slate-600" data-testid="request-count">
+        {formatCount(listed.total)} {listed.total === 1 ? "call" : "calls"}
+      </p>
+      <DataTable
+        boxed
+        caption="Calls to the service, newest first"
+        columns={["Time", "Operation", "Status", "Error code", "Billing source", "Duration"]}
+        rows={listed.rows}
+        keyOf={(r) => String(r.id)}
+        rowTestId="request-row"
+        empty="No calls match."
+        cells={(r) => [
+          formatDateTime(r.createdAt),
+          <span key="op">
+            {auditLabel(r.operationId)} <code className="text-xs">{r.operationId}</code>
+          </span>,
+          r.status === null ? (
+            <Badge key="s" tone="amber">
+              no answer
+            </Badge>
+          ) : (
+            <Badge key="s" tone={r.status < 400 ? "green" : "red"}>
+              {r.status}
+            </Badge>
+          ),
+          r.errorCode ? <code key="e">{r.errorCode}</code> : "—",
+          r.billingSource ? `${r.billingSource}${r.replayed ? " (replay)" : ""}` : "—",
+          `${formatCount(r.durationMs)} ms`,
+        ]}
+      />
+      <Pagination
+        page={listed.page}
+        pages={listed.pages}
+        hrefFor={(page) => listHref("/requests", current, { page }, DEFAULTS)}
+        label="Pages of the request log"
+      />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./support/test";
+import { PILOT_SANDBOX, signInAsDemo } from "./support/auth";
+
+test("the request log lists the console's calls with outcome, code and billing, and filters them", async ({
+  page,
+}) => {
+  await signInAsDemo(page, PILOT_SANDBOX);
+  await page.goto("/intelligence");
+  await page.getByLabel("OE number").fill("ZZZ99999");
+  await page.getByRole("button", { name: "Read market intelligence" }).click();
+  await expect(
+    page.getByText("No part cluster is known for this number or version."),
+  ).toBeVisible();
+  await page.getByLabel("OE number").fill("1J0 698 151");
+  await page.getByRole("button", { name: "Read market intelligence" }).click();
+  await expect(page.getByTestId("cluster-intelligence")).toBeVisible();
+
+  await page.getByRole("link", { name: "Request log" }).click();
+  const rows = page.getByTestId("request-row");
+  await expect(rows.first()).toBeVisible();
+  const resolved = rows.filter({ hasText: "resolvePartIntelligence" });
+  await expect(resolved).toHaveCount(2);
+  await expect(resolved.first()).toContainText("200");
+  await expect(resolved.first()).toContainText("sandbox");
+  await expect(resolved.nth(1)).toContainText("404");
+  await expect(resolved.nth(1)).toContainText("cluster_not_found");
+
+  await page.getByLabel("Outcome").selectOption("refused");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/outcome=refused/);
+  await expect(rows.filter({ hasText: "resolvePartIntelligence" })).toHaveCount(1);
+  for (const row of await rows.all())
+    await expect(row.getByRole("cell").nth(2)).toHaveText(/^4\d\d$/);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  // Nothing from the request or the answer is kept: no OE number, no key.
+  await expect(page.locator("main")).not.toContainText("ZZZ99999");
+  await expect(page.locator("main")).not.toContainText(/svc_(live|test)_/);
+});
