@@ -30,6 +30,7 @@ const PAGES: { account: RegExp; paths: string[] }[] = [
       "/intelligence",
       "/agent",
       "/requests",
+      "/parts?oe=1K0+615+301+AA",
     ],
   },
   { account: PILOT_SANDBOX, paths: ["/intelligence", "/intelligence/vin"] },

@@ -9,6 +9,7 @@ export const NAV_ITEMS: readonly { href: string; label: string; operation?: Oper
   { href: "/", label: "Overview" },
   { href: "/vin", label: "VIN lookup", operation: "createVinRedirectSession" },
   { href: "/jobs", label: "Jobs" },
+  { href: "/parts", label: "Parts (OE)", operation: "getOePart" },
   { href: "/intelligence", label: "Intelligence", operation: "resolvePartIntelligence" },
   { href: "/sub-users", label: "Sub-users", operation: "listClientUsers" },
   { href: "/grants", label: "Issued grants", operation: "listSponsorshipGrants" },
