@@ -5,6 +5,7 @@ import {
 } from "@/lib/api/contract/intelligence";
 import { type PilotGates } from "./pilot-gates";
 import { type PartCluster, versionAt } from "./clusters";
+import { SNAPSHOT_VALID_MS } from "./snapshots";
 
 /**
  * The documented synthetic model of the pilot (docs/reference-service.md, "Intelligence model").
@@ -137,13 +138,17 @@ export interface ModelInput {
   gates: PilotGates;
   /** The snapshot's instant. */
   asOf: Date;
-  validUntil: Date;
+  /** Defaults to the snapshot's validity after `asOf`. */
+  validUntil?: Date;
   requestId: string;
   warnings?: { code: string; message: string }[];
 }
 
 /** The cluster's identity at an instant: identifiers and dimensions of the version then. */
-function clusterIdentity(cluster: PartCluster, at: Date): ClusterIntelligenceResponse["cluster"] {
+export function clusterIdentity(
+  cluster: PartCluster,
+  at: Date,
+): ClusterIntelligenceResponse["cluster"] {
   const version = versionAt(cluster, at);
   const changes = cluster.versionChanges.slice(0, version - 1);
   const { part, normalizedOe, profile } = cluster;
@@ -548,7 +553,7 @@ export function computeIntelligence(input: ModelInput): ClusterIntelligenceRespo
     requestId: input.requestId,
     status,
     asOf: asOf.toISOString(),
-    validUntil: input.validUntil.toISOString(),
+    validUntil: (input.validUntil ?? new Date(asOf.getTime() + SNAPSHOT_VALID_MS)).toISOString(),
     scope,
     cluster: identity,
     evidence,

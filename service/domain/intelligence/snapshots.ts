@@ -1,3 +1,5 @@
+import { type z } from "zod";
+import { type freshnessPolicy } from "@/lib/api/contract/intelligence";
 import { type PartCluster } from "./clusters";
 
 /**
@@ -32,6 +34,17 @@ export function snapshotState(cluster: PartCluster, now: Date): SnapshotState {
   if (cluster.profile.materialized === "stale") at = new Date(at.getTime() - STALE_AGE_DAYS * DAY);
   if (at.getTime() < first) return { at: null, fresh: false };
   return { at, fresh: at.getTime() + SNAPSHOT_VALID_MS > now.getTime() };
+}
+
+type FreshnessPolicy = z.infer<typeof freshnessPolicy>;
+export type RefreshReason = "no_materialized_snapshot" | "fresh_data_required" | "snapshot_stale";
+
+/** Why a read under this policy needs a refresh rather than the snapshot, or null when it does not. */
+export function refreshReason(state: SnapshotState, policy: FreshnessPolicy): RefreshReason | null {
+  if (state.at === null) return "no_materialized_snapshot";
+  if (policy === "require_fresh") return "fresh_data_required";
+  if (!state.fresh && policy === "refresh_if_stale") return "snapshot_stale";
+  return null;
 }
 
 /** Weekly history instants within [from, to], bounded by what was materialized by `now`. */

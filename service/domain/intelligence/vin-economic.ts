@@ -8,7 +8,7 @@ import { partsFor } from "../../data/vehicle-catalog";
 import { computeIntelligence, MODEL_VERSIONS } from "./cluster-model";
 import { clustersForNumber } from "./clusters";
 import { type PilotGates } from "./pilot-gates";
-import { snapshotState } from "./snapshots";
+import { refreshReason, snapshotState } from "./snapshots";
 
 type Request = z.output<typeof vinEconomicIntelligenceRequest>;
 type Level = "insufficient" | "directional" | "usable" | "strong";
@@ -56,10 +56,7 @@ export function evaluateVinEconomics(
       if (seen.has(cluster.clusterId)) continue;
       seen.add(cluster.clusterId);
       const state = snapshotState(cluster, asOf);
-      const needsRefresh =
-        request.freshnessPolicy === "require_fresh" ||
-        state.at === null ||
-        (!state.fresh && request.freshnessPolicy === "refresh_if_stale");
+      const needsRefresh = refreshReason(state, request.freshnessPolicy) !== null;
       const base = {
         clusterId: cluster.clusterId,
         oeNumber: cluster.normalizedOe,
@@ -71,7 +68,6 @@ export function evaluateVinEconomics(
           scope,
           gates,
           asOf,
-          validUntil: asOf,
           requestId: jobId,
         });
         scored.push({
@@ -103,7 +99,6 @@ export function evaluateVinEconomics(
         scope,
         gates,
         asOf: at,
-        validUntil: new Date(at.getTime() + 36 * 3_600_000),
         requestId: jobId,
       });
       const level = snapshot.confidence.level;

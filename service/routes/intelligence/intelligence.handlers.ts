@@ -7,6 +7,7 @@ import { type IntelligenceJobFamily } from "@/lib/api/contract/operations";
 import { type HandlerMap, type RequestBase } from "../../context";
 import { behaviourOf } from "../../data/vehicle-catalog";
 import {
+  clusterIdentity,
   computeIntelligence,
   DEFAULT_SCOPE,
   EXCHANGE_RATES,
@@ -30,11 +31,7 @@ import {
   gatesOf,
   type PilotGates,
 } from "../../domain/intelligence/pilot-gates";
-import {
-  historyInstants,
-  SNAPSHOT_VALID_MS,
-  snapshotState,
-} from "../../domain/intelligence/snapshots";
+import { historyInstants, refreshReason, snapshotState } from "../../domain/intelligence/snapshots";
 import { evaluateVinEconomics } from "../../domain/intelligence/vin-economic";
 import { jobTimingOf } from "../../domain/jobs";
 import { checkFullVin } from "../../domain/vin";
@@ -91,14 +88,7 @@ async function readCluster(ctx: RequestBase, cluster: PartCluster, query: ScopeQ
   const scope = scopeOf(query);
   const policy = query.freshnessPolicy ?? "refresh_if_stale";
   const state = snapshotState(cluster, ctx.now);
-  const reason =
-    state.at === null
-      ? "no_materialized_snapshot"
-      : policy === "require_fresh"
-        ? "fresh_data_required"
-        : !state.fresh && policy === "refresh_if_stale"
-          ? "snapshot_stale"
-          : null;
+  const reason = refreshReason(state, policy);
   if (reason !== null) {
     if (!gates.adaptiveRefresh)
       throw refreshRequired(
@@ -113,7 +103,6 @@ async function readCluster(ctx: RequestBase, cluster: PartCluster, query: ScopeQ
       scope,
       gates,
       asOf: job.readyAt,
-      validUntil: new Date(job.readyAt.getTime() + SNAPSHOT_VALID_MS),
       requestId: job.jobId,
     });
     return acceptIntelligenceJob(ctx.db, timing, {
@@ -133,7 +122,6 @@ async function readCluster(ctx: RequestBase, cluster: PartCluster, query: ScopeQ
       scope,
       gates,
       asOf: at,
-      validUntil: new Date(at.getTime() + SNAPSHOT_VALID_MS),
       requestId: ctx.requestId,
       warnings: state.fresh
         ? []
@@ -186,14 +174,7 @@ export const intelligenceHandlers = {
       );
     const cluster = found[0];
     if (!cluster) throw new ApiError("cluster_not_found", `No part cluster is known for ${named}.`);
-    const identity = computeIntelligence({
-      cluster,
-      scope: DEFAULT_SCOPE,
-      gates: gatesOfCaller(ctx),
-      asOf: ctx.now,
-      validUntil: ctx.now,
-      requestId: ctx.requestId,
-    }).cluster;
+    const identity = clusterIdentity(cluster, ctx.now);
     const mismatch =
       (q.kType !== undefined && !identity.dimensions.kTypes.includes(q.kType) && "kType") ||
       (q.natCode !== undefined && !identity.dimensions.natCodes.includes(q.natCode) && "natCode") ||
@@ -239,7 +220,6 @@ export const intelligenceHandlers = {
               scope,
               gates,
               asOf: at,
-              validUntil: new Date(at.getTime() + SNAPSHOT_VALID_MS),
               requestId: ctx.requestId,
             }),
           ),
