@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { type Context } from "hono";
 import {
   agentTool,
-  AGENT_TOOLS,
+  agentToolListing,
   type AgentTool,
   type AgentToolResult,
 } from "@/lib/api/contract/agent-tools";
@@ -18,7 +18,7 @@ import { ERROR_CATALOGUE, isKnownErrorCode } from "@/lib/api/contract/errors";
 import { HEADERS } from "@/lib/api/contract/headers";
 
 import { OPERATIONS } from "@/lib/api/contract/operations";
-import { SERVICE_VERSION, toSchema } from "@/lib/api/contract/openapi";
+import { SERVICE_VERSION } from "@/lib/api/contract/openapi";
 import { type ServiceApp, type ServiceBindings, type ServiceContext } from "../context";
 import { schema } from "../db/database";
 import { findToken } from "./oauth-store";
@@ -200,16 +200,7 @@ export function mountAgentEndpoint(app: ServiceApp, service: ServiceContext) {
       { name: "vehicle-parts-market-intelligence", version: SERVICE_VERSION },
       { capabilities: { tools: { listChanged: false } } },
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => ({
-      tools: AGENT_TOOLS.map((t) => ({
-        name: t.name,
-        description: t.description,
-        inputSchema: toSchema(t.input, "input") as { type: "object" },
-        outputSchema: toSchema(t.output, "output") as { type: "object" },
-        annotations: { readOnlyHint: OPERATIONS[t.operationId].method === "GET" },
-        _meta: { scopes: t.scopes, costClass: t.costClass, operationId: t.operationId },
-      })),
-    }));
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: agentToolListing() }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const tool = agentTool(request.params.name);
       if (!tool) throw new McpError(RpcError.InvalidParams, `Unknown tool ${request.params.name}.`);

@@ -36,6 +36,14 @@ async function connect(token: string) {
   return client;
 }
 
+/** The indicative price of the documented OE number: a paid tool (parts_price, 12 cents). */
+const PRICE_ARGS = {
+  oeNumber: "1K0615301AA",
+  condition: "used",
+  currency: "EUR",
+  vehicleType: "car",
+};
+
 const balance = async () =>
   JSON.stringify(
     (await http(svc.url, "GET", "/client/credits", { key: svc.keys["master-admin"] })).body,
@@ -107,13 +115,7 @@ describe("the agent endpoint", () => {
       (
         await client.callTool({
           name: "parts.get_price",
-          arguments: {
-            oeNumber: "1K0615301AA",
-            condition: "used",
-            currency: "EUR",
-            vehicleType: "car",
-            idempotencyKey: "mcp-price-1",
-          },
+          arguments: { ...PRICE_ARGS, idempotencyKey: "mcp-price-1" },
         })
       ).structuredContent,
     );
@@ -141,13 +143,7 @@ describe("the agent endpoint", () => {
       (
         await client.callTool({
           name: "parts.get_price",
-          arguments: {
-            oeNumber: "1K0615301AA",
-            condition: "used",
-            currency: "EUR",
-            vehicleType: "car",
-            idempotencyKey: "mcp-price-1",
-          },
+          arguments: { ...PRICE_ARGS, idempotencyKey: "mcp-price-1" },
         })
       ).structuredContent,
     );
@@ -156,12 +152,7 @@ describe("the agent endpoint", () => {
 
     const unkeyed = await client.callTool({
       name: "parts.get_price",
-      arguments: {
-        oeNumber: "1K0615301AA",
-        condition: "used",
-        currency: "EUR",
-        vehicleType: "car",
-      },
+      arguments: PRICE_ARGS,
     });
     expect(unkeyed.isError).toBe(true);
     expect(agentToolResult.parse(unkeyed.structuredContent).error?.code).toBe(

@@ -3,8 +3,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
-import { AGENT_SCOPES, AGENT_TOOLS } from "@/lib/api/contract/agent-tools";
-import { toSchema } from "@/lib/api/contract/openapi";
+import { AGENT_SCOPES, agentToolListing } from "@/lib/api/contract/agent-tools";
 import { requirePageSession } from "@/lib/auth/guards";
 import { consoleConfig } from "@/lib/config/console-env";
 import { agentConnection } from "@/lib/agent/agent-connection";
@@ -55,12 +54,11 @@ export default async function AgentAccessPage({
       ? CONNECTION_NOTICE[search.connection]
       : undefined;
   const enabled = state.state === "unknown" || state.agentAccess;
-  const choices: ToolChoice[] = AGENT_TOOLS.map((t) => ({
+  const tools = agentToolListing();
+  const choices: ToolChoice[] = tools.map((t) => ({
     name: t.name,
-    costClass: t.costClass,
-    required: ((toSchema(t.input, "input").required as string[] | undefined) ?? []).filter(
-      (f) => typeof f === "string",
-    ),
+    costClass: t._meta.costClass,
+    required: t.inputSchema.required ?? [],
   }));
   const endpoint = `${consoleConfig().SERVICE_URL.replace(/\/$/, "")}/mcp`;
   return (
@@ -152,20 +150,20 @@ export default async function AgentAccessPage({
           <DataTable
             caption="Tools of the agent endpoint"
             columns={["Tool", "What it does", "Scopes", "Cost", "Input"]}
-            rows={AGENT_TOOLS}
+            rows={tools}
             keyOf={(t) => t.name}
             rowTestId="agent-tool"
             cells={(t) => [
               <code key="n">{t.name}</code>,
               t.description,
-              t.scopes.join(" "),
-              <Badge key="c" tone={t.costClass === "free" ? "neutral" : "amber"}>
-                {t.costClass === "free" ? "Free" : "Paid"}
+              t._meta.scopes.join(" "),
+              <Badge key="c" tone={t._meta.costClass === "free" ? "neutral" : "amber"}>
+                {t._meta.costClass === "free" ? "Free" : "Paid"}
               </Badge>,
               <details key="s">
                 <summary className="cursor-pointer">Schema</summary>
                 <pre className="max-w-md overflow-x-auto text-xs">
-                  {JSON.stringify(toSchema(t.input, "input"), null, 2)}
+                  {JSON.stringify(t.inputSchema, null, 2)}
                 </pre>
               </details>,
             ]}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN } from "./headers";
+import { toSchema } from "./openapi";
 import {
   type OperationDefinition,
   OPERATION_IDS,
@@ -103,6 +104,28 @@ function toolOf(operationId: OperationId, op: OperationDefinition): AgentTool {
 export const AGENT_TOOLS: readonly AgentTool[] = OPERATION_IDS.filter(
   (id) => (OPERATIONS[id] as OperationDefinition).agent,
 ).map((id) => toolOf(id, OPERATIONS[id]));
+
+/** The catalogue as `tools/list` answers it (JSON Schemas), built once. */
+export interface AgentToolListing {
+  name: string;
+  description: string;
+  inputSchema: { type: "object"; required?: string[] } & Record<string, unknown>;
+  outputSchema: { type: "object" } & Record<string, unknown>;
+  annotations: { readOnlyHint: boolean };
+  _meta: { scopes: string[]; costClass: CostClass; operationId: OperationId };
+}
+let listing: AgentToolListing[] | undefined;
+export function agentToolListing(): AgentToolListing[] {
+  listing ??= AGENT_TOOLS.map((t) => ({
+    name: t.name,
+    description: t.description,
+    inputSchema: toSchema(t.input, "input") as AgentToolListing["inputSchema"],
+    outputSchema: toSchema(t.output, "output") as AgentToolListing["outputSchema"],
+    annotations: { readOnlyHint: OPERATIONS[t.operationId].method === "GET" },
+    _meta: { scopes: t.scopes, costClass: t.costClass, operationId: t.operationId },
+  }));
+  return listing;
+}
 
 const BY_NAME = new Map(AGENT_TOOLS.map((t) => [t.name, t]));
 export const agentTool = (name: string) => BY_NAME.get(name);
