@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
-import { HEADERS } from "@/lib/api/contract/headers";
 import {
   OPERATION_IDS,
   OPERATIONS,
@@ -24,7 +23,7 @@ import { handlerStage } from "./pipeline/handler";
 import { idempotencyKeyStage, replayStage, storeReplayStage } from "./pipeline/idempotency";
 import { rateLimitStage } from "./pipeline/rate-limit";
 import { readInputStage } from "./pipeline/request-input";
-import { answerStage, checkResponseStage, JSON_TYPE } from "./pipeline/response";
+import { answerStage, checkResponseStage, errorResponse } from "./pipeline/response";
 import { mountReferencePage } from "./reference-page";
 import { allHandlers } from "./routes";
 import { mountAgentEndpoint } from "./mcp/mcp-endpoint";
@@ -67,22 +66,6 @@ const KNOWN_PATHS = OPERATION_IDS.flatMap((id) => {
   const op: OperationDefinition = OPERATIONS[id];
   return [op.path, ...(op.aliases ?? [])].map((p) => ({ re: pathMatcher(p), method: op.method }));
 });
-
-function errorResponse(
-  error: ApiError,
-  requestId: string,
-  extraHeaders: Record<string, string> = {},
-): Response {
-  return new Response(JSON.stringify(error.body()), {
-    status: error.status,
-    headers: {
-      "Content-Type": JSON_TYPE,
-      [HEADERS.requestId]: requestId,
-      ...extraHeaders,
-      ...error.headers,
-    },
-  });
-}
 
 export function createApp(service: ServiceContext, handlers: HandlerMap = allHandlers): ServiceApp {
   const missing = OPERATION_IDS.filter((id) => !handlers[id]);

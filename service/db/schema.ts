@@ -41,7 +41,7 @@ export const clients = pgTable(
   (t) => [index("clients_parent_idx").on(t.parentId)],
 );
 
-/** Sandbox sign-ins of pilot accounts, for the first-party session (scrypt password digests). */
+/** The service's own account sign-ins (scrypt password digests): the Intelligence pilot's first-party session and the agent endpoint's OAuth consent. */
 export const serviceSignIns = pgTable("pilot_sign_ins", {
   login: text("login").primaryKey(),
   clientId: text("client_id")

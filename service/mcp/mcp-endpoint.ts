@@ -22,6 +22,8 @@ import { SERVICE_VERSION } from "@/lib/api/contract/openapi";
 import { type ServiceApp, type ServiceBindings, type ServiceContext } from "../context";
 import { schema } from "../db/database";
 import { findToken } from "./oauth-store";
+import { ApiError } from "../pipeline/api-error";
+import { errorResponse } from "../pipeline/response";
 import { protectedResourcePath } from "./oauth-routes";
 
 /**
@@ -46,17 +48,9 @@ function challenge(resourceMetadata: string, extra = "") {
   return `Bearer resource_metadata="${resourceMetadata}"${extra}`;
 }
 
-function refusal(
-  status: number,
-  error: string,
-  message: string,
-  headers: Record<string, string> = {},
-) {
-  return new Response(JSON.stringify({ error, message }), {
-    status,
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
-  });
-}
+/** A refusal before the transport: the service's `{error, message}`, never cached. */
+const refusal = (error: ApiError) =>
+  errorResponse(error, undefined, { "Cache-Control": "no-store" });
 
 const categoryOf = (status: number, code: string) =>
   status === 429
@@ -257,18 +251,23 @@ export function mountAgentEndpoint(app: ServiceApp, service: ServiceContext) {
     const bearer = auth?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (!bearer)
       return refusal(
-        401,
-        "invalid_token",
-        "Send an OAuth access token as a Bearer header; REST API keys are not accepted here.",
-        {
-          "WWW-Authenticate": challenge(metadataUrl()),
-        },
+        new ApiError(
+          "invalid_token",
+          "Send an OAuth access token as a Bearer header; REST API keys are not accepted here.",
+          {},
+          { "WWW-Authenticate": challenge(metadataUrl()) },
+        ),
       );
     const token = await findToken(db, bearer, "access", service.now());
     if (!token)
-      return refusal(401, "invalid_token", "The access token is unknown, expired or revoked.", {
-        "WWW-Authenticate": challenge(metadataUrl(), ', error="invalid_token"'),
-      });
+      return refusal(
+        new ApiError(
+          "invalid_token",
+          "The access token is unknown, expired or revoked.",
+          {},
+          { "WWW-Authenticate": challenge(metadataUrl(), ', error="invalid_token"') },
+        ),
+      );
     const [account] = await db
       .select({ isActive: schema.clients.isActive, agentAccess: schema.clients.agentAccess })
       .from(schema.clients)
@@ -276,28 +275,31 @@ export function mountAgentEndpoint(app: ServiceApp, service: ServiceContext) {
       .limit(1);
     if (!account?.isActive || !account.agentAccess)
       return refusal(
-        403,
-        "agent_access_not_enabled",
-        "This account is not enabled for the agent endpoint.",
+        new ApiError(
+          "agent_access_not_enabled",
+          "This account is not enabled for the agent endpoint.",
+        ),
       );
     const scopes = token.scope.split(" ");
     if (c.req.method !== "POST")
       return refusal(
-        405,
-        "method_not_allowed",
-        "The agent endpoint is stateless: send JSON-RPC with POST.",
-        {
-          Allow: "POST",
-        },
+        new ApiError(
+          "method_not_allowed",
+          "The agent endpoint is stateless: send JSON-RPC with POST.",
+          {},
+          { Allow: "POST" },
+        ),
       );
     const text = await c.req.text();
     if (Buffer.byteLength(text) > MAX_BODY)
-      return refusal(413, "payload_too_large", "The JSON-RPC message is larger than 1 MiB.");
+      return refusal(
+        new ApiError("payload_too_large", "The JSON-RPC message is larger than 1 MiB."),
+      );
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return refusal(400, "invalid_json", "The body is not JSON.");
+      return refusal(new ApiError("invalid_json", "The body is not JSON."));
     }
     // A tool the token's scopes do not reach is refused with the challenge naming the scopes.
     const message = parsed as { method?: string; params?: { name?: string } };
@@ -305,15 +307,17 @@ export function mountAgentEndpoint(app: ServiceApp, service: ServiceContext) {
       message.method === "tools/call" ? agentTool(String(message.params?.name)) : undefined;
     if (wanted && !wanted.scopes.every((s) => scopes.includes(s)))
       return refusal(
-        403,
-        "insufficient_scope",
-        `The tool ${wanted.name} needs the scopes ${wanted.scopes.join(" ")}.`,
-        {
-          "WWW-Authenticate": challenge(
-            metadataUrl(),
-            `, error="insufficient_scope", scope="${wanted.scopes.join(" ")}"`,
-          ),
-        },
+        new ApiError(
+          "insufficient_scope",
+          `The tool ${wanted.name} needs the scopes ${wanted.scopes.join(" ")}.`,
+          {},
+          {
+            "WWW-Authenticate": challenge(
+              metadataUrl(),
+              `, error="insufficient_scope", scope="${wanted.scopes.join(" ")}"`,
+            ),
+          },
+        ),
       );
     const identity: AgentIdentity = {
       tokenHash: token.tokenHash,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { HEADERS } from "@/lib/api/contract/headers";
 import { ApiError } from "./api-error";
 import { type Stage } from "./call";
@@ -33,3 +34,20 @@ export const answerStage: Stage = async (call) =>
     status: call.result!.status,
     headers: { "Content-Type": JSON_TYPE, [HEADERS.requestId]: call.requestId, ...call.headers },
   });
+
+/** A refusal as every answer of the service gives it: `{error, message}`, its status and headers. */
+export function errorResponse(
+  error: ApiError,
+  requestId: string = randomUUID(),
+  extraHeaders: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(error.body()), {
+    status: error.status,
+    headers: {
+      "Content-Type": JSON_TYPE,
+      [HEADERS.requestId]: requestId,
+      ...extraHeaders,
+      ...error.headers,
+    },
+  });
+}

@@ -4,6 +4,7 @@ import { HEADERS, SESSION_COOKIE } from "@/lib/api/contract/headers";
 import { type ServiceApp, type ServiceBindings, type ServiceContext } from "../../context";
 import { ApiError } from "../../pipeline/api-error";
 import { authenticate } from "../../pipeline/authenticate";
+import { errorResponse } from "../../pipeline/response";
 import { deliversResults, gatesOf } from "../../domain/intelligence/pilot-gates";
 import {
   findSession,
@@ -27,7 +28,7 @@ const json = (status: number, body: unknown) =>
     status,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
   });
-const refusal = (e: ApiError) => json(e.status, e.body());
+const refusal = (e: ApiError) => errorResponse(e, undefined, { "Cache-Control": "no-store" });
 
 function signInForm(message?: string, login = "", status = 200) {
   return page(
