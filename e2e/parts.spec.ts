@@ -34,6 +34,10 @@ test.describe("the OE parts desk", () => {
     await page.getByLabel("Manufacturer (optional)").fill("RENAULT");
     await page.getByRole("button", { name: "Look up" }).click();
     await expect(page.getByTestId("base-part")).toContainText("Timing belt kit");
+    const tooLong = "A".repeat(70);
+    await page.goto(`/parts?oe=${tooLong}`);
+    await expect(page.getByText("must be at most 64 characters").first()).toBeVisible();
+    await expect(page.getByLabel("OE number", { exact: true })).toHaveValue(tooLong);
     await page.goto("/parts?oe=ZZZ99999");
     await expect(page.getByTestId("normalization")).toContainText("unresolved");
     await expect(page.getByText("(oe_part_not_found)")).toBeVisible();

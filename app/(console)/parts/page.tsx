@@ -103,9 +103,9 @@ export default async function PartsPage({
 }) {
   const { api } = await requirePageSession();
   const search = await searchParams;
-  const oe = typeof search.oe === "string" ? search.oe.trim().slice(0, 64) : "";
-  const maker =
-    typeof search.manufacturer === "string" ? search.manufacturer.trim().slice(0, 100) : "";
+  // Not cut to length: an over-long number is refused with the contract's own message.
+  const oe = typeof search.oe === "string" ? search.oe.trim() : "";
+  const maker = typeof search.manufacturer === "string" ? search.manufacturer.trim() : "";
   const query = maker ? { manufacturer: maker } : {};
   const [normalized, base] = oe
     ? await Promise.all([
