@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
 import { MASTER, signedInAs } from "./support/auth";
+import { limitedKey, signInWithKey } from "./support/limited-key";
 
 test.describe("the OE parts desk", () => {
   signedInAs(test, MASTER);
@@ -41,5 +42,78 @@ test.describe("the OE parts desk", () => {
     await page.goto("/parts?oe=ZZZ99999");
     await expect(page.getByTestId("normalization")).toContainText("unresolved");
     await expect(page.getByText("(oe_part_not_found)")).toBeVisible();
+  });
+});
+
+test.describe("the OE parts desk: further reads", () => {
+  signedInAs(test, MASTER);
+
+  test("pages aftermarket references on the service with the total count", async ({ page }) => {
+    await page.goto("/parts?oe=1K0615301AA");
+    await page.getByRole("button", { name: "Aftermarket references" }).click();
+    const refs = page.getByTestId("aftermarket-references");
+    await expect(refs).toContainText("37 references for 1K0615301AA, 1–25 shown");
+    await expect(refs.getByRole("table", { name: "Aftermarket references" })).toBeVisible();
+    await expect(refs.getByRole("row")).toHaveCount(26);
+    await refs.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(refs).toContainText("26–37 shown");
+    await expect(refs.getByRole("row")).toHaveCount(13);
+    await expect(page.getByTestId("receipt")).toContainText("billed by");
+    // The printed form is used as sent: an empty list is a success, not an error.
+    await page.goto("/parts?oe=1K0+615+301+AA&view=references");
+    await expect(refs).toContainText("0 references for 1K0 615 301 AA");
+  });
+
+  test("evaluates a price; a bad currency is refused next to its field", async ({ page }) => {
+    await page.goto("/parts?oe=1K0+615+301+AA");
+    const form = page.getByRole("form", { name: "Indicative price" });
+    await form.getByLabel("Condition").selectOption("new");
+    await form.getByLabel("Currency").fill("EURO");
+    await form.getByRole("button", { name: "Evaluate price" }).click();
+    await expect(form.getByLabel("Currency")).toHaveValue("EURO");
+    await expect(form.getByLabel("Currency")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByRole("alert")).toBeVisible();
+    await form.getByLabel("Currency").fill("EUR");
+    await form.getByRole("button", { name: "Evaluate price" }).click();
+    const price = page.getByTestId("price-evaluation");
+    await expect(price).toContainText("Recommendation (new)");
+    await expect(price.getByRole("table", { name: "Ranges by condition" })).toContainText("Used");
+    await expect(page.getByText("not a binding price statement")).toBeVisible();
+    await expect(page.getByTestId("receipt")).toContainText("billed by");
+  });
+
+  test("previews a marketplace article with each field against its limit", async ({ page }) => {
+    await page.goto("/parts?oe=1K0+615+301+AA");
+    const form = page.getByRole("form", { name: "Marketplace article" });
+    await form.getByLabel("Marketplace").selectOption("MARKET_GB");
+    await form.getByLabel("Language").selectOption("en");
+    await form.getByRole("button", { name: "Preview article" }).click();
+    const article = page.getByTestId("marketplace-article");
+    await expect(article).toContainText("MARKET_GB · en · car");
+    await expect(article).toContainText(/Meta title.*\/60 characters/);
+    await expect(article).toContainText(/\/160 characters/);
+    await expect(article.getByRole("table", { name: "Item specifics" })).toContainText("Brand");
+    await expect(page.getByTestId("live-availability")).toContainText("Live enrichment paused");
+    await expect(form.getByLabel("Marketplace")).toHaveValue("MARKET_GB");
+
+    await form.getByLabel("Vehicle type").selectOption("motorcycle");
+    await form.getByRole("button", { name: "Preview article" }).click();
+    await expect(page.getByText("(seo_no_exact_match)")).toBeVisible();
+    await expect(page.getByTestId("refusal-echo")).toContainText("vehicleType motorcycle");
+
+    await page.goto("/parts?oe=SEOPAUSED1&view=article");
+    await expect(page.getByText("(seo_live_requests_paused)")).toBeVisible();
+    await expect(page.getByTestId("live-availability")).toContainText("available again at");
+  });
+});
+
+test.describe("an endpoint outside the Client's allowlist", () => {
+  test("is explained, not shown as an error page", async ({ page }) => {
+    await signInWithKey(page, await limitedKey(["translation"]));
+    await page.goto("/parts?oe=1K0+615+301+AA");
+    await expect(page.getByRole("heading", { level: 1, name: "Parts (OE)" })).toBeVisible();
+    await expect(page.getByText("Endpoint not enabled").first()).toBeVisible();
+    await expect(page.getByText("parts_oe", { exact: true })).toBeVisible();
   });
 });

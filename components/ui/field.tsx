@@ -2,6 +2,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   forwardRef,
   useId,
 } from "react";
@@ -81,6 +82,21 @@ export const SelectField = forwardRef<
   return (
     <FieldShell id={aria.id} {...{ label, hint, error }} className={wrapperClassName}>
       <select ref={ref} {...aria} className={`${control} ${className}`} {...props} />
+    </FieldShell>
+  );
+});
+
+export const TextAreaField = forwardRef<
+  HTMLTextAreaElement,
+  TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps
+>(function TextAreaField(
+  { label, hint, error, id, wrapperClassName, className = "", ...props },
+  ref,
+) {
+  const aria = useControl(id, hint, error);
+  return (
+    <FieldShell id={aria.id} {...{ label, hint, error }} className={wrapperClassName}>
+      <textarea ref={ref} {...aria} className={`${control} ${className}`} {...props} />
     </FieldShell>
   );
 });

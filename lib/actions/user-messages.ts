@@ -88,6 +88,43 @@ const MESSAGES: {
     message: "VIN Economic Intelligence is not enabled for your account.",
   },
   {
+    codes: ["oe_part_not_found"],
+    message: "No confirmed part matches this number. Check the number, or normalise it first.",
+  },
+  {
+    codes: ["seo_no_exact_match"],
+    message:
+      "No marketplace article matches this part for this marketplace, language and vehicle type (nothing was charged).",
+  },
+  {
+    codes: ["seo_live_requests_paused"],
+    message: (s) =>
+      `Live marketplace enrichment is paused${s ? `; it is expected back in ${s} s` : ""}.`,
+  },
+  {
+    codes: ["seo_service_unavailable"],
+    message: (s) =>
+      `Marketplace content is temporarily unavailable. Try again${s ? ` in ${s} s` : " shortly"}.`,
+  },
+  {
+    codes: ["translation_not_found"],
+    message: "This is not a known part designation in that language.",
+  },
+  {
+    codes: ["recall_match_not_found"],
+    message: "No recall register entry could be matched to this vehicle's series.",
+  },
+  {
+    codes: ["vehicle_not_found"],
+    message: "No vehicle type with this svcId is known to your Client.",
+  },
+  { codes: ["vin_not_found"], message: "No vehicle is known for this VIN." },
+  {
+    codes: ["invalid_vin", "invalid_vin_check_digit"],
+    message:
+      "This is not a valid VIN: 17 digits and capital letters (no I, O or Q) with a correct check digit.",
+  },
+  {
     codes: ["invalid_request", "invalid_json"],
     message: "Some values are not valid. See the messages next to the fields.",
   },

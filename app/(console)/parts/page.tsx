@@ -1,123 +1,103 @@
 import type { Metadata } from "next";
-import { type ReactNode } from "react";
-import { Receipt, type ReceiptFacts } from "@/components/billing/receipt";
-import { Alert } from "@/components/ui/alert";
+import { DERIVED_DATA_CAVEAT, OutcomeCard } from "@/components/operations/outcome-card";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
-import { DataTable } from "@/components/ui/table";
-import { messageForCode } from "@/lib/actions/user-messages";
-import { InvalidInputError, ServiceError } from "@/lib/api/client";
-import { type ServiceMetadata } from "@/lib/api/contract/headers";
+import { type ServiceApi } from "@/lib/api/client";
 import { requirePageSession } from "@/lib/auth/guards";
-import { formatMinor } from "@/lib/format";
+import { attempt, type Outcome } from "@/lib/operations/outcome";
+import { FurtherReads } from "./_components/part-forms";
+import {
+  AftermarketReferences,
+  BasePart,
+  LiveAvailability,
+  MarketplaceArticle,
+  Normalization,
+  PriceEvaluation,
+} from "./_components/part-results";
+import { type PartsView, partsViewOf, REFERENCES_PAGE_SIZE } from "./_lib/parts-view";
 
 export const metadata: Metadata = { title: "Parts (OE)" };
 
-const CAVEAT =
-  "Derived data, not a guarantee: reference numbers, VDI codes and replacement edges never prove that a part fits a specific vehicle, and list prices are not binding.";
-
-const factsOf = (m: ServiceMetadata): ReceiptFacts => ({
-  billingSource: m.billingSource,
-  billingBundle: m.billingBundle,
-  sponsorshipGrant: m.sponsorshipGrant,
-  usageWarnings: m.usageWarnings,
-  idempotentReplay: m.idempotentReplay,
-});
-
-type Outcome<T> =
-  | { ok: true; data: T; receipt: ReceiptFacts }
-  | { ok: false; code: string; message: string; receipt: ReceiptFacts | null };
-
-/** A documented refusal is an outcome to show, with its own receipt (a refund is a charge undone). */
-async function attempt<T>(
-  call: () => Promise<{ data: T; metadata: ServiceMetadata }>,
-): Promise<Outcome<T>> {
-  try {
-    const res = await call();
-    return { ok: true, data: res.data, receipt: factsOf(res.metadata) };
-  } catch (error) {
-    if (error instanceof ServiceError)
+/** The calls one view makes; nothing else is billed. */
+async function read(api: ServiceApi, view: PartsView) {
+  switch (view.kind) {
+    case "none":
+      return {};
+    case "lookup": {
+      const query = view.manufacturer ? { manufacturer: view.manufacturer } : {};
+      const [normalized, base] = await Promise.all([
+        attempt("normalizeOeNumber", () =>
+          api.normalizeOeNumber({ query: { oeNumber: view.oe, ...query } }),
+        ),
+        attempt("getOePart", () => api.getOePart({ params: { oeNumber: view.oe }, query })),
+      ]);
+      return { normalized, base };
+    }
+    case "references":
       return {
-        ok: false,
-        code: error.code,
-        message: messageForCode(error.code, error.retryAfterSeconds, error.message),
-        receipt: factsOf(error.metadata),
+        references: await attempt("getOeAftermarketReferences", () =>
+          api.getOeAftermarketReferences({
+            params: { oeNumber: view.oe },
+            query: { limit: REFERENCES_PAGE_SIZE, offset: (view.page - 1) * REFERENCES_PAGE_SIZE },
+          }),
+        ),
       };
-    if (error instanceof InvalidInputError)
+    case "price":
       return {
-        ok: false,
-        code: "invalid_request",
-        message: error.issues.map((i) => i.message).join("; "),
-        receipt: null,
+        price: await attempt("getOePrice", () =>
+          api.getOePrice({
+            params: { oeNumber: view.oe },
+            query: {
+              condition: view.condition as "used",
+              currency: view.currency,
+              vehicleType: view.vehicleType as "car",
+            },
+          }),
+        ),
       };
-    throw error;
+    case "article":
+      return {
+        article: await attempt("getPartSeo", () =>
+          api.getPartSeo({
+            params: { oeNumber: view.oe },
+            query: {
+              marketplaceId: view.marketplaceId as "MARKET_DE",
+              ...(view.language ? { language: view.language as "de" } : {}),
+              vehicleType: view.vehicleType as "car",
+            },
+          }),
+        ),
+      };
   }
 }
 
-function Refusal({
-  outcome,
-  title,
-}: {
-  outcome: { code: string; message: string };
-  title: string;
-}) {
-  return (
-    <Alert
-      tone={
-        outcome.code === "oe_part_not_found" || outcome.code === "oe_number_ambiguous"
-          ? "info"
-          : "danger"
-      }
-      title={title}
-    >
-      {outcome.message} <code className="text-xs">({outcome.code})</code>
-    </Alert>
-  );
+/** Every field message the outcomes of this view carry, by field name. */
+function errorsOf(...outcomes: (Outcome<unknown> | undefined)[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const o of outcomes) if (o && !o.ok) Object.assign(out, o.fieldErrors);
+  return out;
 }
 
-function Section({
-  title,
-  outcome,
-  children,
-}: {
-  title: string;
-  outcome: Outcome<unknown>;
-  children: ReactNode;
-}) {
-  return (
-    <Card title={title}>
-      <div className="space-y-3">
-        {outcome.ok ? children : <Refusal outcome={outcome} title="Documented outcome" />}
-        {outcome.receipt ? <Receipt facts={outcome.receipt} label={`Receipt: ${title}`} /> : null}
-      </div>
-    </Card>
-  );
-}
-
-/** The OE part desk: normalise a number and read the confirmed base part, each call with its receipt. */
+/**
+ * The OE part desk: normalise a number, read its confirmed base part, its aftermarket references
+ * (paged), an indicative price and a marketplace article; each call with its receipt.
+ */
 export default async function PartsPage({
   searchParams,
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { api } = await requirePageSession();
-  const search = await searchParams;
-  // Not cut to length: an over-long number is refused with the contract's own message.
-  const oe = typeof search.oe === "string" ? search.oe.trim() : "";
-  const maker = typeof search.manufacturer === "string" ? search.manufacturer.trim() : "";
-  const query = maker ? { manufacturer: maker } : {};
-  const [normalized, base] = oe
-    ? await Promise.all([
-        attempt(() => api.normalizeOeNumber({ query: { oeNumber: oe, ...query } })),
-        attempt(() => api.getOePart({ params: { oeNumber: oe }, query })),
-      ])
-    : [null, null];
+  const view = partsViewOf(await searchParams);
+  const results = await read(api, view);
+  const errors = errorsOf(...Object.values(results));
+  const oe = view.kind === "none" ? "" : view.oe;
   return (
     <>
       <PageHeader
         title="Parts (OE)"
-        description="Normalise an OE number and read its confirmed base part. Each look-up is one billed call per operation; the receipt beside each result says how it was settled."
+        description="Look up an OE number, then read what the service knows about it. Each read is one billed call; the receipt beside each result says how it was settled."
       />
       <div className="space-y-6">
         <Card title="Look up an OE number">
@@ -127,87 +107,74 @@ export default async function PartsPage({
             className="grid gap-4 sm:grid-cols-3"
             aria-label="Look up an OE number"
           >
-            <TextField name="oe" label="OE number" defaultValue={oe} required autoComplete="off" />
+            <TextField
+              name="oe"
+              label="OE number"
+              defaultValue={oe}
+              required
+              autoComplete="off"
+              error={errors.oeNumber}
+            />
             <TextField
               name="manufacturer"
               label="Manufacturer (optional)"
-              defaultValue={maker}
+              defaultValue={view.kind === "lookup" ? view.manufacturer : ""}
               autoComplete="off"
+              error={errors.manufacturer}
             />
             <div className="flex items-end">
               <Button type="submit">Look up</Button>
             </div>
           </form>
         </Card>
-        {normalized ? (
-          <Section title="Normalisation" outcome={normalized}>
-            {normalized.ok ? (
-              <dl
-                className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"
-                data-testid="normalization"
-              >
-                <dt className="text-slate-600">Status</dt>
-                <dd>{normalized.data.status}</dd>
-                <dt className="text-slate-600">Normalised number</dt>
-                <dd>{normalized.data.normalizedOeNumber ?? "— (only for a match)"}</dd>
-                <dt className="text-slate-600">Equivalent numbers</dt>
-                <dd>{normalized.data.equivalentOeNumbers.join(", ") || "—"}</dd>
-                <dt className="text-slate-600">Known candidates</dt>
-                <dd>{normalized.data.knownCandidates.map((c) => c.value).join(", ") || "—"}</dd>
-              </dl>
-            ) : null}
-          </Section>
+        {results.normalized ? (
+          <OutcomeCard title="Normalisation" outcome={results.normalized}>
+            {(data) => <Normalization data={data} />}
+          </OutcomeCard>
         ) : null}
-        {base ? (
-          <Section title="Base part" outcome={base}>
-            {base.ok ? (
-              <div className="space-y-3 text-sm" data-testid="base-part">
-                <p>
-                  <strong>{base.data.part.name ?? "Unnamed part"}</strong> ·{" "}
-                  {base.data.part.manufacturer ?? "manufacturer not given"} ·{" "}
-                  {base.data.part.listPrice
-                    ? formatMinor(
-                        base.data.part.listPrice.amountMinor,
-                        base.data.part.listPrice.currency,
-                      )
-                    : "no list price"}
-                </p>
-                <p>
-                  Generic article {base.data.svcGenArt ?? "—"} · VDI{" "}
-                  {base.data.vdi.join(", ") || "none (a complete answer)"}
-                </p>
-                {base.data.replacementChain.length ? (
-                  <p aria-label="Replacement chain" data-testid="replacement-chain">
-                    Replacement chain:{" "}
-                    {[
-                      base.data.replacementChain[0]!.from,
-                      ...base.data.replacementChain.map((e) => e.to),
-                    ].join(" → ")}
-                  </p>
-                ) : null}
-                <DataTable
-                  caption="Fitment criteria by vehicle type"
-                  columns={["Vehicle type key", "Criteria"]}
-                  rows={base.data.fitment}
-                  keyOf={(f) => f.vehicleTypeKey}
-                  cells={(f) => [
-                    <code key="k">{f.vehicleTypeKey}</code>,
-                    f.criteria.join("; ") || "—",
-                  ]}
-                  empty="No fitment listed."
-                />
-                <DataTable
-                  caption="References by manufacturer"
-                  columns={["Manufacturer", "Numbers"]}
-                  rows={base.data.references}
-                  keyOf={(r) => r.manufacturer}
-                  cells={(r) => [r.manufacturer, r.numbers.join(", ")]}
-                  empty="No references."
-                />
-                <p className="text-xs text-slate-500">{CAVEAT}</p>
-              </div>
+        {results.base ? (
+          <OutcomeCard title="Base part" outcome={results.base} caveat={DERIVED_DATA_CAVEAT}>
+            {(data) => <BasePart data={data} />}
+          </OutcomeCard>
+        ) : null}
+        {results.references && view.kind === "references" ? (
+          <OutcomeCard
+            title="Aftermarket references"
+            outcome={results.references}
+            caveat={DERIVED_DATA_CAVEAT}
+          >
+            {(data) => <AftermarketReferences data={data} oe={view.oe} page={view.page} />}
+          </OutcomeCard>
+        ) : null}
+        {results.price ? (
+          <OutcomeCard
+            title="Indicative price"
+            outcome={results.price}
+            caveat="An indicative evaluation, not a binding price statement or an offer."
+          >
+            {(data) => <PriceEvaluation data={data} />}
+          </OutcomeCard>
+        ) : null}
+        {results.article ? (
+          <>
+            <OutcomeCard
+              title="Marketplace article"
+              outcome={results.article}
+              caveat="Generated content for a listing: check it against the part and the marketplace's rules before publishing; it does not prove fitment."
+            >
+              {(data) => <MarketplaceArticle data={data} />}
+            </OutcomeCard>
+            {!results.article.ok && results.article.details.liveAvailability ? (
+              <LiveAvailability
+                value={results.article.details.liveAvailability as Record<string, unknown>}
+              />
             ) : null}
-          </Section>
+          </>
+        ) : null}
+        {oe ? (
+          <Card title={`More for ${oe}`}>
+            <FurtherReads oe={oe} view={view} errors={errors} />
+          </Card>
         ) : null}
       </div>
     </>

@@ -1,0 +1,110 @@
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+import { MARKETPLACE_IDS, seoLanguage } from "@/lib/api/contract/parts";
+import { type PartsView } from "../_lib/parts-view";
+
+type Errors = Record<string, string | undefined>;
+const grid = "grid items-end gap-4 sm:grid-cols-4";
+
+/** The further reads for one number, each a form of its own so only the chosen call is billed. */
+export function FurtherReads({
+  oe,
+  view,
+  errors,
+}: {
+  oe: string;
+  view: PartsView;
+  errors: Errors;
+}) {
+  const price = view.kind === "price" ? view : null;
+  const article = view.kind === "article" ? view : null;
+  return (
+    <div className="space-y-6">
+      <form method="get" action="/parts" aria-label="Aftermarket references" className={grid}>
+        <input type="hidden" name="oe" value={oe} />
+        <input type="hidden" name="view" value="references" />
+        <p className="text-sm text-slate-600 sm:col-span-3">
+          Aftermarket references for <code>{oe}</code>, paged on the service.
+        </p>
+        <Button type="submit" variant="secondary">
+          Aftermarket references
+        </Button>
+      </form>
+      <form method="get" action="/parts" aria-label="Indicative price" className={grid}>
+        <input type="hidden" name="oe" value={oe} />
+        <input type="hidden" name="view" value="price" />
+        <SelectField
+          name="condition"
+          label="Condition"
+          defaultValue={price?.condition ?? "used"}
+          error={errors.condition}
+        >
+          <option value="used">used</option>
+          <option value="new">new</option>
+        </SelectField>
+        <TextField
+          name="currency"
+          label="Currency"
+          defaultValue={price?.currency ?? "EUR"}
+          error={errors.currency}
+          autoComplete="off"
+        />
+        <SelectField
+          name="vehicleType"
+          label="Vehicle type"
+          id="price-vehicle-type"
+          defaultValue={price?.vehicleType ?? "car"}
+          error={price ? errors.vehicleType : undefined}
+        >
+          <option value="car">car</option>
+          <option value="motorcycle">motorcycle</option>
+        </SelectField>
+        <Button type="submit" variant="secondary">
+          Evaluate price
+        </Button>
+      </form>
+      <form method="get" action="/parts" aria-label="Marketplace article" className={grid}>
+        <input type="hidden" name="oe" value={oe} />
+        <input type="hidden" name="view" value="article" />
+        <SelectField
+          name="marketplaceId"
+          label="Marketplace"
+          defaultValue={article?.marketplaceId ?? "MARKET_DE"}
+          error={errors.marketplaceId}
+        >
+          {MARKETPLACE_IDS.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          name="language"
+          label="Language"
+          defaultValue={article?.language ?? ""}
+          error={errors.language}
+        >
+          <option value="">the marketplace&apos;s own</option>
+          {seoLanguage.options.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          name="vehicleType"
+          label="Vehicle type"
+          id="article-vehicle-type"
+          defaultValue={article?.vehicleType ?? "car"}
+          error={article ? errors.vehicleType : undefined}
+        >
+          <option value="car">car</option>
+          <option value="motorcycle">motorcycle</option>
+        </SelectField>
+        <Button type="submit" variant="secondary">
+          Preview article
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import { demoKeys, SERVICE_URL } from "./demo";
+
+/**
+ * A fresh partner workspace of the demo Master whose allowlist holds only `endpointKeys`, created
+ * on the service directly; returns its key (shown once, kept by the test only).
+ */
+export async function limitedKey(endpointKeys: string[]): Promise<string> {
+  const response = await fetch(`${SERVICE_URL}/client/partner-workspaces`, {
+    method: "POST",
+    headers: {
+      "X-Api-Key": demoKeys()["master-admin"].apiKey,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({
+      name: `Allowlist test ${randomUUID().slice(0, 8)}`,
+      externalReference: `allowlist-${randomUUID()}`,
+      endpointKeys,
+    }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { apiKey: { key: string } }).apiKey.key;
+}
+
+/** Signs the console in with a raw key. */
+export async function signInWithKey(page: Page, key: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("API key").fill(key);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+}
