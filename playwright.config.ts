@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_LAUNCH } from "./e2e/support/chromium";
-import { HTTPS_PORT, PORT, SERVICE_PORT } from "./e2e/support/ports";
+import { CONSOLE_LOG_FILE, HTTPS_PORT, PORT, SERVICE_PORT } from "./e2e/support/ports";
 
 /**
  * End-to-end tests run the console exactly as `npm start` does, against the embedded reference
@@ -28,7 +28,8 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: [
     {
-      command: `rm -rf "${E2E_DATA_DIR}" && exec node_modules/.bin/tsx scripts/start.ts`,
+      // Its log is kept so tests can check what it never writes (keys, personal documents).
+      command: `rm -rf "${E2E_DATA_DIR}" && mkdir -p "${path.dirname(CONSOLE_LOG_FILE)}" && exec node_modules/.bin/tsx scripts/start.ts > "${CONSOLE_LOG_FILE}"`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,
       timeout: 240_000,
@@ -38,7 +39,7 @@ export default defineConfig({
         PORT: String(PORT),
         SERVICE_PORT: String(SERVICE_PORT),
         SERVICE_DATA_DIR: E2E_DATA_DIR,
-        LOG_LEVEL: "warn",
+        LOG_LEVEL: "info",
         // Jobs finish quickly so polling is seen in a few seconds.
         SERVICE_JOB_DURATION_MS: "2500",
         // The scheduled usage reading runs often enough to be seen within a test.

@@ -53,7 +53,7 @@ test.describe("the OE parts desk: further reads", () => {
     await page.getByRole("button", { name: "Aftermarket references" }).click();
     const refs = page.getByTestId("aftermarket-references");
     await expect(refs).toContainText("37 references for 1K0615301AA, 1–25 shown");
-    await expect(refs.getByRole("table", { name: "Aftermarket references" })).toBeVisible();
+    await expect(refs.getByRole("table", { name: "References on this page" })).toBeVisible();
     await expect(refs.getByRole("row")).toHaveCount(26);
     await refs.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=2/);
@@ -67,7 +67,7 @@ test.describe("the OE parts desk: further reads", () => {
 
   test("evaluates a price; a bad currency is refused next to its field", async ({ page }) => {
     await page.goto("/parts?oe=1K0+615+301+AA");
-    const form = page.getByRole("form", { name: "Indicative price" });
+    const form = page.getByRole("form", { name: "Evaluate the price" });
     await form.getByLabel("Condition").selectOption("new");
     await form.getByLabel("Currency").fill("EURO");
     await form.getByRole("button", { name: "Evaluate price" }).click();
@@ -85,7 +85,7 @@ test.describe("the OE parts desk: further reads", () => {
 
   test("previews a marketplace article with each field against its limit", async ({ page }) => {
     await page.goto("/parts?oe=1K0+615+301+AA");
-    const form = page.getByRole("form", { name: "Marketplace article" });
+    const form = page.getByRole("form", { name: "Preview a marketplace article" });
     await form.getByLabel("Marketplace").selectOption("MARKET_GB");
     await form.getByLabel("Language").selectOption("en");
     await form.getByRole("button", { name: "Preview article" }).click();

@@ -211,7 +211,12 @@ test("a usage warning from the service appears as a banner until dismissed", asy
   await page.goto("/vin");
   await page.getByLabel("Full VIN").fill("WVWZZZ1KZ5W123456");
   await page.getByRole("button", { name: "Look up" }).click();
-  await expect(page.getByText(/^svcId svc_/)).toBeVisible();
+  await expect(page).toHaveURL(/\/vehicles\?vin=WVWZZZ1KZ5W123456/);
+  await expect(page.getByTestId("vehicle-record")).toContainText("svcId svc_");
+  // The warning is part of the call's receipt, read from its response header.
+  await expect(page.getByRole("complementary", { name: "Receipt: Vehicle record" })).toContainText(
+    "VIN Starter",
+  );
   await page.goto("/usage");
   const banner = page.getByRole("region", { name: "Usage warnings" });
   await expect(banner).toContainText('Plan "VIN Starter" for vin_vehicle');

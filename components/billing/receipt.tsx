@@ -1,18 +1,9 @@
 import { Badge } from "@/components/ui/badge";
+import { type ReceiptFacts } from "@/lib/billing/receipt-facts";
 
-/**
- * What one call cost and why, read from the service's response headers and never guessed:
- * the billing source (a settlement decision, not proof of a debit), the monthly bundle, the
- * sponsorship grant, usage warnings and whether the answer was a replay.
- */
-export interface ReceiptFacts {
-  billingSource?: string;
-  billingBundle?: string;
-  sponsorshipGrant?: string;
-  usageWarnings: string[];
-  idempotentReplay: boolean;
-}
+export type { ReceiptFacts };
 
+/** A receipt beside a result: how the call was settled, from the response headers. */
 export function Receipt({ facts, label = "Receipt" }: { facts: ReceiptFacts; label?: string }) {
   return (
     <aside

@@ -17,6 +17,7 @@ export function JobForm<T extends FieldValues, V>({
   submitLabel,
   send,
   onUnknown,
+  onStarted,
   children,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context, values as parsed
@@ -25,6 +26,8 @@ export function JobForm<T extends FieldValues, V>({
   submitLabel: string;
   send: (values: V) => Promise<ActionResult<{ jobId: string }>>;
   onUnknown?: string;
+  /** Instead of opening the job's page (e.g. a page that shows its jobs in place). */
+  onStarted?: (jobId: string) => void;
   children: ReactNode;
 }) {
   const router = useRouter();
@@ -46,7 +49,8 @@ export function JobForm<T extends FieldValues, V>({
         unknown("The console did not answer. Look at the recent jobs before starting it again.");
         return;
       }
-      if (result.ok) return router.push(`/jobs/${result.data.jobId}`);
+      if (result.ok)
+        return onStarted ? onStarted(result.data.jobId) : router.push(`/jobs/${result.data.jobId}`);
       if (result.outcome === "unknown") return unknown(result.message);
       const fields = Object.keys(form.formState.defaultValues ?? {});
       for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {

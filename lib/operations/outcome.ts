@@ -1,5 +1,5 @@
 import "server-only";
-import { type ReceiptFacts } from "@/components/billing/receipt";
+import { type ReceiptFacts, receiptOf } from "@/lib/billing/receipt-facts";
 import { messageForCode } from "@/lib/actions/user-messages";
 import { InvalidInputError, ServiceError } from "@/lib/api/client";
 import { type ServiceMetadata } from "@/lib/api/contract/headers";
@@ -22,19 +22,18 @@ export type Outcome<T> =
       receipt: ReceiptFacts | null;
     };
 
-export const receiptOf = (m: ServiceMetadata): ReceiptFacts => ({
-  billingSource: m.billingSource,
-  billingBundle: m.billingBundle,
-  sponsorshipGrant: m.sponsorshipGrant,
-  usageWarnings: m.usageWarnings,
-  idempotentReplay: m.idempotentReplay,
-});
-
-function fieldErrorsOf(issues: { path: string; message: string }[]): Record<string, string> {
+/**
+ * Issues by input name: under the field itself (the last segment) and under the list it belongs
+ * to (the first), with the item's place, so a form with one field per list can show it there.
+ */
+export function fieldErrorsOf(issues: { path: string; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
-    const field = issue.path.split(".").pop() || "form";
-    out[field] ??= issue.message;
+    const segments = issue.path.split(".").filter(Boolean);
+    const last = segments.at(-1) ?? "form";
+    out[last] ??= issue.message;
+    const index = segments.findIndex((s) => /^\d+$/.test(s));
+    if (index > 0) out[segments[0]!] ??= `Line ${Number(segments[index]) + 1}: ${issue.message}`;
   }
   return out;
 }

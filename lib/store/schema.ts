@@ -1,3 +1,4 @@
+import type { ReceiptFacts } from "../billing/receipt-facts";
 import {
   bigint,
   bigserial,
@@ -166,6 +167,8 @@ export const jobRecords = pgTable(
     error: jsonb("error").$type<{ code: string; message: string }>(),
     quarantine: jsonb("quarantine").$type<{ statusUrl: string; location: string | null }>(),
     retryAfterSeconds: integer("retry_after_seconds"),
+    /** How the order was settled, from its response headers (a failed job's order is refunded). */
+    receipt: jsonb("receipt").$type<ReceiptFacts>(),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/contract/headers";
-import { type OperationDefinition } from "@/lib/api/contract/operations";
+import { type OperationDefinition, rejectsIdempotencyKey } from "@/lib/api/contract/operations";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { HEADERS } from "@/lib/api/contract/headers";
 import { type Db, schema } from "../db/database";
@@ -29,12 +29,7 @@ export function checkIdempotencyHeader(
   header: string | undefined,
   body: unknown,
 ): string | undefined {
-  const rejects =
-    op.idempotency === "rejected" ||
-    // The rich vehicle document with sensitive data keeps no replay, so it refuses the key.
-    (typeof body === "object" &&
-      body !== null &&
-      (body as { includeSensitiveData?: unknown }).includeSensitiveData === true);
+  const rejects = rejectsIdempotencyKey(op, body);
   if (header === undefined) {
     if (op.idempotency === "required")
       throw new ApiError(

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { fullVin, partialVin } from "@/lib/api/contract/common";
+import { partialVin } from "@/lib/api/contract/common";
 import { defineAction } from "@/lib/actions/define-action";
 import { consoleConfig } from "@/lib/config/console-env";
 import { startFlow } from "@/app/(console)/vin/_lib/vin-flows";
@@ -24,14 +24,5 @@ export const startVinFlowAction = defineAction({
     );
     // The browser goes to the service's page; the state travels only inside the service's session.
     return { redirectUrl: res.data.redirectUrl };
-  },
-});
-
-export const lookUpVehicleAction = defineAction({
-  operation: "getVehicleByVin",
-  input: z.object({ vin: fullVin }),
-  async run(input, { call }) {
-    const res = await call({ params: { vin: input.vin } });
-    return { vehicle: res.data, billingSource: res.metadata.billingSource ?? null };
   },
 });

@@ -83,6 +83,18 @@ describe("request headers", () => {
     expect(server.requests[0]!.headers["idempotency-key"]).toBe("form-123");
   });
 
+  it("sends no Idempotency-Key with a sensitive-data vehicle document, which refuses one", async () => {
+    const answer = { schemaVersion: "1.0", document: {}, vehicle: {}, equipment: [] };
+    const body = { ...answer, sensitiveData: null, warnings: [] };
+    server.script("POST /scanner/document/vehicle", ok(body), ok(body));
+    const api = bindApi(transport, KEY);
+    const fileUrl = "https://files.example/coc.pdf";
+    await api.extractVehicleDocument({ body: { fileUrl, includeSensitiveData: true } });
+    await api.extractVehicleDocument({ body: { fileUrl } });
+    expect(server.requests[0]!.headers["idempotency-key"]).toBeUndefined();
+    expect(server.requests[1]!.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("refuses invalid input before sending anything", async () => {
     await expect(
       bindApi(transport, KEY).createClientUser({ body: { name: "" } }),

@@ -10,6 +10,7 @@ import {
   type OperationId,
   type OperationInput,
   type OperationResult,
+  rejectsIdempotencyKey,
 } from "../contract/operations";
 import {
   ContractViolationError,
@@ -154,8 +155,9 @@ export class ServiceTransport {
     const raw = input as { params?: unknown; query?: unknown; body?: unknown };
     checkInput(operationId, op, raw);
     // Generated once per logical action, so every retry of it carries the same key.
-    const idempotencyKey =
-      op.idempotency === "rejected" ? undefined : (options.idempotencyKey ?? randomUUID());
+    const idempotencyKey = rejectsIdempotencyKey(op, raw.body)
+      ? undefined
+      : (options.idempotencyKey ?? randomUUID());
     const url = buildUrl(this.baseUrl, op, raw);
     return this.queue.run(apiKey, () =>
       this.attempts(apiKey, operationId, op, url, raw.body, idempotencyKey, options),

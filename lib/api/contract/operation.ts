@@ -34,6 +34,8 @@ export interface OperationDefinition {
   masterOnly: boolean;
   /** `optional`/`required`: the operation declares `Idempotency-Key`; `rejected`: it answers `idempotency_key_not_supported`. */
   idempotency: "optional" | "required" | "rejected";
+  /** A body for which an operation that otherwise takes the key refuses it (it keeps no replay). */
+  rejectsKeyWhen?: (body: unknown) => boolean;
   /** False where repeating after an uncertain outcome could create a second resource or order. */
   replaySafe: boolean;
   billable: boolean;
@@ -77,6 +79,10 @@ const DEFAULTS = {
 
 /** A Master's change to its administration: Master-only, and refused with a sandbox key. */
 export const MASTER_CHANGE = { masterOnly: true, sandbox: "unavailable" } as const;
+
+/** Whether a call with this body refuses `Idempotency-Key`: the client sends none, the service refuses one. */
+export const rejectsIdempotencyKey = (op: OperationDefinition, body: unknown) =>
+  op.idempotency === "rejected" || op.rejectsKeyWhen?.(body) === true;
 
 /** Codes every job status operation can return beyond the common ones. */
 export const JOB_STATUS_ERRORS = ["job_not_found"] as const satisfies readonly ErrorCode[];

@@ -87,6 +87,12 @@ export const vehicleDocumentRequest = z.strictObject({
   quality: standardQuality.optional(),
   includeSensitiveData: z.boolean().optional(),
 });
+/** The sensitive-data answer keeps no replay, so its call refuses `Idempotency-Key`. */
+export const includesSensitiveData = (body: unknown) =>
+  typeof body === "object" &&
+  body !== null &&
+  (body as { includeSensitiveData?: unknown }).includeSensitiveData === true;
+
 export const equipmentItem = z.looseObject({
   equipmentKind: z.enum(["standard", "variant", "special"]).nullable(),
   availability: z.unknown(),

@@ -1,3 +1,4 @@
+import type { ReceiptFacts } from "@/lib/billing/receipt-facts";
 import {
   INTELLIGENCE_JOB_FAMILIES,
   type IntelligenceJobFamily,
@@ -53,6 +54,8 @@ export interface JobView {
   error: { code: string; message: string } | null;
   quarantine: { statusUrl: string; location: string | null } | null;
   retryAfterSeconds: number | null;
+  /** How the order was settled (not known for orders recorded before receipts were kept). */
+  receipt: ReceiptFacts | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -5,6 +5,8 @@ import { JobQuarantinedError, type JobStatusReading, ServiceError } from "@/lib/
 import { firstRow } from "@/lib/db/first-row";
 import { getStore } from "@/lib/store/db";
 import { jobRecords } from "@/lib/store/schema";
+import { type ServiceMetadata } from "@/lib/api/contract/headers";
+import { receiptOf } from "@/lib/billing/receipt-facts";
 import { type ConsoleJobStatus, isFinal, type JobFamily, type JobView } from "./job-families";
 import { JOBS_PAGE_SIZE, type JobsListParams, type JobStatusFilter } from "./jobs-list";
 
@@ -14,7 +16,7 @@ type Row = typeof jobRecords.$inferSelect;
 export interface OrderResponse {
   status: number;
   data: unknown;
-  metadata: { retryAfterSeconds?: number };
+  metadata: Partial<ServiceMetadata>;
 }
 
 function toView(row: Row): JobView {
@@ -27,6 +29,7 @@ function toView(row: Row): JobView {
     error: row.error ?? null,
     quarantine: row.quarantine ?? null,
     retryAfterSeconds: row.retryAfterSeconds ?? null,
+    receipt: row.receipt ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -55,6 +58,7 @@ export async function recordStart(
     return id;
   }
   const { status, data, metadata } = outcome.response;
+  const receipt = receiptOf(metadata);
   if (status === 202) {
     const accepted = data as {
       jobId: string;
@@ -64,6 +68,7 @@ export async function recordStart(
     };
     await db.insert(jobRecords).values({
       ...base,
+      receipt,
       // An Intelligence job's 202 need not say which pending state it is in.
       status: accepted.status ?? "queued",
       serviceJobId: accepted.jobId,
@@ -73,7 +78,7 @@ export async function recordStart(
   } else {
     await db
       .insert(jobRecords)
-      .values({ ...base, status: "succeeded", result: data as Record<string, unknown> });
+      .values({ ...base, receipt, status: "succeeded", result: data as Record<string, unknown> });
   }
   return id;
 }
@@ -258,6 +263,18 @@ export async function clusterReadsOf(
       ),
     )
     .orderBy(desc(jobRecords.updatedAt), desc(jobRecords.id))
+    .limit(limit);
+  return rows.map(toView);
+}
+
+/** The Client's latest orders for one VIN (parts, cart checks, evaluations), newest first. */
+export async function jobsForVin(clientId: string, vin: string, limit = 10): Promise<JobView[]> {
+  const db = await getStore();
+  const rows = await db
+    .select()
+    .from(jobRecords)
+    .where(and(eq(jobRecords.clientId, clientId), sql`${jobRecords.input} ->> 'vin' = ${vin}`))
+    .orderBy(desc(jobRecords.createdAt), desc(jobRecords.id))
     .limit(limit);
   return rows.map(toView);
 }

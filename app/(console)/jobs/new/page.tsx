@@ -8,7 +8,7 @@ import {
   EconomicEvaluationForm,
   ImageGenerationForm,
   PartsLookupForm,
-} from "./_components/job-forms";
+} from "@/components/jobs/order-forms";
 
 export const metadata: Metadata = { title: "Start a job" };
 

@@ -20,7 +20,7 @@ export function FurtherReads({
   const article = view.kind === "article" ? view : null;
   return (
     <div className="space-y-6">
-      <form method="get" action="/parts" aria-label="Aftermarket references" className={grid}>
+      <form method="get" action="/parts" aria-label="Read aftermarket references" className={grid}>
         <input type="hidden" name="oe" value={oe} />
         <input type="hidden" name="view" value="references" />
         <p className="text-sm text-slate-600 sm:col-span-3">
@@ -30,7 +30,7 @@ export function FurtherReads({
           Aftermarket references
         </Button>
       </form>
-      <form method="get" action="/parts" aria-label="Indicative price" className={grid}>
+      <form method="get" action="/parts" aria-label="Evaluate the price" className={grid}>
         <input type="hidden" name="oe" value={oe} />
         <input type="hidden" name="view" value="price" />
         <SelectField
@@ -63,7 +63,12 @@ export function FurtherReads({
           Evaluate price
         </Button>
       </form>
-      <form method="get" action="/parts" aria-label="Marketplace article" className={grid}>
+      <form
+        method="get"
+        action="/parts"
+        aria-label="Preview a marketplace article"
+        className={grid}
+      >
         <input type="hidden" name="oe" value={oe} />
         <input type="hidden" name="view" value="article" />
         <SelectField

@@ -93,7 +93,7 @@ export function AftermarketReferences({
       </p>
       {items.length ? (
         <DataTable
-          caption="Aftermarket references"
+          caption="References on this page"
           columns={columns}
           rows={items}
           keyOf={(item) => JSON.stringify(item)}

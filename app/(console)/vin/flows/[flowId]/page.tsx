@@ -4,9 +4,9 @@ import { notFound } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { CopyableId } from "@/components/ui/copyable-id";
 import { Card, PageHeader } from "@/components/ui/card";
-import { ServiceError } from "@/lib/api/client";
 import { requirePageSession } from "@/lib/auth/guards";
-import { messageForCode } from "@/lib/actions/user-messages";
+import { attempt } from "@/lib/operations/outcome";
+import { Receipt } from "@/components/billing/receipt";
 import { formatDateTime } from "@/lib/format";
 import { getFlow } from "@/app/(console)/vin/_lib/vin-flows";
 
@@ -42,14 +42,11 @@ export default async function FlowPage({ params }: { params: Promise<{ flowId: s
     );
   }
 
-  let record: Record<string, unknown> | null = null;
-  let error: string | null = null;
-  try {
-    record = (await api.getVehicleByTapiId({ params: { svcId: flow.svcId! } })).data;
-  } catch (e) {
-    if (e instanceof ServiceError) error = messageForCode(e.code, e.retryAfterSeconds, e.message);
-    else throw e;
-  }
+  const read = await attempt("getVehicleByTapiId", () =>
+    api.getVehicleByTapiId({ params: { svcId: flow.svcId! } }),
+  );
+  const record: Record<string, unknown> | null = read.ok ? read.data : null;
+  const error = read.ok ? null : read.message;
   const engine = record?.engine as
     { displacementCcm?: number | null; powerKw?: number } | undefined;
   const full = flow.vin.length === 17;
@@ -95,10 +92,21 @@ export default async function FlowPage({ params }: { params: Promise<{ flowId: s
           A reference to the vehicle type, not the physical car; derived data, not a guarantee of
           fitment.
         </p>
+        {read.receipt ? (
+          <div className="mt-3">
+            <Receipt facts={read.receipt} label="Receipt: technical record" />
+          </div>
+        ) : null}
       </Card>
       <Card title="Next steps" className="mt-6">
         {full ? (
           <ul className="space-y-2 text-sm">
+            <li>
+              <Link className="text-brand-700 underline" href={`/vehicles?vin=${q}`}>
+                Open the vehicle workspace
+              </Link>{" "}
+              (record, recalls, parts, cart check, evaluation and listing text in one place)
+            </li>
             <li>
               <Link className="text-brand-700 underline" href={`/jobs/new?kind=vin_parts&vin=${q}`}>
                 Look up the vehicle&apos;s parts
@@ -123,8 +131,14 @@ export default async function FlowPage({ params }: { params: Promise<{ flowId: s
           </ul>
         ) : (
           <p className="text-sm">
-            You started with a partial VIN. Parts lookups, cart checks and evaluations need the full
-            17-character VIN:{" "}
+            <Link
+              className="text-brand-700 underline"
+              href={`/vehicles?svcId=${encodeURIComponent(flow.svcId!)}`}
+            >
+              Open the vehicle type in the workspace
+            </Link>{" "}
+            (technical record and listing text). You started with a partial VIN. Parts lookups, cart
+            checks and evaluations need the full 17-character VIN:{" "}
             <Link className="text-brand-700 underline" href="/jobs/new?kind=vin_parts">
               enter it there
             </Link>

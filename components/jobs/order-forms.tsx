@@ -14,7 +14,10 @@ import {
   startEconomicEvaluationAction,
   startImageGenerationAction,
   startPartsLookupAction,
-} from "../../actions";
+} from "@/app/(console)/jobs/actions";
+
+/** Where the form goes once the job is ordered: by default, to the job's page. */
+type Started = { onStarted?: (jobId: string) => void };
 
 const vinInput = z
   .string()
@@ -28,13 +31,14 @@ const partsForm = z.object({
   provider: z.enum(["", "1", "2", "3"]),
 });
 
-export function PartsLookupForm({ vin }: { vin: string }) {
+export function PartsLookupForm({ vin, onStarted }: { vin: string } & Started) {
   const form = useForm<z.input<typeof partsForm>, unknown, z.output<typeof partsForm>>({
     resolver: zodResolver(partsForm),
     defaultValues: { vin, country: "", provider: "" },
   });
   return (
     <JobForm
+      onStarted={onStarted}
       form={form}
       label="VIN parts lookup"
       submitLabel="Look up parts"
@@ -88,7 +92,7 @@ const cartForm = z
     });
   });
 
-export function CartCheckForm({ vin }: { vin: string }) {
+export function CartCheckForm({ vin, onStarted }: { vin: string } & Started) {
   const [idempotencyKey] = useIdempotencyKey();
   const form = useForm<z.input<typeof cartForm>, unknown, z.output<typeof cartForm>>({
     resolver: zodResolver(cartForm),
@@ -96,6 +100,7 @@ export function CartCheckForm({ vin }: { vin: string }) {
   });
   return (
     <JobForm
+      onStarted={onStarted}
       form={form}
       label="Cart check"
       submitLabel="Check the cart"
@@ -128,7 +133,7 @@ export function CartCheckForm({ vin }: { vin: string }) {
   );
 }
 
-export function EconomicEvaluationForm({ vin }: { vin: string }) {
+export function EconomicEvaluationForm({ vin, onStarted }: { vin: string } & Started) {
   const form = useForm<
     z.input<typeof economicEvaluationForm>,
     unknown,
@@ -149,6 +154,7 @@ export function EconomicEvaluationForm({ vin }: { vin: string }) {
   const num = { valueAsNumber: true } as const;
   return (
     <JobForm
+      onStarted={onStarted}
       form={form}
       label="Economic evaluation"
       submitLabel="Evaluate"
@@ -199,13 +205,14 @@ export function EconomicEvaluationForm({ vin }: { vin: string }) {
 
 const imageForm = z.object({ oeNumber: oeNumberText });
 
-export function ImageGenerationForm() {
+export function ImageGenerationForm({ onStarted }: Started = {}) {
   const form = useForm<z.infer<typeof imageForm>>({
     resolver: zodResolver(imageForm),
     defaultValues: { oeNumber: "" },
   });
   return (
     <JobForm
+      onStarted={onStarted}
       form={form}
       label="Part-image generation"
       submitLabel="Generate images"

@@ -1,5 +1,6 @@
 "use client";
 
+import { Receipt } from "@/components/billing/receipt";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
@@ -49,6 +50,15 @@ export function JobView({ initial }: { initial: Job }) {
         </Alert>
       ) : null}
       {job.status === "succeeded" ? <JobResult family={job.family} result={job.result} /> : null}
+      {job.receipt ? (
+        <Receipt facts={job.receipt} label={`Receipt of the order ${job.id.slice(0, 8)}`} />
+      ) : null}
+      {job.receipt?.billingSource && job.status === "failed" ? (
+        <p className="text-xs text-slate-600">
+          The service refunds the order of a job that fails; the receipt shows how it was settled
+          when it was accepted.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import { OutcomeCard } from "@/components/operations/outcome-card";
+import { PartRecalls, VehicleRecalls } from "@/components/operations/recall-results";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { TextAreaField, TextField } from "@/components/ui/field";
+import { requirePageSession } from "@/lib/auth/guards";
+import { attempt, fieldError } from "@/lib/operations/outcome";
+import { positionsOf } from "./_lib/positions";
+
+export const metadata: Metadata = { title: "Recalls" };
+
+type Search = Record<string, string | string[] | undefined>;
+
+/** Recall matching for a vehicle (series level) and for parts (per position). */
+export default async function RecallsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const { api } = await requirePageSession();
+  const search = await searchParams;
+  const vin = typeof search.vin === "string" ? search.vin.trim().toUpperCase() : "";
+  const positionsText = typeof search.positions === "string" ? search.positions : null;
+  const [vehicle, parts] = await Promise.all([
+    vin ? attempt("matchVehicleRecalls", () => api.matchVehicleRecalls({ params: { vin } })) : null,
+    positionsText !== null
+      ? attempt("matchPartRecalls", () =>
+          api.matchPartRecalls({ body: { positions: positionsOf(positionsText) } }),
+        )
+      : null,
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="Recalls"
+        description="Match a vehicle series or a list of OE numbers against the official recall registers. Each match is a billed call with its receipt."
+      />
+      <div className="space-y-6">
+        <Card title="Vehicle recalls">
+          <form
+            method="get"
+            action="/recalls"
+            aria-label="Vehicle recalls"
+            className="flex flex-wrap items-end gap-3"
+          >
+            <TextField
+              name="vin"
+              label="Full VIN"
+              defaultValue={typeof search.vin === "string" ? search.vin : ""}
+              error={fieldError(vehicle, "vin")}
+              autoComplete="off"
+              spellCheck={false}
+              wrapperClassName="min-w-72"
+            />
+            <Button type="submit" variant="secondary">
+              Match recalls
+            </Button>
+          </form>
+        </Card>
+        {vehicle ? (
+          <OutcomeCard title="Vehicle recall match" outcome={vehicle}>
+            {(data) => <VehicleRecalls data={data} />}
+          </OutcomeCard>
+        ) : null}
+        <Card title="Part recalls">
+          <form method="get" action="/recalls" aria-label="Part recalls" className="space-y-3">
+            <TextAreaField
+              name="positions"
+              label="OE numbers, one per line"
+              rows={5}
+              className="font-mono"
+              defaultValue={positionsText ?? ""}
+              error={fieldError(parts, "positions")}
+              hint="Each line is one position, in order; up to 100."
+            />
+            <Button type="submit" variant="secondary">
+              Match positions
+            </Button>
+          </form>
+        </Card>
+        {parts ? (
+          <OutcomeCard title="Part recall match" outcome={parts}>
+            {(data) => <PartRecalls data={data} />}
+          </OutcomeCard>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { type z } from "zod";
+import { Receipt } from "@/components/billing/receipt";
+import { FormSelect, FormTextarea } from "@/components/forms/form-fields";
+import { ValueList } from "@/components/operations/value-list";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { vehicleListingRequest } from "@/lib/api/contract/vehicles";
+import { useActionSubmit } from "@/lib/actions/use-action-submit";
+import { composeListingAction } from "../actions";
+
+const listingForm = vehicleListingRequest.required({ language: true, quality: true });
+
+/** Listing text for a vehicle type: without price, condition or value claims. */
+export function ListingForm({ svcId }: { svcId: string }) {
+  const form = useForm<z.input<typeof listingForm>, unknown, z.output<typeof listingForm>>({
+    resolver: zodResolver(listingForm),
+    defaultValues: { language: "en", quality: "standard", notes: "" },
+  });
+  const {
+    pending,
+    notice,
+    data: result,
+    submit,
+  } = useActionSubmit(form, (body) =>
+    composeListingAction({ svcId, body: { ...body, notes: body.notes || undefined } }),
+  );
+  return (
+    <div className="space-y-4">
+      <form noValidate onSubmit={submit} aria-label="Listing text" className="space-y-4">
+        {notice ? (
+          <Alert tone={notice.tone} title={notice.title}>
+            {notice.text}
+          </Alert>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormSelect of={form} name="language" label="Language">
+            <option value="en">English</option>
+            <option value="de">German</option>
+            <option value="fr">French</option>
+          </FormSelect>
+          <FormSelect of={form} name="quality" label="Quality">
+            <option value="standard">standard</option>
+            <option value="premium">premium</option>
+          </FormSelect>
+        </div>
+        <FormTextarea
+          of={form}
+          name="notes"
+          label="Notes for the text (optional, up to 2,000 characters)"
+          rows={3}
+        />
+        <Button type="submit" variant="secondary" disabled={pending}>
+          {pending ? "Writing…" : "Write listing text"}
+        </Button>
+      </form>
+      {result ? (
+        <div className="space-y-3" data-testid="listing-result">
+          <ValueList value={result.listing} label="Listing" />
+          <p className="text-xs text-slate-500">
+            The text makes no price, condition or value claim; add those yourself and check the text
+            against the vehicle before publishing.
+          </p>
+          <Receipt facts={result.receipt} label="Receipt: listing text" />
+        </div>
+      ) : null}
+    </div>
+  );
+}

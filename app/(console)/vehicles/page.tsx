@@ -1,0 +1,137 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { OutcomeCard } from "@/components/operations/outcome-card";
+import { VehicleRecalls } from "@/components/operations/recall-results";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { TextField } from "@/components/ui/field";
+import { requirePageSession } from "@/lib/auth/guards";
+import { attempt, fieldError } from "@/lib/operations/outcome";
+import { jobsForVin, refreshDueJobs } from "@/app/(console)/jobs/_lib/job-store";
+import { ListingForm } from "./_components/listing-form";
+import { TechnicalRecord, VinVehicleRecord } from "./_components/vehicle-record";
+import { VehicleWork } from "./_components/vehicle-work";
+
+export const metadata: Metadata = { title: "Vehicle workspace" };
+
+type Search = Record<string, string | string[] | undefined>;
+const VEHICLE_CAVEAT =
+  "Derived data about a vehicle type, not proof that a part fits this car and not a valuation.";
+
+/**
+ * One vehicle, from a VIN or an `svcId`: its record, recalls, the orders for it (parts, cart
+ * check, economic evaluation) followed in place, and listing text for its vehicle type.
+ */
+export default async function VehiclesPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const { api, session, readJobStatus } = await requirePageSession();
+  const search = await searchParams;
+  const vin = typeof search.vin === "string" ? search.vin.trim().toUpperCase() : "";
+  const svcIdAsked = typeof search.svcId === "string" ? search.svcId.trim() : "";
+
+  const [record, recalls, technical] = await Promise.all([
+    vin ? attempt("getVehicleByVin", () => api.getVehicleByVin({ params: { vin } })) : null,
+    vin ? attempt("matchVehicleRecalls", () => api.matchVehicleRecalls({ params: { vin } })) : null,
+    !vin && svcIdAsked
+      ? attempt("getVehicleByTapiId", () =>
+          api.getVehicleByTapiId({ params: { svcId: svcIdAsked } }),
+        )
+      : null,
+  ]);
+  const svcId = record?.ok ? (record.data.svcId ?? "") : technical?.ok ? technical.data.svcId : "";
+  const vinAccepted = record?.ok === true;
+  const jobs =
+    vin && vinAccepted
+      ? await refreshDueJobs(
+          readJobStatus,
+          session.clientId,
+          await jobsForVin(session.clientId, vin),
+        )
+      : [];
+
+  return (
+    <>
+      <PageHeader
+        title="Vehicle workspace"
+        description="Everything about one vehicle: its record, recalls, parts, cart checks, an economic evaluation and listing text. Each call is billed as its receipt says."
+      />
+      <div className="space-y-6">
+        <Card title="Open a vehicle">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <form
+              method="get"
+              action="/vehicles"
+              aria-label="Open by VIN"
+              className="flex flex-wrap items-end gap-3"
+            >
+              <TextField
+                name="vin"
+                label="Full VIN"
+                defaultValue={typeof search.vin === "string" ? search.vin : ""}
+                error={fieldError(record, "vin")}
+                autoComplete="off"
+                spellCheck={false}
+                wrapperClassName="min-w-64"
+              />
+              <Button type="submit">Open</Button>
+            </form>
+            <form
+              method="get"
+              action="/vehicles"
+              aria-label="Open by svcId"
+              className="flex flex-wrap items-end gap-3"
+            >
+              <TextField
+                name="svcId"
+                label="svcId"
+                defaultValue={svcIdAsked}
+                error={fieldError(technical, "svcId")}
+                autoComplete="off"
+                spellCheck={false}
+                wrapperClassName="min-w-64"
+              />
+              <Button type="submit" variant="secondary">
+                Open
+              </Button>
+            </form>
+          </div>
+          <p className="mt-3 text-sm text-slate-600">
+            No VIN at hand? Use the{" "}
+            <Link className="text-brand-700 underline" href="/vin">
+              guided VIN lookup
+            </Link>{" "}
+            or{" "}
+            <Link className="text-brand-700 underline" href="/vehicles/intake">
+              read a registration document
+            </Link>
+            .
+          </p>
+        </Card>
+        {record ? (
+          <OutcomeCard title="Vehicle record" outcome={record} caveat={VEHICLE_CAVEAT}>
+            {(data) => <VinVehicleRecord data={data} />}
+          </OutcomeCard>
+        ) : null}
+        {technical ? (
+          <OutcomeCard title="Technical record" outcome={technical} caveat={VEHICLE_CAVEAT}>
+            {(data) => <TechnicalRecord data={data} />}
+          </OutcomeCard>
+        ) : null}
+        {recalls ? (
+          <OutcomeCard title="Recalls" outcome={recalls}>
+            {(data) => <VehicleRecalls data={data} />}
+          </OutcomeCard>
+        ) : null}
+        {vin && vinAccepted ? (
+          <Card title="Parts, cart check and evaluation">
+            <VehicleWork vin={vin} jobs={jobs} />
+          </Card>
+        ) : null}
+        {svcId ? (
+          <Card title="Listing text">
+            <ListingForm svcId={svcId} />
+          </Card>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "console_jobs" ADD COLUMN "receipt" jsonb;
