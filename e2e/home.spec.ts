@@ -8,6 +8,7 @@ test("the overview shows the embedded service as reachable with its interface ve
 }) => {
   await signInAsDemo(page, MASTER);
   await expect(page.getByTestId("service-status")).toHaveText("Reachable");
+  await expect(page.getByTestId("service-ping")).toContainText("Accepted (ping ok");
   await expect(page.getByTestId("service-version")).toHaveText("1.71.0");
   await expect(page.getByText("(embedded reference service)")).toBeVisible();
 });

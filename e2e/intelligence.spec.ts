@@ -71,6 +71,8 @@ test.describe("Intelligence for the sandbox pilot account", () => {
     await expect(view.getByRole("region", { name: "Provenance" })).toContainText(
       "Intelligence model",
     );
+    // The read's receipt, from its response headers: billed once.
+    await expect(page.getByTestId("receipt")).toContainText("billed by");
     await noAxeViolations(page, "cluster result");
     await fitsAPhone(page, "cluster result");
   });

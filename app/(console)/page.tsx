@@ -4,6 +4,7 @@ import { getServiceStatus } from "@/lib/api/service-status";
 import { requirePageSession } from "@/lib/auth/guards";
 import { consoleConfig } from "@/lib/config/console-env";
 import { mayCall } from "@/lib/auth/rights";
+import { attempt } from "@/lib/operations/outcome";
 import {
   CreditAndPlans,
   GrantsNearCap,
@@ -16,7 +17,13 @@ export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage() {
   const { session, api } = await requirePageSession();
-  const status = await getServiceStatus();
+  // The public document says whether the service is up; an authenticated ping says whether it
+  // accepts this session's key.
+  const [status, ping] = await Promise.all([
+    getServiceStatus(),
+    // Unreachable: the status line above already says so.
+    attempt("getSystemStatus", () => api.getSystemStatus()).catch(() => null),
+  ]);
   const fmt = new Intl.DateTimeFormat("en-GB", {
     dateStyle: "medium",
     timeStyle: "short",
@@ -70,6 +77,14 @@ export default async function OverviewPage() {
             <dt className="text-slate-500">Status</dt>
             <dd data-testid="service-status">
               {status.reachable ? "Reachable" : `Unreachable: ${status.reason}`}
+            </dd>
+            <dt className="text-slate-500">This key</dt>
+            <dd data-testid="service-ping">
+              {!ping
+                ? "Not checked: the service did not answer."
+                : ping.ok
+                  ? `Accepted (ping ${ping.data.status}, ${ping.data.service})`
+                  : `Refused: ${ping.message}`}
             </dd>
             {status.reachable ? (
               <>
