@@ -1,9 +1,27 @@
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { MARKETPLACE_IDS, seoLanguage } from "@/lib/api/contract/parts";
+import { MARKETPLACE_IDS, seoLanguage, vehicleType } from "@/lib/api/contract/parts";
 import { type PartsView } from "../_lib/parts-view";
 
 type Errors = Record<string, string | undefined>;
+
+function VehicleTypeSelect({ id, value, error }: { id: string; value?: string; error?: string }) {
+  return (
+    <SelectField
+      name="vehicleType"
+      label="Vehicle type"
+      id={id}
+      defaultValue={value ?? "car"}
+      error={error}
+    >
+      {vehicleType.options.map((t) => (
+        <option key={t} value={t}>
+          {t}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
 const grid = "grid items-end gap-4 sm:grid-cols-4";
 
 /** The further reads for one number, each a form of its own so only the chosen call is billed. */
@@ -49,16 +67,11 @@ export function FurtherReads({
           error={errors.currency}
           autoComplete="off"
         />
-        <SelectField
-          name="vehicleType"
-          label="Vehicle type"
+        <VehicleTypeSelect
           id="price-vehicle-type"
-          defaultValue={price?.vehicleType ?? "car"}
+          value={price?.vehicleType}
           error={price ? errors.vehicleType : undefined}
-        >
-          <option value="car">car</option>
-          <option value="motorcycle">motorcycle</option>
-        </SelectField>
+        />
         <Button type="submit" variant="secondary">
           Evaluate price
         </Button>
@@ -96,16 +109,11 @@ export function FurtherReads({
             </option>
           ))}
         </SelectField>
-        <SelectField
-          name="vehicleType"
-          label="Vehicle type"
+        <VehicleTypeSelect
           id="article-vehicle-type"
-          defaultValue={article?.vehicleType ?? "car"}
+          value={article?.vehicleType}
           error={article ? errors.vehicleType : undefined}
-        >
-          <option value="car">car</option>
-          <option value="motorcycle">motorcycle</option>
-        </SelectField>
+        />
         <Button type="submit" variant="secondary">
           Preview article
         </Button>

@@ -5,7 +5,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Receipt } from "@/components/billing/receipt";
 import { FormCheckbox, FormSelect, FormText } from "@/components/forms/form-fields";
-import { Alert } from "@/components/ui/alert";
+import { ActionNotice } from "@/components/forms/action-notice";
 import { Button } from "@/components/ui/button";
 import { vinImageRequest } from "@/lib/api/contract/scanner";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
@@ -67,11 +67,7 @@ export function ScannerForm() {
   return (
     <div className="space-y-4">
       <form noValidate onSubmit={submit} aria-label="Scanner" className="space-y-4">
-        {notice ? (
-          <Alert tone={notice.tone} title={notice.title}>
-            {notice.text}
-          </Alert>
-        ) : null}
+        <ActionNotice notice={notice} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormSelect of={form} name="kind" label="What to read">
             {SCAN_KINDS.map((k) => (

@@ -6,7 +6,7 @@ import { type z } from "zod";
 import { Receipt } from "@/components/billing/receipt";
 import { FormSelect, FormTextarea } from "@/components/forms/form-fields";
 import { ValueList } from "@/components/operations/value-list";
-import { Alert } from "@/components/ui/alert";
+import { ActionNotice } from "@/components/forms/action-notice";
 import { Button } from "@/components/ui/button";
 import { vehicleListingRequest } from "@/lib/api/contract/vehicles";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
@@ -31,11 +31,7 @@ export function ListingForm({ svcId }: { svcId: string }) {
   return (
     <div className="space-y-4">
       <form noValidate onSubmit={submit} aria-label="Listing text" className="space-y-4">
-        {notice ? (
-          <Alert tone={notice.tone} title={notice.title}>
-            {notice.text}
-          </Alert>
-        ) : null}
+        <ActionNotice notice={notice} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormSelect of={form} name="language" label="Language">
             <option value="en">English</option>

@@ -6,7 +6,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Receipt } from "@/components/billing/receipt";
 import { FormSelect, FormText } from "@/components/forms/form-fields";
-import { Alert } from "@/components/ui/alert";
+import { ActionNotice } from "@/components/forms/action-notice";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { fullVin } from "@/lib/api/contract/common";
@@ -64,11 +64,7 @@ export function VisionForm() {
   return (
     <div className="space-y-4">
       <form noValidate onSubmit={submit} aria-label="Vision" className="space-y-4">
-        {notice ? (
-          <Alert tone={notice.tone} title={notice.title}>
-            {notice.text}
-          </Alert>
-        ) : null}
+        <ActionNotice notice={notice} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormSelect of={form} name="operation" label="Operation">
             {VISION_OPERATIONS.map((id) => (

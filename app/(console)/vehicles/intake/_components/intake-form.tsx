@@ -7,6 +7,7 @@ import { z } from "zod";
 import { Receipt } from "@/components/billing/receipt";
 import { FormCheckbox, FormText, FormTextarea } from "@/components/forms/form-fields";
 import { ValueList } from "@/components/operations/value-list";
+import { ActionNotice } from "@/components/forms/action-notice";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { countryCode } from "@/lib/api/contract/common";
@@ -48,11 +49,7 @@ export function IntakeForm() {
   return (
     <div className="space-y-4">
       <form noValidate onSubmit={submit} aria-label="Vehicle intake" className="space-y-4">
-        {notice ? (
-          <Alert tone={notice.tone} title={notice.title}>
-            {notice.text}
-          </Alert>
-        ) : null}
+        <ActionNotice notice={notice} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormText
             of={form}
