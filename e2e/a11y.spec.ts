@@ -35,7 +35,9 @@ const PAGES: { account: RegExp; paths: string[] }[] = [
       "/parts?oe=1K0615301AA&view=references",
       "/parts?oe=1K0+615+301+AA&view=price",
       "/catalogue?view=browse",
-      "/catalogue?view=translate&sourceLanguage=de&text=Bremsscheibe",
+      // A refused translation: it renders the outcome without using the Master's translation quota,
+      // which the usage tests count on.
+      "/catalogue?view=translate&sourceLanguage=de&text=",
       "/recalls?vin=WVWZZZ1KZ8W000001&positions=1K0+615+301+AA",
       "/vehicles?vin=WVWZZZ1KZ8W000001",
       "/vehicles/intake",
