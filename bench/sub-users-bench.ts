@@ -112,6 +112,19 @@ async function main() {
     }
     const countText = await page.getByTestId("sub-user-count").textContent();
 
+    // The list's page endpoint alone, as a keystroke calls it (search, filter, sort on the server).
+    const endpoint: number[] = await page.evaluate(async () => {
+      const times: number[] = [];
+      for (const q of ["B", "Bench workshop 12", "Hamburg", "zzz", "cl_bench_0999", "", "Be"]) {
+        for (let i = 0; i < 3; i++) {
+          const t0 = performance.now();
+          await (await fetch(`/api/sub-users?q=${encodeURIComponent(q)}`)).text();
+          times.push(performance.now() - t0);
+        }
+      }
+      return times;
+    });
+
     const keystrokes: number[] = [];
     for (const query of [
       "B",
@@ -164,6 +177,9 @@ async function main() {
     );
     console.log(
       `  page server time to last byte:     median ${ms(median(total))}, p90 ${ms(p90(total))}, ${(htmlBytes / 1e6).toFixed(2)} MB HTML`,
+    );
+    console.log(
+      `  page endpoint (one search) alone:  median ${ms(median(endpoint))}, p90 ${ms(p90(endpoint))}`,
     );
     console.log(
       `  search keystroke to painted list:  median ${ms(median(keystrokes))}, p90 ${ms(p90(keystrokes))} (${keystrokes.length} keystrokes)`,

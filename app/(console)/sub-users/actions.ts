@@ -6,6 +6,7 @@ import { clientId, providerId } from "@/lib/api/contract/common";
 import { clientUserName, keyLabel, rateLimitRules } from "@/lib/api/contract/client-admin";
 import { defineAction } from "@/lib/actions/define-action";
 import { findSubUser } from "./_lib/find-sub-user";
+import { forgetSubUsers } from "./_lib/sub-users-index";
 
 /** A key's plaintext goes to the browser once, in the answer that issues it, and is not kept here. */
 const shownOnce = (apiKey: {
@@ -24,8 +25,9 @@ export const createSubUserAction = defineAction({
   operation: "createClientUser",
   input: z.object({ name: clientUserName, defaultProviderId: providerId.optional() }),
   target: (input) => input.name,
-  async run(input, { call }) {
+  async run(input, { call, session }) {
     const { data } = await call({ body: input });
+    forgetSubUsers(session.clientId);
     revalidatePath("/sub-users");
     return { id: data.id, name: data.name ?? input.name, apiKey: shownOnce(data.apiKey) };
   },
@@ -46,8 +48,9 @@ const updateSubUser = <S extends z.ZodObject<{ clientId: typeof clientId }>>(
     operation: "updateClientUser",
     input,
     target: (input) => input.clientId,
-    async run({ clientId: id, ...change }, { call }) {
+    async run({ clientId: id, ...change }, { call, session }) {
       const res = await call({ params: { clientId: id }, body: change });
+      forgetSubUsers(session.clientId);
       revalidateSubUser(id);
       return { name: res.data.name ?? null, isActive: res.data.isActive ?? null };
     },
@@ -71,11 +74,12 @@ export const issueKeyAction = defineAction({
   operation: "createClientUserApiKey",
   input: z.object({ clientId, label: keyLabel.optional() }),
   target: (input) => input.clientId,
-  async run(input, { call }) {
+  async run(input, { call, session }) {
     const { data } = await call({
       params: { clientId: input.clientId },
       body: input.label ? { label: input.label } : {},
     });
+    forgetSubUsers(session.clientId);
     revalidatePath(`/sub-users/${input.clientId}`);
     return { apiKey: shownOnce(data.apiKey) };
   },

@@ -2,17 +2,16 @@
 
 import { ScrollRegion, TableHead } from "@/components/ui/table";
 import Link from "next/link";
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { formatDate, formatCount, formatDateTime } from "@/lib/format";
 import { listHref } from "@/lib/list-params";
+import type { SubUsersPage } from "../_lib/sub-users-index";
 import {
-  matchSubUsers,
-  sortSubUsers,
-  indexRows,
-  pageOf,
   SUB_USERS_LIST_DEFAULTS,
   type SortKey,
   type StatusFilter,
@@ -44,36 +43,58 @@ function UsageFlag({ usage }: { usage: SubUserRow["usage"] }) {
   );
 }
 
+async function fetchPage(params: SubUsersListParams): Promise<SubUsersPage> {
+  const query = new URLSearchParams({
+    q: params.q,
+    status: params.status,
+    sort: params.sort,
+    page: String(params.page),
+  });
+  const response = await fetch(`/api/sub-users?${query.toString()}`, { cache: "no-store" });
+  if (response.status === 401) throw new Error("Your session has ended. Sign in again.");
+  if (!response.ok) throw new Error("The console could not read the list. Try again.");
+  return response.json() as Promise<SubUsersPage>;
+}
+
 /**
- * Search, filter, sort and page the full list in the browser: one fetch, instant keystrokes.
- * The state is mirrored into the address (replaced, not pushed, while typing), so a reload or
- * a shared link shows the same view.
+ * Search, filter, sort and page on the console's server: the browser holds one page, never the
+ * whole list. The state is mirrored into the address (replaced, not pushed, while typing), so a
+ * reload or a shared link shows the same view; while a page loads the previous one stays.
  */
 export function SubUsersBrowser({
-  rows,
+  first,
   highlight,
   initial,
 }: {
-  rows: SubUserRow[];
+  first: SubUsersPage;
   highlight?: { name: string; since: string };
   initial: SubUsersListParams;
 }) {
-  const indexed = useMemo(() => indexRows(rows), [rows]);
   const [query, setQuery] = useState(initial.q);
   const [status, setStatus] = useState<StatusFilter>(initial.status);
   const [sort, setSort] = useState<SortKey>(initial.sort);
   const [page, setPage] = useState(initial.page);
   const deferredQuery = useDeferredValue(query);
+  const params = { q: deferredQuery.trim(), status, sort, page };
+  const isInitial =
+    params.q === initial.q.trim() &&
+    status === initial.status &&
+    sort === initial.sort &&
+    page === initial.page;
+  const list = useQuery({
+    // Keyed by the server's reading: after a change and a refresh, nothing older is shown.
+    queryKey: ["sub-users", first.readAt, params],
+    queryFn: () => fetchPage(params),
+    // The server rendered the first view; a refresh of the page brings a new one.
+    initialData: isInitial ? first : undefined,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
   useEffect(() => {
-    const href = listHref(
-      window.location.pathname,
-      { q: deferredQuery.trim(), status, sort, page },
-      {},
-      SUB_USERS_LIST_DEFAULTS,
-    );
+    const href = listHref(window.location.pathname, params, {}, SUB_USERS_LIST_DEFAULTS);
     if (href !== `${window.location.pathname}${window.location.search}`)
       window.history.replaceState(null, "", href);
-  }, [deferredQuery, status, sort, page]);
+  });
   /** A sortable column: its order now, and a click that sorts by it (or reverses it). */
   const sortable = (label: string, asc: SortKey, desc: SortKey) => ({
     label,
@@ -84,12 +105,7 @@ export function SubUsersBrowser({
       setPage(1);
     },
   });
-  const sorted = useMemo(() => sortSubUsers(indexed, sort), [indexed, sort]);
-  const filtered = useMemo(
-    () => matchSubUsers(sorted, { query: deferredQuery, status }),
-    [sorted, deferredQuery, status],
-  );
-  const current = pageOf(filtered, page);
+  const current = list.data ?? first;
 
   const isHighlighted = (r: SubUserRow) =>
     highlight !== undefined &&
@@ -141,8 +157,13 @@ export function SubUsersBrowser({
         </SelectField>
       </div>
       <p role="status" className="mb-2 text-sm text-slate-600" data-testid="sub-user-count">
-        {formatCount(filtered.length)} of {formatCount(rows.length)} Sub-users
+        {formatCount(current.matched)} of {formatCount(current.total)} Sub-users
       </p>
+      {list.error ? (
+        <Alert tone="danger" className="mb-2">
+          {list.error.message} The list below is the last one read.
+        </Alert>
+      ) : null}
       <ScrollRegion
         label="Sub-users of this Master client"
         className="rounded-lg border border-slate-200 bg-white"

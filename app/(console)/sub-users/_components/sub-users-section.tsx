@@ -3,20 +3,21 @@
 import { useState } from "react";
 import { CreateSubUser } from "./create-sub-user";
 import { SubUsersBrowser } from "./sub-users-browser";
-import { type SubUserRow, type SubUsersListParams } from "../_lib/sub-users.utils";
+import { type SubUsersListParams } from "../_lib/sub-users.utils";
+import type { SubUsersPage } from "../_lib/sub-users-index";
 
 export function SubUsersSection({
-  rows,
+  first,
   initial,
 }: {
-  rows: SubUserRow[];
+  first: SubUsersPage;
   initial: SubUsersListParams;
 }) {
   const [highlight, setHighlight] = useState<{ name: string; since: string } | undefined>();
   return (
     <>
       <CreateSubUser onReconcile={setHighlight} />
-      <SubUsersBrowser rows={rows} highlight={highlight} initial={initial} />
+      <SubUsersBrowser first={first} highlight={highlight} initial={initial} />
     </>
   );
 }

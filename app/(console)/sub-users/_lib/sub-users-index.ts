@@ -1,0 +1,108 @@
+import "server-only";
+import { type ServiceApi } from "@/lib/api/client";
+import { latestReadings } from "@/lib/usage/usage-readings";
+import { worstPlanState } from "@/lib/usage/plan-state";
+import {
+  indexRows,
+  type IndexedRow,
+  matchSubUsers,
+  pageOf,
+  type SortKey,
+  sortSubUsers,
+  type SubUserRow,
+  type SubUsersListParams,
+} from "./sub-users.utils";
+
+/** One page of the list as the browser receives it: never the whole list. */
+export interface SubUsersPage {
+  items: SubUserRow[];
+  matched: number;
+  total: number;
+  page: number;
+  pages: number;
+  /** When the list was read from the service (ms since the epoch). */
+  readAt: number;
+}
+
+/**
+ * The Master's Sub-users, indexed on the console's server so that search, filter, sort and page
+ * answer without shipping the list to the browser. A page view always reads the list fresh from
+ * the service; the searches that follow use that reading for up to `MAX_AGE_MS` (the console's
+ * own changes drop it at once). Bounded: the least recently used Masters are dropped first.
+ */
+const MAX_AGE_MS = 60_000;
+const MAX_MASTERS = 32;
+
+interface Entry {
+  at: number;
+  rows: IndexedRow[];
+  sorted: Map<SortKey, IndexedRow[]>;
+}
+const entries = new Map<string, Entry>();
+
+async function read(api: ServiceApi, clientId: string): Promise<Entry> {
+  const { data } = await api.listClientUsers();
+  const readings = await latestReadings(data.clientUsers.map((u) => u.id));
+  const rows = data.clientUsers.map((u): SubUserRow => {
+    const reading = readings.get(u.id);
+    return {
+      id: u.id,
+      name: u.name ?? null,
+      isActive: u.isActive ?? null,
+      createdAt: u.createdAt ?? null,
+      keyCount: u.apiKeys?.length ?? null,
+      usage: reading
+        ? {
+            flag: worstPlanState(reading.plans.map((p) => p.state)),
+            readAt: reading.takenAt.toISOString(),
+          }
+        : null,
+    };
+  });
+  const entry = { at: Date.now(), rows: indexRows(rows), sorted: new Map() };
+  entries.delete(clientId);
+  entries.set(clientId, entry);
+  while (entries.size > MAX_MASTERS) entries.delete(entries.keys().next().value!);
+  return entry;
+}
+
+async function entryFor(api: ServiceApi, clientId: string, fresh: boolean): Promise<Entry> {
+  const cached = entries.get(clientId);
+  if (!fresh && cached && Date.now() - cached.at < MAX_AGE_MS) {
+    entries.delete(clientId);
+    entries.set(clientId, cached);
+    return cached;
+  }
+  return read(api, clientId);
+}
+
+/** One page of the Master's Sub-users for these list parameters. */
+export async function subUsersPage(
+  api: ServiceApi,
+  clientId: string,
+  params: SubUsersListParams,
+  options: { fresh: boolean },
+): Promise<SubUsersPage> {
+  const entry = await entryFor(api, clientId, options.fresh);
+  let sorted = entry.sorted.get(params.sort);
+  if (!sorted) {
+    sorted = sortSubUsers(entry.rows, params.sort);
+    entry.sorted.set(params.sort, sorted);
+  }
+  const matched = matchSubUsers(sorted, { query: params.q, status: params.status });
+  const current = pageOf(matched, params.page);
+  return {
+    // Only what a row shows: the search index stays on the server.
+    items: current.items.map(({ haystack: _haystack, ...row }) => row),
+    matched: matched.length,
+    total: entry.rows.length,
+    page: current.page,
+    pages: current.pages,
+    readAt: entry.at,
+  };
+}
+
+/** The console changed this Master's Sub-users: the next search reads the list again. */
+export function forgetSubUsers(clientId: string) {
+  entries.delete(clientId);
+}

@@ -1,0 +1,23 @@
+import { NextResponse } from "next/server";
+import { actionSession } from "@/lib/auth/guards";
+import { mayCall } from "@/lib/auth/rights";
+import { readListParams } from "@/lib/list-params";
+import { subUsersListParams } from "@/app/(console)/sub-users/_lib/sub-users.utils";
+import { subUsersPage } from "@/app/(console)/sub-users/_lib/sub-users-index";
+
+const noStore = { "Cache-Control": "no-store" };
+
+/** One page of the Master's Sub-users for a search, filter, sort and page (the list's keystrokes). */
+export async function GET(request: Request) {
+  const signedIn = await actionSession();
+  if ("refused" in signedIn)
+    return NextResponse.json({ error: "unauthenticated" }, { status: 401, headers: noStore });
+  if (!mayCall(signedIn.session, "listClientUsers"))
+    return NextResponse.json({ error: "forbidden" }, { status: 403, headers: noStore });
+  const search = Object.fromEntries(new URL(request.url).searchParams);
+  const params = readListParams(subUsersListParams, search);
+  const page = await subUsersPage(signedIn.api, signedIn.session.clientId, params, {
+    fresh: false,
+  });
+  return NextResponse.json(page, { headers: noStore });
+}
