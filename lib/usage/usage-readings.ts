@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { type UsageStatus } from "@/lib/api/contract/client-admin";
 import { getStore } from "@/lib/store/db";
 import { type UsageReadingPlan, usageReadings } from "@/lib/store/schema";
@@ -84,14 +84,13 @@ export async function latestReadings(clientIds: string[]): Promise<Map<string, U
   const latest = new Map<string, UsageReading>();
   if (clientIds.length === 0) return latest;
   const db = await getStore();
-  for (let i = 0; i < clientIds.length; i += 1_000) {
-    const rows = await db
-      .selectDistinctOn([usageReadings.clientId])
-      .from(usageReadings)
-      .where(inArray(usageReadings.clientId, clientIds.slice(i, i + 1_000)))
-      .orderBy(usageReadings.clientId, desc(usageReadings.takenAt));
-    for (const row of rows) latest.set(row.clientId, row);
-  }
+  // One statement however many Clients: the ids travel as one array parameter.
+  const rows = await db
+    .selectDistinctOn([usageReadings.clientId])
+    .from(usageReadings)
+    .where(sql`${usageReadings.clientId} = any(${sql.param(clientIds)}::text[])`)
+    .orderBy(usageReadings.clientId, desc(usageReadings.takenAt));
+  for (const row of rows) latest.set(row.clientId, row);
   return latest;
 }
 
