@@ -44,6 +44,7 @@ async function main() {
       bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
       keys,
       masterKey: admin,
+      databaseUrl: bench.databaseUrl,
       pid: process.pid,
     }) + "\n",
   );

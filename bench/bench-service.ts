@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { embeddedDatabaseUrl } from "@/lib/db/postgres-server";
 import { type DemoAccount } from "@/lib/demo/demo-credentials";
 import { createLogger, type LogLevel } from "@/lib/log/logger";
 import { startService } from "@/service/server";
@@ -20,6 +21,8 @@ export async function startBenchService(name: string, logLevel: LogLevel = "warn
   });
   return {
     service,
+    /** The service's own database, for measuring what PostgreSQL allows beside it. */
+    databaseUrl: embeddedDatabaseUrl(dataDir, "service"),
     key: (id: DemoAccount["id"]) => service.demo!.accounts.find((a) => a.id === id)!.apiKey,
     async stop() {
       await service.stop();

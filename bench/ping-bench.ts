@@ -10,6 +10,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
+import { measureCeilings } from "./pg-ceilings";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -53,17 +54,20 @@ async function main() {
     createInterface({ input: child.stdout! }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  const { serviceUrl, bareUrl, keys } = JSON.parse(line) as {
+  const { serviceUrl, bareUrl, keys, databaseUrl } = JSON.parse(line) as {
     serviceUrl: string;
     bareUrl: string;
     keys: string[];
+    databaseUrl: string;
   };
   try {
     console.log(
       `Load: ${CONNECTIONS} connections (one Client each), ${DURATION} s per scenario, after a 2 s warm-up.\n`,
     );
     await load("warm-up", `${serviceUrl}/ping`, keys).catch(() => undefined);
+    const ceilings = await measureCeilings(databaseUrl, CONNECTIONS, DURATION);
     const rows = [
+      ...ceilings.map((c) => ({ ...c, non2xx: 0, errors: 0 })),
       await load("bare node:http GET /ping", `${bareUrl}/ping`, null),
       await load("service GET /ping (authenticated)", `${serviceUrl}/ping`, keys),
       await load(
@@ -79,6 +83,22 @@ async function main() {
     for (const r of rows)
       console.log(
         `${r.scenario.padEnd(50)}${pad(r.rps, 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(r.non2xx, 9)}${pad(r.errors, 8)}`,
+      );
+    const [select1, commit, bare, ping, billable] = rows as [Row, Row, Row, Row, Row];
+    const ratio = (a: number, b: number) => a / b;
+    const targets = [
+      ["authenticated call / select 1 round trips", ratio(ping.rps, select1.rps), 0.4],
+      ["authenticated call / bare node:http", ratio(ping.rps, bare.rps), 0.25],
+      ["billable call / single-commit rate", ratio(billable.rps, commit.rps), 0.5],
+    ] as const;
+    console.log("\nTargets (issue 14), measured in this run:");
+    for (const [what, value, target] of targets)
+      console.log(
+        `  ${what.padEnd(45)} ${(value * 100).toFixed(1).padStart(6)} %  target ≥ ${target * 100} %  ${value >= target ? "met" : "NOT met"}`,
+      );
+    for (const r of [ping, billable])
+      console.log(
+        `  ${`p99 of ${r.scenario}`.padEnd(45)} ${`${r.p99} ms`.padStart(8)}  target ≤ 20 ms  ${r.p99 <= 20 ? "met" : "NOT met"}`,
       );
   } finally {
     child.kill("SIGTERM");
