@@ -29,13 +29,18 @@ test.describe("Sub-users list", () => {
     await page.getByLabel("Search by name or id").fill("cl_demo_leg");
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("Legacy Integration");
+    // Pages come from the console's server: the table says it is busy until the answer is in.
+    const table = page.getByRole("table", { name: "Sub-users of this Master client" });
+    const settled = () => expect(table).not.toHaveAttribute("aria-busy", "true");
     await page.getByLabel("Search by name or id").fill("");
     await page.getByLabel("Status").selectOption("inactive");
+    await settled();
     for (const status of await rows.locator("td:nth-child(3)").allTextContents())
       expect(status).toBe("deactivated");
     await page.getByLabel("Status").selectOption("all");
     await page.getByLabel("Search by name or id").fill("Workshop");
     await page.getByLabel("Sort").selectOption("name-desc");
+    await settled();
     const names = await rows.locator("td:first-child a").allTextContents();
     expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
     await expect(page.getByTestId("sub-user-count")).toHaveText(

@@ -3,7 +3,7 @@
 import { ScrollRegion, TableHead } from "@/components/ui/table";
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -74,8 +74,8 @@ export function SubUsersBrowser({
   const [status, setStatus] = useState<StatusFilter>(initial.status);
   const [sort, setSort] = useState<SortKey>(initial.sort);
   const [page, setPage] = useState(initial.page);
-  const deferredQuery = useDeferredValue(query);
-  const params = { q: deferredQuery.trim(), status, sort, page };
+  // Each keystroke asks the server at once; the previous page stays until the answer arrives.
+  const params = { q: query.trim(), status, sort, page };
   const isInitial =
     params.q === initial.q.trim() &&
     status === initial.status &&
@@ -168,7 +168,7 @@ export function SubUsersBrowser({
         label="Sub-users of this Master client"
         className="rounded-lg border border-slate-200 bg-white"
       >
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm" aria-busy={list.isFetching}>
           <caption className="sr-only">Sub-users of this Master client</caption>
           <TableHead
             boxed
