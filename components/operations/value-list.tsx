@@ -77,3 +77,15 @@ function Value({ value, depth }: { value: unknown; depth: number }): ReactNode {
   }
   return scalar(value);
 }
+
+/** A whole answer whose fields the interface does not show, folded away under its headline. */
+export function AllFields({ value }: { value: Record<string, unknown> }) {
+  return (
+    <details>
+      <summary className="cursor-pointer text-sm font-medium">Every field of the answer</summary>
+      <div className="mt-2">
+        <ValueList value={value} label="Every field" />
+      </div>
+    </details>
+  );
+}

@@ -19,10 +19,24 @@ export function useActionSubmit<T extends FieldValues, V, R>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context, values as parsed
   form: UseFormReturn<T, any, V>,
   send: (values: V) => Promise<ActionResult<R>>,
+  options: {
+    /** Called with the data instead of keeping it (e.g. to open what was created). */
+    onSuccess?: (data: R) => void;
+    /** What to tell the user whenever the outcome is unknown, instead of the answer's message. */
+    unknownText?: string;
+    /** What to check when the console itself did not answer, instead of the generic advice. */
+    noAnswerText?: string;
+  } = {},
 ) {
   const [pending, startTransition] = useTransition();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [data, setData] = useState<R | null>(null);
+  const unknown = (text: string) =>
+    setNotice({
+      tone: "warning",
+      title: "The outcome is unknown",
+      text: options.unknownText ?? text,
+    });
   const submit = form.handleSubmit((values) =>
     startTransition(async () => {
       setNotice(null);
@@ -31,20 +45,14 @@ export function useActionSubmit<T extends FieldValues, V, R>(
       try {
         result = await send(values);
       } catch {
-        setNotice({
-          tone: "warning",
-          title: "The outcome is unknown",
-          text: "The console did not answer. The call may have been made (and billed); check the request log before sending it again.",
-        });
-        return;
+        return unknown(
+          options.noAnswerText ??
+            "The console did not answer. The call may have been made (and billed); check the request log before sending it again.",
+        );
       }
-      if (result.ok) return setData(result.data);
-      if (result.outcome === "unknown")
-        return setNotice({
-          tone: "warning",
-          title: "The outcome is unknown",
-          text: result.message,
-        });
+      if (result.ok)
+        return options.onSuccess ? options.onSuccess(result.data) : setData(result.data);
+      if (result.outcome === "unknown") return unknown(result.message);
       const fields = Object.keys(form.formState.defaultValues ?? {});
       for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
         const field = path.replace(/^(body|query|params)\./, "");

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { OutcomeCard } from "@/components/operations/outcome-card";
 import { PartRecalls, VehicleRecalls } from "@/components/operations/recall-results";
-import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
-import { TextAreaField, TextField } from "@/components/ui/field";
+import { TextAreaField } from "@/components/ui/field";
+import { VinForm } from "@/components/operations/vin-form";
+import { Button } from "@/components/ui/button";
 import { requirePageSession } from "@/lib/auth/guards";
 import { attempt, fieldError } from "@/lib/operations/outcome";
 import { positionsOf } from "./_lib/positions";
@@ -34,25 +35,13 @@ export default async function RecallsPage({ searchParams }: { searchParams: Prom
       />
       <div className="space-y-6">
         <Card title="Vehicle recalls">
-          <form
-            method="get"
+          <VinForm
             action="/recalls"
-            aria-label="Vehicle recalls"
-            className="flex flex-wrap items-end gap-3"
-          >
-            <TextField
-              name="vin"
-              label="Full VIN"
-              defaultValue={typeof search.vin === "string" ? search.vin : ""}
-              error={fieldError(vehicle, "vin")}
-              autoComplete="off"
-              spellCheck={false}
-              wrapperClassName="min-w-72"
-            />
-            <Button type="submit" variant="secondary">
-              Match recalls
-            </Button>
-          </form>
+            label="Vehicle recalls"
+            submitLabel="Match recalls"
+            defaultValue={typeof search.vin === "string" ? search.vin : ""}
+            error={fieldError(vehicle, "vin")}
+          />
         </Card>
         {vehicle ? (
           <OutcomeCard title="Vehicle recall match" outcome={vehicle}>

@@ -5,6 +5,7 @@ import { VehicleRecalls } from "@/components/operations/recall-results";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
+import { VinForm } from "@/components/operations/vin-form";
 import { requirePageSession } from "@/lib/auth/guards";
 import { attempt, fieldError } from "@/lib/operations/outcome";
 import { jobsForVin, refreshDueJobs } from "@/app/(console)/jobs/_lib/job-store";
@@ -57,23 +58,14 @@ export default async function VehiclesPage({ searchParams }: { searchParams: Pro
       <div className="space-y-6">
         <Card title="Open a vehicle">
           <div className="grid gap-4 sm:grid-cols-2">
-            <form
-              method="get"
+            <VinForm
               action="/vehicles"
-              aria-label="Open by VIN"
-              className="flex flex-wrap items-end gap-3"
-            >
-              <TextField
-                name="vin"
-                label="Full VIN"
-                defaultValue={typeof search.vin === "string" ? search.vin : ""}
-                error={fieldError(record, "vin")}
-                autoComplete="off"
-                spellCheck={false}
-                wrapperClassName="min-w-64"
-              />
-              <Button type="submit">Open</Button>
-            </form>
+              label="Open by VIN"
+              submitLabel="Open"
+              defaultValue={typeof search.vin === "string" ? search.vin : ""}
+              error={fieldError(record, "vin")}
+              primary
+            />
             <form
               method="get"
               action="/vehicles"

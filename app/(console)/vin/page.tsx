@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
+import { VinForm } from "@/components/operations/vin-form";
 import { requirePageSession } from "@/lib/auth/guards";
 import { consoleConfig } from "@/lib/config/console-env";
 import { StartVinFlow } from "./_components/start-vin-flow";
@@ -60,23 +59,7 @@ export default async function VinPage({
         <p className="mb-3 text-sm text-slate-600">
           For a full VIN: the vehicle at once, without the guided page, in the vehicle workspace.
         </p>
-        <form
-          method="get"
-          action="/vehicles"
-          aria-label="Direct vehicle lookup"
-          className="flex flex-wrap items-end gap-3"
-        >
-          <TextField
-            name="vin"
-            label="Full VIN"
-            autoComplete="off"
-            spellCheck={false}
-            wrapperClassName="min-w-72"
-          />
-          <Button type="submit" variant="secondary">
-            Look up
-          </Button>
-        </form>
+        <VinForm action="/vehicles" label="Direct vehicle lookup" submitLabel="Look up" />
       </Card>
     </>
   );

@@ -1,4 +1,4 @@
-import { ValueList } from "@/components/operations/value-list";
+import { AllFields } from "@/components/operations/value-list";
 import { Alert } from "@/components/ui/alert";
 import { DataTable } from "@/components/ui/table";
 import { type ScanKind } from "../_lib/scan-kinds";
@@ -122,12 +122,7 @@ export function ScanResult({ kind, result }: { kind: ScanKind; result: Obj }) {
     <div className="space-y-3" data-testid="scan-result">
       <Warnings warnings={list(result.warnings)} />
       <Headline kind={kind} result={result} />
-      <details>
-        <summary className="cursor-pointer text-sm font-medium">Every field of the answer</summary>
-        <div className="mt-2">
-          <ValueList value={result} label="Every field" />
-        </div>
-      </details>
+      <AllFields value={result} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ValueList } from "@/components/operations/value-list";
+import { AllFields } from "@/components/operations/value-list";
 import { Alert } from "@/components/ui/alert";
 
 type Obj = Record<string, unknown>;
@@ -69,12 +69,7 @@ export function VisionResult({ result, caveat }: { result: Obj; caveat?: string 
           </ul>
         </div>
       ) : null}
-      <details>
-        <summary className="cursor-pointer text-sm font-medium">Every field of the answer</summary>
-        <div className="mt-2">
-          <ValueList value={result} label="Every field" />
-        </div>
-      </details>
+      <AllFields value={result} />
     </div>
   );
 }

@@ -1,0 +1,44 @@
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+
+/**
+ * A full VIN sent in the address of `action` (`?vin=`): the page that reads it refuses a bad one
+ * with the contract's message next to the field, and the field keeps what was typed.
+ */
+export function VinForm({
+  action,
+  label,
+  submitLabel,
+  defaultValue = "",
+  error,
+  primary = false,
+}: {
+  action: string;
+  label: string;
+  submitLabel: string;
+  defaultValue?: string;
+  error?: string;
+  primary?: boolean;
+}) {
+  return (
+    <form
+      method="get"
+      action={action}
+      aria-label={label}
+      className="flex flex-wrap items-end gap-3"
+    >
+      <TextField
+        name="vin"
+        label="Full VIN"
+        defaultValue={defaultValue}
+        error={error}
+        autoComplete="off"
+        spellCheck={false}
+        wrapperClassName="min-w-64"
+      />
+      <Button type="submit" variant={primary ? "primary" : "secondary"}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
