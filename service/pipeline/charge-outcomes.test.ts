@@ -76,11 +76,13 @@ async function payingClient(balanceMinor = 10_000) {
 
 async function stateOf(clientId: string) {
   const db = svc.service.database.db;
-  const [client] = await db.select().from(schema.clients).where(eq(schema.clients.id, clientId));
+  // Events first: a refund commits its event and the balance together, so once an event reads as
+  // refunded the balance read after it includes the refund (the other order could catch neither).
   const events = await db
     .select()
     .from(schema.usageEvents)
     .where(eq(schema.usageEvents.clientId, clientId));
+  const [client] = await db.select().from(schema.clients).where(eq(schema.clients.id, clientId));
   return {
     balance: client!.balanceMinor,
     name: client!.name,
