@@ -13,16 +13,14 @@ import {
   type ServiceBindings,
   type ServiceContext,
 } from "./context";
+import { admissionStage } from "./pipeline/admission";
 import { ApiError } from "./pipeline/api-error";
 import { authenticateStage } from "./pipeline/authenticate";
 import { authorizeStage } from "./pipeline/authorize";
 import { chargeRequestOf, chargeStage, recordRefundedCall } from "./pipeline/billing";
 import { Call, type Stage } from "./pipeline/call";
-import { clientLockStage } from "./pipeline/client-lock";
 import { handlerStage } from "./pipeline/handler";
-import { idempotencyKeyStage, replayStage, storeReplayStage } from "./pipeline/idempotency";
-import { rateLimitStage } from "./pipeline/rate-limit";
-import { readInputStage } from "./pipeline/request-input";
+import { replayStage, storeReplayStage } from "./pipeline/idempotency";
 import { answerStage, checkResponseStage, errorResponse } from "./pipeline/response";
 import { mountReferencePage } from "./reference-page";
 import { allHandlers } from "./routes";
@@ -41,10 +39,10 @@ export function pipelineStages(handlers: HandlerMap): readonly Stage[] {
   return [
     authenticateStage, //      1  401, 403: who calls
     authorizeStage, //         2  403: rights, sandbox, allowlist
-    rateLimitStage, //         3  429
-    readInputStage, //         4  400, 413, 415: body (bounded), path and query, by the contract
-    idempotencyKeyStage, //    5  400: the key, by the operation's column
-    clientLockStage, //        6  429, 409: one active request per Client; the transaction begins
+    // 3  429: rate limits; 4  400, 413, 415: body (bounded), path and query, by the contract;
+    // 5  400: the Idempotency-Key, by the operation's column; 6  429, 409: one active request
+    // per Client, and the call's transaction begins
+    admissionStage,
     replayStage, //            7  an earlier result for the key (409 on other input)
     chargeStage, //            8  402: who pays
     handlerStage(handlers), // 9  the operation's work

@@ -11,6 +11,7 @@ import {
 import { type Db, type ServiceDatabase } from "./db/database";
 import { type Caller } from "./pipeline/authenticate";
 import { type Charge } from "./pipeline/billing";
+import { type CallerCache } from "./pipeline/caller-cache";
 import { type DeliveryLedger } from "./pipeline/delivery";
 import { type RateRule } from "./pipeline/rate-limit";
 
@@ -35,6 +36,8 @@ export interface ServiceContext {
   now: () => Date;
   /** Settles charges whose outcome is only their answer. */
   delivery: DeliveryLedger;
+  /** Callers resolved from keys, checked again by every call that uses one. */
+  callers: CallerCache;
 }
 
 type Parsed<

@@ -17,6 +17,7 @@ import {
   openServiceDatabase,
   type ServiceDatabase,
 } from "./db/database";
+import { CallerCache } from "./pipeline/caller-cache";
 import { openDeliveryLedger } from "./pipeline/delivery";
 import { purgeExpiredIdempotency } from "./pipeline/idempotency";
 import { purgeExpiredCounters } from "./pipeline/rate-limit";
@@ -141,6 +142,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     log,
     now,
     delivery,
+    callers: new CallerCache(10_000),
     config: {
       publicUrl: opts.publicUrl ?? "",
       defaultRateLimit: opts.defaultRateLimit ?? { maxRequests: 1200, windowSeconds: 60 },

@@ -37,6 +37,12 @@ export const clients = pgTable(
     intelligencePilot: jsonb("intelligence_pilot"),
     /** Enabled for the agent (MCP) endpoint's private preview. */
     agentAccess: boolean("agent_access").notNull().default(false),
+    /**
+     * Bumped by triggers (migration 0007) whenever anything a caller is authorised from changes:
+     * any column but the balance and `updated_at`, or any of the Client's rate-limit rules. A
+     * remembered caller is good only while its Client's (and Master's) stamp is unchanged.
+     */
+    authStamp: bigint("auth_stamp", { mode: "number" }).notNull().default(0),
   },
   (t) => [index("clients_parent_idx").on(t.parentId)],
 );

@@ -28,9 +28,12 @@ export async function ownedClient(
   clientId: string,
   allowSelf = false,
 ): Promise<ClientRow> {
-  if (allowSelf && clientId === caller.client.id) return caller.client;
+  // Read here even for the caller itself: the caller's own record carries no balance.
   const client = await findClient(db, clientId);
-  if (!client || client.parentId !== caller.client.id) {
+  const mine =
+    client &&
+    (client.parentId === caller.client.id || (allowSelf && client.id === caller.client.id));
+  if (!mine) {
     throw new ApiError(
       "client_user_not_found",
       `No Sub-user with id ${clientId} belongs to this Master client.`,
@@ -122,7 +125,7 @@ export async function createClient(
   db: Db,
   values: {
     name: string;
-    parent: ClientRow;
+    parent: Pick<ClientRow, "id" | "currency">;
     defaultProviderId?: number | null;
     allowlist?: string[] | null;
   },

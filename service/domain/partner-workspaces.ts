@@ -26,7 +26,7 @@ export async function workspaceByReference(
  */
 export async function provisionWorkspace(
   db: Db,
-  owner: ClientRow,
+  owner: Pick<ClientRow, "id" | "currency">,
   request: {
     workspaceId: string;
     name: string;

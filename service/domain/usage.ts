@@ -27,7 +27,7 @@ export function planState(
 }
 
 /** Plans the Client can see: every standard plan and its own custom ones; `active` marks assignment. */
-export async function visiblePlans(db: Db, client: ClientRow) {
+export async function visiblePlans(db: Db, client: Pick<ClientRow, "id" | "currency">) {
   const rows = await db
     .select({ plan: schema.plans, assigned: schema.clientPlans.clientId })
     .from(schema.plans)

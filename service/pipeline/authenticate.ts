@@ -6,9 +6,14 @@ import { prepared } from "../db/prepared";
 import { hashApiKey, type KeyEnvironment } from "../domain/api-keys";
 import { hashSessionToken, sameSecret } from "../domain/intelligence/pilot-sessions";
 import { ApiError } from "./api-error";
-import { type Stage } from "./call";
+import { type Call, type Stage } from "./call";
 
 export type ClientRow = typeof schema.clients.$inferSelect;
+/**
+ * A Client as its callers see it: everything but the balance, which moves with every charge
+ * (a caller is remembered across calls; a balance is read where it is reported).
+ */
+export type CallerClient = Omit<ClientRow, "balanceMinor">;
 export type ApiKeyRow = typeof schema.apiKeys.$inferSelect;
 export interface ActiveRateRule {
   id: string;
@@ -19,8 +24,8 @@ export interface ActiveRateRule {
 }
 
 export interface Caller {
-  client: ClientRow;
-  parent: ClientRow | null;
+  client: CallerClient;
+  parent: CallerClient | null;
   key: ApiKeyRow;
   environment: KeyEnvironment;
   isMaster: boolean;
@@ -32,8 +37,8 @@ const CLIENT_JSON = (
   t: string,
 ) => `json_build_object('id', ${t}.id, 'name', ${t}.name, 'parentId', ${t}.parent_id, 'isActive', ${t}.is_active,
   'defaultProviderId', ${t}.default_provider_id, 'allowlist', ${t}.allowlist, 'billingMode', ${t}.billing_mode, 'currency', ${t}.currency,
-  'balanceMinor', ${t}.balance_minor, 'createdAt', ${t}.created_at, 'updatedAt', ${t}.updated_at, 'deactivatedAt', ${t}.deactivated_at,
-  'intelligencePilot', ${t}.intelligence_pilot, 'agentAccess', ${t}.agent_access)`;
+  'createdAt', ${t}.created_at, 'updatedAt', ${t}.updated_at, 'deactivatedAt', ${t}.deactivated_at,
+  'intelligencePilot', ${t}.intelligence_pilot, 'agentAccess', ${t}.agent_access, 'authStamp', ${t}.auth_stamp)`;
 
 /** Key, Client, Master and active rate-limit rules in one statement. */
 const selectCaller = prepared<{
@@ -55,10 +60,10 @@ const selectCaller = prepared<{
 );
 
 const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
-function toClient(j: Record<string, unknown>): ClientRow {
+function toClient(j: Record<string, unknown>): CallerClient {
   return {
-    ...(j as Omit<ClientRow, "createdAt" | "updatedAt" | "deactivatedAt" | "balanceMinor">),
-    balanceMinor: Number(j.balanceMinor),
+    ...(j as Omit<CallerClient, "createdAt" | "updatedAt" | "deactivatedAt" | "authStamp">),
+    authStamp: Number(j.authStamp),
     createdAt: date(j.createdAt)!,
     updatedAt: date(j.updatedAt)!,
     deactivatedAt: date(j.deactivatedAt),
@@ -71,7 +76,11 @@ export async function authenticate(
   rawKey: string | undefined,
 ): Promise<Caller> {
   if (!rawKey) throw new ApiError("api_key_missing", "Send your API key in the X-Api-Key header.");
-  const [row] = await selectCaller(conn, [hashApiKey(rawKey)]);
+  return authenticateKeyHash(conn, hashApiKey(rawKey));
+}
+
+async function authenticateKeyHash(conn: pg.ClientBase, keyHash: string): Promise<Caller> {
+  const [row] = await selectCaller(conn, [keyHash]);
   if (!row) throw new ApiError("api_key_invalid", "The API key is not valid.");
   const key = {
     ...(row.key as Omit<ApiKeyRow, "createdAt" | "lastUsedAt">),
@@ -211,7 +220,30 @@ export async function authenticateAgent(
   );
 }
 
-/** Stage 1: who calls. A key always wins; a session cookie counts only where the table allows it. */
+/** What a remembered caller is checked against: its key, and its Client's and Master's stamps. */
+export function callerCheckOf(caller: Caller) {
+  return {
+    keyId: caller.key.id,
+    clientStamp: caller.client.authStamp,
+    parentStamp: caller.parent?.authStamp ?? null,
+  };
+}
+
+/** The key's caller as the database has it now; remembered for this key's next calls. */
+export async function resolveKeyCaller(call: Call, rawKey: string): Promise<Caller> {
+  const keyHash = hashApiKey(rawKey);
+  call.service.callers.delete(keyHash);
+  const caller = await authenticateKeyHash(await call.connection(), keyHash);
+  call.service.callers.set(keyHash, caller);
+  call.callerUnverified = false;
+  return caller;
+}
+
+/**
+ * Stage 1: who calls. A key always wins; a session cookie counts only where the table allows it.
+ * A key this instance resolved before gives its remembered caller, which the call checks
+ * against the database in its first write (stage 3) and resolves afresh when it is stale.
+ */
 export const authenticateStage: Stage = async (call) => {
   const agent = call.http.env?.agent;
   if (agent) {
@@ -220,10 +252,25 @@ export const authenticateStage: Stage = async (call) => {
   }
   const rawKey = call.http.req.header(HEADERS.apiKey);
   const token = call.op.session && !rawKey ? getCookie(call.http, SESSION_COOKIE) : undefined;
-  call.caller = token
-    ? await authenticateSession(await call.connection(), token, call.now, {
-        required: call.op.session!.csrf,
-        sent: call.http.req.header(HEADERS.csrfToken),
-      })
-    : await authenticate(await call.connection(), rawKey);
+  if (token) {
+    call.caller = await authenticateSession(await call.connection(), token, call.now, {
+      required: call.op.session!.csrf,
+      sent: call.http.req.header(HEADERS.csrfToken),
+    });
+    return;
+  }
+  if (!rawKey) throw new ApiError("api_key_missing", "Send your API key in the X-Api-Key header.");
+  const remembered = call.service.callers.get(hashApiKey(rawKey));
+  if (remembered) {
+    call.caller = remembered;
+    call.callerUnverified = true;
+    return;
+  }
+  call.caller = await resolveKeyCaller(call, rawKey);
 };
+
+/** A remembered caller turned out stale: the key's caller as the database has it now. */
+export async function refreshCaller(call: Call): Promise<Caller> {
+  call.caller = await resolveKeyCaller(call, call.http.req.header(HEADERS.apiKey)!);
+  return call.caller;
+}

@@ -1,6 +1,6 @@
 import { type OperationDefinition } from "@/lib/api/contract/operations";
 import { ApiError } from "./api-error";
-import { type Caller } from "./authenticate";
+import { type Caller, refreshCaller } from "./authenticate";
 import { type Stage } from "./call";
 
 /** Rights, sandbox availability and the endpoint allowlist, in that order. */
@@ -38,5 +38,11 @@ export function isEndpointEnabled(
 
 /** Stage 2: whether the caller may call this operation at all. */
 export const authorizeStage: Stage = async (call) => {
-  authorize(call.who, call.op);
+  try {
+    authorize(call.who, call.op);
+  } catch (error) {
+    // A refusal is never made on a remembered caller: its rights may have changed since.
+    if (!(error instanceof ApiError) || !call.callerUnverified) throw error;
+    authorize(await refreshCaller(call), call.op);
+  }
 };

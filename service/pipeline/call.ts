@@ -20,6 +20,8 @@ export class Call {
   readonly requestId: string;
   readonly now: Date;
   caller?: Caller;
+  /** The caller is one this instance remembered: stage 3 checks it in its first write. */
+  callerUnverified = false;
   input?: CallInput;
   idempotencyKey?: string;
   fingerprint = "";

@@ -16,36 +16,43 @@ export function lockIdOf(text: string): number {
   return hash | 0;
 }
 
+/** Whether the call got its Client's lock, and its Idempotency-Key's (true when it sends none). */
+export interface ClientLocks {
+  client: boolean;
+  key: boolean;
+}
+
 /**
- * Opens the transaction that carries one request and takes the Client's lock inside it.
- *
- * The locks are transaction-level: PostgreSQL releases them at the same instant the request's
- * work commits or rolls back, and when the connection dies with its instance. So a crash leaves
- * neither a held Client nor a blocked Idempotency-Key behind, and the next request of the
- * Client sees everything the last one committed.
- *
- * A request that finds its Client busy gets `429 client_request_in_progress`, or `409
- * idempotency_request_in_progress` when the busy request holds the same Idempotency-Key, with
- * the `Retry-After` of `busyRetryAfter`. The SQL carries only integers, so it is sent as one
- * simple query: one round trip.
+ * The statement that takes the Client's lock (and its Idempotency-Key's) inside the request's
+ * transaction. The locks are transaction-level: PostgreSQL releases them at the same instant
+ * the request's work commits or rolls back, and when the connection dies with its instance. So a
+ * crash leaves neither a held Client nor a blocked Idempotency-Key behind, and the next request
+ * of the Client sees everything the last one committed. It carries only integers, so it can
+ * travel with other statements in one simple-protocol message.
  */
-export async function beginClientTransaction(
-  conn: pg.ClientBase,
-  opts: { clientId: string; idempotencyKey?: string; abandonedRequestSeconds: number },
-): Promise<void> {
-  const clientLockId = lockIdOf(opts.clientId);
-  const client = `${CLIENT_LOCK_CLASS}, ${clientLockId}`;
+export function takeLocksSql(clientId: string, idempotencyKey: string | undefined): string {
+  const client = `${CLIENT_LOCK_CLASS}, ${lockIdOf(clientId)}`;
   const key =
-    opts.idempotencyKey === undefined
+    idempotencyKey === undefined
       ? "true"
-      : `pg_try_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}, ${lockIdOf(`${opts.clientId}\u0000${opts.idempotencyKey}`)})`;
-  const results = (await conn.query(
-    `BEGIN; SELECT pg_try_advisory_xact_lock(${client}) AS client, ${key} AS key`,
-  )) as unknown as pg.QueryResult<{ client: boolean; key: boolean }>[];
-  const locks = results[1]!.rows[0]!;
-  if (locks.client) return;
+      : `pg_try_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}, ${lockIdOf(`${clientId}\u0000${idempotencyKey}`)})`;
+  return `SELECT pg_try_advisory_xact_lock(${client}) AS client, ${key} AS key`;
+}
+
+/**
+ * Ends a request that found its Client busy: its transaction rolls back, and it gets `429
+ * client_request_in_progress`, or `409 idempotency_request_in_progress` when the busy request
+ * holds the same Idempotency-Key, with the `Retry-After` of `busyRetryAfter`.
+ */
+export async function refuseBusyClient(
+  conn: pg.ClientBase,
+  locks: ClientLocks,
+  opts: { clientId: string; abandonedRequestSeconds: number },
+): Promise<never> {
   await conn.query("ROLLBACK");
-  const retryAfter = String(await busyRetryAfter(conn, clientLockId, opts.abandonedRequestSeconds));
+  const retryAfter = String(
+    await busyRetryAfter(conn, lockIdOf(opts.clientId), opts.abandonedRequestSeconds),
+  );
   if (!locks.key) {
     throw new ApiError(
       "idempotency_request_in_progress",
@@ -60,6 +67,18 @@ export async function beginClientTransaction(
     {},
     { "Retry-After": retryAfter },
   );
+}
+
+/** Opens the transaction that carries one request and takes the Client's lock inside it: one round trip. */
+export async function beginClientTransaction(
+  conn: pg.ClientBase,
+  opts: { clientId: string; idempotencyKey?: string; abandonedRequestSeconds: number },
+): Promise<void> {
+  const results = (await conn.query(
+    `BEGIN; ${takeLocksSql(opts.clientId, opts.idempotencyKey)}`,
+  )) as unknown as pg.QueryResult<ClientLocks>[];
+  const locks = results[1]!.rows[0]!;
+  if (!locks.client) await refuseBusyClient(conn, locks, opts);
 }
 
 /**

@@ -1,9 +1,11 @@
 import { type HandlerMap } from "../../context";
+import { ownedClient } from "../../domain/clients";
 import { usageStatus, visiblePlans } from "../../domain/usage";
 
 export const billingHandlers = {
-  async getClientCredits({ caller }) {
-    const c = caller.client;
+  async getClientCredits({ db, caller }) {
+    // The balance is read under the Client's lock: a remembered caller carries none.
+    const c = await ownedClient(db, caller, caller.client.id, true);
     return {
       status: 200,
       data: {
@@ -15,7 +17,8 @@ export const billingHandlers = {
     };
   },
   async getClientUsage({ db, caller, now }) {
-    return { status: 200, data: await usageStatus(db, caller.client, now) };
+    const client = await ownedClient(db, caller, caller.client.id, true);
+    return { status: 200, data: await usageStatus(db, client, now) };
   },
   async listPlans({ db, caller }) {
     return { status: 200, data: { plans: await visiblePlans(db, caller.client) } };

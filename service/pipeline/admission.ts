@@ -1,0 +1,95 @@
+import type pg from "pg";
+import { ApiError } from "./api-error";
+import { authorize } from "./authorize";
+import { callerCheckOf, refreshCaller } from "./authenticate";
+import { type Call, type Stage } from "./call";
+import { type ClientLocks, clientLockStage, refuseBusyClient, takeLocksSql } from "./client-lock";
+import { idempotencyKeyStage } from "./idempotency";
+import { readInputStage } from "./request-input";
+import { countAttemptSql, enforceRateVerdict, rulesFor, windowsOf } from "./rate-limit";
+
+/**
+ * Stages 3 to 6: the rate limits (429), the input (400, 413, 415), the Idempotency-Key (400) and
+ * the Client's lock (429, 409), decided in that order and taken in as few round trips as the
+ * rules allow.
+ *
+ * The attempt is counted in its own committed transaction, so it counts whatever happens to the
+ * call. A call without a body sends that count, `BEGIN` and its locks in one message: its input
+ * (path and query) is read before, and a refusal of it is given only after the rate verdict, as
+ * if read in between. A call with a body counts first, reads its body with no connection held
+ * and no lock taken (a slow upload never keeps its Client busy), then takes its lock.
+ *
+ * A remembered caller is checked in the same message: the count is written only while it is
+ * current (`callerCheckOf`). When it is not, nothing was counted; the caller is resolved again
+ * and authorized again before the call goes on.
+ */
+export const admissionStage: Stage = async (call) => {
+  const bodiless = !call.op.request.body;
+  let inputRefusal: ApiError | undefined;
+  if (bodiless) {
+    try {
+      await readInputStage(call);
+      await idempotencyKeyStage(call);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      inputRefusal = error;
+    }
+  }
+  let taken = await countAndTake(call, bodiless);
+  if (!taken) {
+    authorize(await refreshCaller(call), call.op);
+    taken = (await countAndTake(call, bodiless))!;
+  }
+  enforceRateVerdict(taken.windows, taken.counted, call.now);
+  if (inputRefusal) throw inputRefusal;
+  if (!bodiless) {
+    await readInputStage(call);
+    await idempotencyKeyStage(call);
+    await clientLockStage(call);
+    return;
+  }
+  if (!taken.locks!.client)
+    await refuseBusyClient(await call.connection(), taken.locks!, {
+      clientId: call.who.client.id,
+      abandonedRequestSeconds: call.service.config.abandonedRequestSeconds,
+    });
+};
+
+/**
+ * One round trip: the attempt counted (and committed), then, for a call without a body, its
+ * transaction begun and its locks tried. Undefined when the remembered caller was stale: then
+ * nothing was counted and no transaction is left open.
+ */
+async function countAndTake(call: Call, withLocks: boolean) {
+  const conn = await call.connection();
+  const caller = call.who;
+  const windows = windowsOf(
+    rulesFor(caller, call.op.endpointKey, call.service.config.defaultRateLimit),
+    call.now,
+  );
+  const count = countAttemptSql(
+    conn,
+    caller.client.id,
+    windows,
+    call.callerUnverified ? callerCheckOf(caller) : undefined,
+  );
+  const statements = ["BEGIN", ...count, "COMMIT"];
+  if (withLocks) statements.push("BEGIN", takeLocksSql(caller.client.id, call.idempotencyKey));
+  const results = (await conn.query(statements.join(";\n"))) as unknown as pg.QueryResult[];
+  if (withLocks) call.inTransaction = true;
+  const counted = results[count.length]!.rows as { rule_key: string; count: number }[];
+  // Every call is governed by at least one rule: no row counted means the check failed.
+  if (counted.length === 0) {
+    if (withLocks) {
+      await conn.query("ROLLBACK");
+      call.inTransaction = false;
+    }
+    return undefined;
+  }
+  call.callerUnverified = false;
+  return {
+    windows,
+    counted,
+    locks: withLocks ? (results[count.length + 3]!.rows[0] as ClientLocks) : undefined,
+  };
+}
