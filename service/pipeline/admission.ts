@@ -14,7 +14,9 @@ import { countAttemptSql, enforceRateVerdict, rulesFor, windowsOf } from "./rate
  * rules allow.
  *
  * The attempt is counted in its own committed transaction, so it counts whatever happens to the
- * call. A call without a body sends that count, `BEGIN` and its locks in one message: its input
+ * call. That commit does not wait for the disk (`synchronous_commit` off): other instances see
+ * the count at once, and only a crash of PostgreSQL itself could forget the last fraction of a
+ * second of counts, never a charge (the call's own transaction commits durably). A call without a body sends that count, `BEGIN` and its locks in one message: its input
  * (path and query) is read before, and a refusal of it is given only after the rate verdict, as
  * if read in between. A call with a body counts first, reads its body with no connection held
  * and no lock taken (a slow upload never keeps its Client busy), then takes its lock.
@@ -73,11 +75,11 @@ async function countAndTake(call: Call, withLocks: boolean) {
     windows,
     call.callerUnverified ? callerCheckOf(caller) : undefined,
   );
-  const statements = ["BEGIN", ...count, "COMMIT"];
+  const statements = ["BEGIN", "SET LOCAL synchronous_commit TO off", ...count, "COMMIT"];
   if (withLocks) statements.push("BEGIN", takeLocksSql(caller.client.id, call.idempotencyKey));
   const results = (await conn.query(statements.join(";\n"))) as unknown as pg.QueryResult[];
   if (withLocks) call.inTransaction = true;
-  const counted = results[count.length]!.rows as { rule_key: string; count: number }[];
+  const counted = results[count.length + 1]!.rows as { rule_key: string; count: number }[];
   // Every call is governed by at least one rule: no row counted means the check failed.
   if (counted.length === 0) {
     if (withLocks) {
@@ -90,6 +92,6 @@ async function countAndTake(call: Call, withLocks: boolean) {
   return {
     windows,
     counted,
-    locks: withLocks ? (results[count.length + 3]!.rows[0] as ClientLocks) : undefined,
+    locks: withLocks ? (results[count.length + 4]!.rows[0] as ClientLocks) : undefined,
   };
 }
