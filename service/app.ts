@@ -15,6 +15,8 @@ import {
 } from "./context";
 import { admissionStage } from "./pipeline/admission";
 import { ApiError } from "./pipeline/api-error";
+import { mountSandboxControls } from "./sandbox/controls-routes";
+import { sandboxFaultStage } from "./sandbox/fault-stage";
 import { authenticateStage } from "./pipeline/authenticate";
 import { authorizeStage } from "./pipeline/authorize";
 import { chargeRequestOf, chargeStage, recordRefundedCall } from "./pipeline/billing";
@@ -43,6 +45,7 @@ export function pipelineStages(handlers: HandlerMap): readonly Stage[] {
     // 5  400: the Idempotency-Key, by the operation's column; 6  429, 409: one active request
     // per Client, and the call's transaction begins
     admissionStage,
+    sandboxFaultStage, //      sandbox fault rules of the caller's Master (reference-service extension)
     replayStage, //            7  an earlier result for the key (409 on other input)
     chargeStage, //            8  402: who pays
     handlerStage(handlers), // 9  the operation's work
@@ -96,6 +99,8 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
       const outgoing = http.env?.outgoing;
       if (call.charge && outgoing && call.idempotencyKey === undefined)
         service.delivery.watch(outgoing, call.charge.eventId, call.requestId);
+      // A sandbox fault rule: committed, and the answer lost on the way (outcome unknown).
+      if (call.drop === "after_commit") call.dropConnection();
       return response;
     } catch (error) {
       await abandon(call, error);
@@ -116,6 +121,14 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
       return response;
     } finally {
       call.release();
+      const durationMs = Math.round((performance.now() - started) * 10) / 10;
+      if (call.caller)
+        journal(
+          call,
+          call.drop === "before" ? null : (response?.status ?? null),
+          errorCode,
+          durationMs,
+        );
       log.info("request", {
         requestId: call.requestId,
         operationId,
@@ -124,9 +137,34 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
         clientId: call.caller?.client.id,
         status: response?.status,
         error: errorCode,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        durationMs,
       });
     }
+  }
+
+  /** The call in its Master's request journal: metadata only, never a key or a body. */
+  function journal(
+    call: Call,
+    status: number | null,
+    errorCode: string | undefined,
+    durationMs: number,
+  ) {
+    const caller = call.who;
+    service.journal.record({
+      masterClientId: (caller.parent ?? caller.client).id,
+      clientId: caller.client.id,
+      requestId: call.requestId,
+      at: call.now,
+      operationId: call.operationId,
+      status,
+      delivered: call.drop === undefined,
+      errorCode: errorCode ?? null,
+      billingSource: call.charge?.source ?? null,
+      chargedMinor: call.charge?.amountMinor ?? null,
+      idempotencyKey: call.idempotencyKey ?? null,
+      durationMs,
+      faultRuleId: call.faultRuleId ?? null,
+    });
   }
 
   /** Undoes what a failed call began; a connection that failed unexpectedly is not reused. */
@@ -150,6 +188,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
   mountRedirectPages(app, service);
   mountPilotSignIn(app, service);
   mountOAuth(app, service);
+  mountSandboxControls(app, service);
   mountAgentEndpoint(app, service);
 
   for (const operationId of OPERATION_IDS) {

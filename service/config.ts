@@ -41,6 +41,8 @@ export const serviceEnv = z.object({
       }
       return parsed.data;
     }),
+  /** The sandbox controls' operator token; without it, one is kept in the data directory. */
+  SERVICE_SANDBOX_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
@@ -60,6 +62,7 @@ export function serviceOptionsFrom(env: ServiceEnv & { dataDir: string }) {
     abandonedRequestSeconds: env.SERVICE_ABANDONED_REQUEST_SECONDS,
     logLevel: env.LOG_LEVEL,
     intelligencePilot: env.SERVICE_INTELLIGENCE_PILOT,
+    sandboxToken: env.SERVICE_SANDBOX_TOKEN,
   };
 }
 

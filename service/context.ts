@@ -14,6 +14,7 @@ import { type Charge } from "./pipeline/billing";
 import { type CallerCache } from "./pipeline/caller-cache";
 import { type DeliveryLedger } from "./pipeline/delivery";
 import { type RateRule } from "./pipeline/rate-limit";
+import { type RequestJournal } from "./sandbox/journal";
 
 export interface ServiceConfig {
   /** Base URL the service is reached at; used for `statusUrl`, `Location` and `redirectUrl`. */
@@ -25,6 +26,8 @@ export interface ServiceConfig {
   redirectSessionSeconds: number;
   /** Bound on how long a request whose instance stopped answering keeps its Client busy. */
   abandonedRequestSeconds: number;
+  /** The sandbox controls' operator token (reference-service extension). */
+  sandboxToken: string;
 }
 
 /** Everything a running service shares across requests. */
@@ -38,6 +41,8 @@ export interface ServiceContext {
   delivery: DeliveryLedger;
   /** Callers resolved from keys, checked again by every call that uses one. */
   callers: CallerCache;
+  /** The sandbox controls' request journal (reference-service extension). */
+  journal: RequestJournal;
 }
 
 type Parsed<

@@ -15,6 +15,9 @@ async function main() {
   } else {
     console.log("  This database holds no demo accounts, so there are no demo keys to show.");
   }
+  console.log(
+    `  Sandbox controls: ${service.url}/_sandbox (operator token: Authorization: Bearer ${service.context.config.sandboxToken})`,
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,4 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { type AddressInfo } from "node:net";
 import path from "node:path";
 import { createLogger, type Logger, type LogLevel } from "@/lib/log/logger";
@@ -18,6 +19,7 @@ import {
   type ServiceDatabase,
 } from "./db/database";
 import { CallerCache } from "./pipeline/caller-cache";
+import { RequestJournal } from "./sandbox/journal";
 import { openDeliveryLedger } from "./pipeline/delivery";
 import { purgeExpiredIdempotency } from "./pipeline/idempotency";
 import { purgeExpiredCounters } from "./pipeline/rate-limit";
@@ -27,6 +29,8 @@ import { type PilotConfiguration } from "./domain/intelligence/pilot-gates";
 
 /** Expired counters and replay records are purged, and stopped instances' undelivered charges refunded, this often. */
 const HOUSEKEEPING_INTERVAL_MS = 15_000;
+/** Where an instance keeps its sandbox operator token when none is configured. */
+export const SANDBOX_TOKEN_FILE = "sandbox-operator-token";
 
 export interface StartServiceOptions {
   port: number;
@@ -50,6 +54,8 @@ export interface StartServiceOptions {
   now?: () => Date;
   /** Replaces the operation handlers (tests use this to hold a request open). */
   handlers?: HandlerMap;
+  /** The sandbox controls' operator token; otherwise one kept in the data directory. */
+  sandboxToken?: string;
 }
 
 export interface RunningService {
@@ -101,6 +107,20 @@ async function settleDemoCredentials(db: PoolDb, file: string, now: Date) {
   return { credentials: reissued, reissued: true };
 }
 
+/** The operator token kept in the data directory, made on first start (owner-only file). */
+function sandboxTokenOf(dataDir: string): string {
+  const file = path.join(dataDir, SANDBOX_TOKEN_FILE);
+  if (existsSync(file)) {
+    const kept = readFileSync(file, "utf8").trim();
+    if (kept.length >= 32) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const token = `sbx_op_${randomBytes(24).toString("base64url")}`;
+  writeFileSync(file, token + "\n", { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return token;
+}
+
 /** Starts the reference service: storage, migrations, demo seed, HTTP listener, housekeeping. */
 export async function startService(opts: StartServiceOptions): Promise<RunningService> {
   const log = opts.log ?? createLogger("service", opts.logLevel ?? "info");
@@ -143,12 +163,14 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     now,
     delivery,
     callers: new CallerCache(10_000),
+    journal: new RequestJournal(database.db, log),
     config: {
       publicUrl: opts.publicUrl ?? "",
       defaultRateLimit: opts.defaultRateLimit ?? { maxRequests: 1200, windowSeconds: 60 },
       jobDurationMs: opts.jobDurationMs ?? 3_000,
       redirectSessionSeconds: opts.redirectSessionSeconds ?? 900,
       abandonedRequestSeconds,
+      sandboxToken: opts.sandboxToken ?? sandboxTokenOf(opts.dataDir),
     },
   };
   const app = createApp(context, opts.handlers);
@@ -185,6 +207,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
         server.closeIdleConnections();
       });
       await delivery.stop();
+      await context.journal.close();
       await database.close();
       if (ownsPostgres) await postgres?.stop();
     },

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -43,6 +44,10 @@ export const clients = pgTable(
      * remembered caller is good only while its Client's (and Master's) stamp is unchanged.
      */
     authStamp: bigint("auth_stamp", { mode: "number" }).notNull().default(0),
+    /** A Master's test clock (reference-service extension): its calls and its Sub-users' run this far ahead. */
+    sandboxClockOffsetMs: bigint("sandbox_clock_offset_ms", { mode: "number" })
+      .notNull()
+      .default(0),
   },
   (t) => [index("clients_parent_idx").on(t.parentId)],
 );
@@ -376,3 +381,50 @@ export const oauthCodes = pgTable("oauth_codes", {
   usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Fault rules of the reference service's sandbox controls (an extension, not the interface):
+ * calls of a Master's family matching the operation (and endpoint key) get the rule's effect on
+ * the next `remaining` matching calls (every one when null), each with `probability`.
+ */
+export const sandboxFaultRules = pgTable(
+  "sandbox_fault_rules",
+  {
+    id: text("id").primaryKey(),
+    masterClientId: text("master_client_id")
+      .notNull()
+      .references(() => clients.id),
+    operationId: text("operation_id").notNull(),
+    endpointKey: text("endpoint_key"),
+    effect: jsonb("effect").notNull(),
+    remaining: integer("remaining"),
+    probability: doublePrecision("probability"),
+    firedCount: integer("fired_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sandbox_fault_rules_master_idx").on(t.masterClientId)],
+);
+
+/** The sandbox controls' request journal: the last calls of each Master's family, metadata only. */
+export const sandboxJournal = pgTable(
+  "sandbox_journal",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    masterClientId: text("master_client_id").notNull(),
+    clientId: text("client_id").notNull(),
+    requestId: text("request_id").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    operationId: text("operation_id").notNull(),
+    /** The status the call produced; null when a fault rule dropped it before it did anything. */
+    status: integer("status"),
+    /** False when a fault rule closed the connection instead of answering. */
+    delivered: boolean("delivered").notNull().default(true),
+    errorCode: text("error_code"),
+    billingSource: text("billing_source"),
+    chargedMinor: integer("charged_minor"),
+    idempotencyKey: text("idempotency_key"),
+    durationMs: doublePrecision("duration_ms").notNull(),
+    faultRuleId: text("fault_rule_id"),
+  },
+  (t) => [index("sandbox_journal_master_idx").on(t.masterClientId, t.id)],
+);

@@ -5,6 +5,7 @@ import { type schema } from "../db/database";
 import { prepared } from "../db/prepared";
 import { hashApiKey, type KeyEnvironment } from "../domain/api-keys";
 import { hashSessionToken, sameSecret } from "../domain/intelligence/pilot-sessions";
+import { type FaultRule } from "../sandbox/fault-rules";
 import { ApiError } from "./api-error";
 import { type Call, type Stage } from "./call";
 
@@ -31,6 +32,8 @@ export interface Caller {
   isMaster: boolean;
   /** The Client's active rate-limit overrides, loaded with the key. */
   rateRules: ActiveRateRule[];
+  /** The sandbox fault rules of its Master's family (reference-service extension). */
+  faultRules: FaultRule[];
 }
 
 const CLIENT_JSON = (
@@ -38,7 +41,14 @@ const CLIENT_JSON = (
 ) => `json_build_object('id', ${t}.id, 'name', ${t}.name, 'parentId', ${t}.parent_id, 'isActive', ${t}.is_active,
   'defaultProviderId', ${t}.default_provider_id, 'allowlist', ${t}.allowlist, 'billingMode', ${t}.billing_mode, 'currency', ${t}.currency,
   'createdAt', ${t}.created_at, 'updatedAt', ${t}.updated_at, 'deactivatedAt', ${t}.deactivated_at,
-  'intelligencePilot', ${t}.intelligence_pilot, 'agentAccess', ${t}.agent_access, 'authStamp', ${t}.auth_stamp)`;
+  'intelligencePilot', ${t}.intelligence_pilot, 'agentAccess', ${t}.agent_access, 'authStamp', ${t}.auth_stamp,
+  'sandboxClockOffsetMs', ${t}.sandbox_clock_offset_ms)`;
+
+/** The sandbox fault rules of the family of `c` (its Master's), as a JSON array. */
+const FAULT_RULES_JSON = `coalesce((select json_agg(json_build_object('id', f.id, 'operationId', f.operation_id,
+    'endpointKey', f.endpoint_key, 'effect', f.effect, 'remaining', f.remaining, 'probability', f.probability) order by f.created_at, f.id)
+    from sandbox_fault_rules f where f.master_client_id = coalesce(c.parent_id, c.id)
+     and (f.remaining is null or f.remaining > 0)), '[]'::json)`;
 
 /** Key, Client, Master and active rate-limit rules in one statement. */
 const selectCaller = prepared<{
@@ -46,6 +56,7 @@ const selectCaller = prepared<{
   client: Record<string, unknown>;
   parent: Record<string, unknown> | null;
   rules: ActiveRateRule[];
+  faults: FaultRule[];
 }>(
   "authenticate_caller",
   `select json_build_object('id', k.id, 'clientId', k.client_id, 'label', k.label, 'keyHash', k.key_hash, 'environment', k.environment,
@@ -54,7 +65,8 @@ const selectCaller = prepared<{
           case when p.id is null then null else ${CLIENT_JSON("p")} end as parent,
           coalesce((select json_agg(json_build_object('id', r.id, 'endpointKey', r.endpoint_key, 'windowSeconds', r.window_seconds,
                      'maxRequests', r.max_requests, 'apiKeyId', r.api_key_id) order by r.position)
-                    from rate_limits r where r.client_id = c.id and r.is_active), '[]'::json) as rules
+                    from rate_limits r where r.client_id = c.id and r.is_active), '[]'::json) as rules,
+          ${FAULT_RULES_JSON} as faults
      from api_keys k join clients c on c.id = k.client_id left join clients p on p.id = c.parent_id
     where k.key_hash = $1 limit 1`,
 );
@@ -100,6 +112,7 @@ async function authenticateKeyHash(conn: pg.ClientBase, keyHash: string): Promis
     environment: key.environment as KeyEnvironment,
     isMaster: client.parentId === null,
     rateRules: row.rules,
+    faultRules: row.faults,
   };
 }
 
@@ -108,13 +121,15 @@ const selectClientCaller = prepared<{
   client: Record<string, unknown>;
   parent: Record<string, unknown> | null;
   rules: ActiveRateRule[];
+  faults: FaultRule[];
 }>(
   "authenticate_client",
   `select ${CLIENT_JSON("c")} as client,
           case when p.id is null then null else ${CLIENT_JSON("p")} end as parent,
           coalesce((select json_agg(json_build_object('id', r.id, 'endpointKey', r.endpoint_key, 'windowSeconds', r.window_seconds,
                      'maxRequests', r.max_requests, 'apiKeyId', r.api_key_id) order by r.position)
-                    from rate_limits r where r.client_id = c.id and r.is_active), '[]'::json) as rules
+                    from rate_limits r where r.client_id = c.id and r.is_active), '[]'::json) as rules,
+          ${FAULT_RULES_JSON} as faults
      from clients c left join clients p on p.id = c.parent_id
     where c.id = $1 limit 1`,
 );
@@ -167,6 +182,7 @@ async function callerOfClient(
     environment,
     isMaster: client.parentId === null,
     rateRules: row.rules,
+    faultRules: row.faults,
   };
 }
 
@@ -247,30 +263,31 @@ export async function resolveKeyCaller(call: Call, rawKey: string): Promise<Call
 export const authenticateStage: Stage = async (call) => {
   const agent = call.http.env?.agent;
   if (agent) {
-    call.caller = await authenticateAgent(await call.connection(), agent.tokenHash, call.now);
+    call.identify(await authenticateAgent(await call.connection(), agent.tokenHash, call.now));
     return;
   }
   const rawKey = call.http.req.header(HEADERS.apiKey);
   const token = call.op.session && !rawKey ? getCookie(call.http, SESSION_COOKIE) : undefined;
   if (token) {
-    call.caller = await authenticateSession(await call.connection(), token, call.now, {
+    const caller = await authenticateSession(await call.connection(), token, call.now, {
       required: call.op.session!.csrf,
       sent: call.http.req.header(HEADERS.csrfToken),
     });
+    call.identify(caller);
     return;
   }
   if (!rawKey) throw new ApiError("api_key_missing", "Send your API key in the X-Api-Key header.");
   const remembered = call.service.callers.get(hashApiKey(rawKey));
   if (remembered) {
-    call.caller = remembered;
+    call.identify(remembered);
     call.callerUnverified = true;
     return;
   }
-  call.caller = await resolveKeyCaller(call, rawKey);
+  call.identify(await resolveKeyCaller(call, rawKey));
 };
 
 /** A remembered caller turned out stale: the key's caller as the database has it now. */
 export async function refreshCaller(call: Call): Promise<Caller> {
-  call.caller = await resolveKeyCaller(call, call.http.req.header(HEADERS.apiKey)!);
-  return call.caller;
+  call.identify(await resolveKeyCaller(call, call.http.req.header(HEADERS.apiKey)!));
+  return call.who;
 }

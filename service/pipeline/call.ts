@@ -18,7 +18,10 @@ export interface CallInput {
 export class Call {
   readonly op: OperationDefinition;
   readonly requestId: string;
-  readonly now: Date;
+  /** When the call arrived by the instance's clock. */
+  readonly receivedAt: Date;
+  /** The call's time: the instance's, moved by its Master's sandbox test clock once the caller is known. */
+  now: Date;
   caller?: Caller;
   /** The caller is one this instance remembered: stage 3 checks it in its first write. */
   callerUnverified = false;
@@ -31,6 +34,10 @@ export class Call {
   bodyRead = false;
   charge?: Charge;
   result?: { status: number; data: unknown; headers?: Record<string, string> };
+  /** The sandbox fault rule that fired on this call, if one did. */
+  faultRuleId?: string;
+  /** A fault rule closed the connection: before the call did anything, or once it committed. */
+  drop?: "before" | "after_commit";
   /** The answer's body, serialised once (and kept for replay). */
   body?: string;
   /** Headers of the answer, gathered by the stages that decide them. */
@@ -48,6 +55,7 @@ export class Call {
   ) {
     this.op = op;
     this.requestId = requestId;
+    this.receivedAt = now;
     this.now = now;
   }
 
@@ -66,6 +74,18 @@ export class Call {
   /** After an unexpected failure the connection may be mid-transaction or gone: never reused. */
   markBroken() {
     this.healthy = false;
+  }
+
+  /** Sets who calls; from then on the call's time follows its Master's test clock. */
+  identify(caller: Caller) {
+    this.caller = caller;
+    const master = caller.parent ?? caller.client;
+    this.now = new Date(this.receivedAt.getTime() + master.sandboxClockOffsetMs);
+  }
+
+  /** Closes the caller's connection without an answer (a sandbox fault rule's dropped connection). */
+  dropConnection() {
+    this.http.env?.incoming?.socket.destroy();
   }
 
   /** The caller, which every stage after authentication may rely on. */

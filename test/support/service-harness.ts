@@ -26,6 +26,8 @@ export interface TestService {
   clock: TestClock;
   logs: string[];
   databaseUrl: string;
+  /** The sandbox controls' operator token of every instance of this test service. */
+  sandboxToken: string;
   /** A second instance on the same database (for rules that must hold across instances). */
   startSibling(handlers?: HandlerMap): Promise<RunningService>;
   stop(): Promise<void>;
@@ -49,6 +51,7 @@ export async function startTestService(
   const log = createLogger("service", "debug", (line) => logs.push(line));
   const handlers = opts.handlers ? { ...allHandlers, ...opts.handlers } : undefined;
   const siblings: RunningService[] = [];
+  const sandboxToken = `sbx_op_test_${randomBytes(18).toString("hex")}`;
   const start = (seed: boolean, h = handlers) =>
     startService({
       port: 0,
@@ -58,6 +61,7 @@ export async function startTestService(
       seed,
       now: clock.now,
       defaultRateLimit: opts.defaultRateLimit,
+      sandboxToken,
       jobDurationMs: opts.jobDurationMs,
       abandonedRequestSeconds: opts.abandonedRequestSeconds,
       handlers: h,
@@ -73,6 +77,7 @@ export async function startTestService(
     clock,
     logs,
     databaseUrl,
+    sandboxToken,
     async startSibling(h) {
       const sibling = await start(false, h ? { ...allHandlers, ...h } : handlers);
       siblings.push(sibling);

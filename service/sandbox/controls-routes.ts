@@ -1,0 +1,346 @@
+import { randomUUID, timingSafeEqual } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { type Context } from "hono";
+import { z } from "zod";
+import { HEADERS } from "@/lib/api/contract/headers";
+import { ERROR_CATALOGUE } from "@/lib/api/contract/errors";
+import { OPERATION_IDS } from "@/lib/api/contract/operations";
+import { type ServiceApp, type ServiceBindings, type ServiceContext } from "../context";
+import { schema } from "../db/database";
+import { newId } from "../domain/ids";
+import { ApiError } from "../pipeline/api-error";
+import { authenticate } from "../pipeline/authenticate";
+import { readBoundedBody, parseJsonBody, readQuery } from "../pipeline/request-input";
+import { errorResponse } from "../pipeline/response";
+import { issuesOf, validationError } from "../pipeline/validate";
+import { faultRuleInput, injectableErrors, operationOf, ruleProblems } from "./fault-rules";
+
+/** Where the sandbox controls live: outside the interface's paths, and outside its OpenAPI document. */
+export const CONTROLS_PREFIX = "/_sandbox";
+/** Fault rules one Master may hold at once. */
+export const MAX_FAULT_RULES = 50;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+const refusal = (error: ApiError) =>
+  errorResponse(error, randomUUID(), { "Cache-Control": "no-store" });
+
+/** Who uses the controls: the instance's operator (any Master, by `masterId`), or a Master for itself. */
+type ControlsCaller = { kind: "operator" } | { kind: "master"; masterId: string };
+
+function sameToken(sent: string, expected: string) {
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const clockAdvance = z
+  .strictObject({
+    seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(10 * 366 * 86_400)
+      .optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((v) => (v.seconds === undefined) !== (v.to === undefined), {
+    message: "give exactly one of seconds and to",
+  });
+
+const journalQuery = z.strictObject({
+  masterId: z.string().min(1).max(100).optional(),
+  operationId: z.string().min(1).max(100).optional(),
+  status: z.coerce.number().int().min(100).max(599).optional(),
+  errorCode: z.string().min(1).max(100).optional(),
+  faulted: z.enum(["true", "false"]).optional(),
+  before: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/**
+ * The reference service's sandbox controls (docs/sandbox-controls.md): test clocks, fault rules
+ * and the request journal. Not operations of the interface: no billing, no rate limits, answers
+ * are never cached. A Master's own key controls that Master's family; the operator token
+ * (`Authorization: Bearer`) any Master's, named by `masterId`.
+ */
+export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
+  const db = service.database.db;
+
+  async function callerOf(c: Context<ServiceBindings>): Promise<ControlsCaller> {
+    const bearer = c.req.header("authorization")?.match(/^Bearer (.+)$/)?.[1];
+    if (bearer !== undefined) {
+      if (service.config.sandboxToken && sameToken(bearer, service.config.sandboxToken))
+        return { kind: "operator" };
+      throw new ApiError("api_key_invalid", "The sandbox operator token is not valid.");
+    }
+    const rawKey = c.req.header(HEADERS.apiKey);
+    if (!rawKey)
+      throw new ApiError(
+        "api_key_missing",
+        "Send a Master's key in X-Api-Key, or the operator token as Authorization: Bearer.",
+      );
+    const conn = await service.database.pool.connect();
+    try {
+      const caller = await authenticate(conn, rawKey);
+      if (!caller.isMaster)
+        throw new ApiError(
+          "master_client_required",
+          "The sandbox controls take a Master's key; a Sub-user follows its Master's clock and rules.",
+        );
+      return { kind: "master", masterId: caller.client.id };
+    } finally {
+      conn.release();
+    }
+  }
+
+  /** The Master a request acts on: the caller itself, or the operator's `masterId`. */
+  async function masterOf(c: Context<ServiceBindings>): Promise<string> {
+    const who = await callerOf(c);
+    const named = new URL(c.req.url).searchParams.get("masterId");
+    if (who.kind === "master") {
+      if (named !== null && named !== who.masterId)
+        throw new ApiError("client_user_not_found", "A Master's key controls that Master only.");
+      return who.masterId;
+    }
+    if (!named)
+      throw validationError([
+        {
+          location: "query",
+          path: "masterId",
+          message: "the operator names the Master it acts on",
+        },
+      ]);
+    const [master] = await db
+      .select({ id: schema.clients.id, parentId: schema.clients.parentId })
+      .from(schema.clients)
+      .where(eq(schema.clients.id, named));
+    if (!master || master.parentId !== null)
+      throw new ApiError("client_user_not_found", `No Master client with id ${named}.`);
+    return master.id;
+  }
+
+  async function bodyOf(c: Context<ServiceBindings>): Promise<unknown> {
+    const text = await readBoundedBody(c.req.raw, c.env?.incoming);
+    return parseJsonBody(text, c.req.header("content-type"));
+  }
+
+  /** Runs a control, turning documented refusals into their error bodies. */
+  const control =
+    (fn: (c: Context<ServiceBindings>) => Promise<Response>) =>
+    async (c: Context<ServiceBindings>) => {
+      try {
+        return await fn(c);
+      } catch (error) {
+        if (error instanceof ApiError) return refusal(error);
+        service.log.error("sandbox control failed", { path: c.req.path, error });
+        return refusal(
+          new ApiError("internal_error", "An unexpected error occurred; retry later."),
+        );
+      }
+    };
+
+  async function clockOf(masterId: string) {
+    const [row] = await db
+      .select({ offset: schema.clients.sandboxClockOffsetMs })
+      .from(schema.clients)
+      .where(eq(schema.clients.id, masterId));
+    const offsetMs = row?.offset ?? 0;
+    return {
+      masterId,
+      now: new Date(service.now().getTime() + offsetMs).toISOString(),
+      offsetSeconds: Math.round(offsetMs / 1000),
+    };
+  }
+
+  const P = CONTROLS_PREFIX;
+
+  app.get(
+    P,
+    control(async () =>
+      json(200, {
+        controls: ["clock", "fault-rules", "journal", "operations"].map((c) => `${P}/${c}`),
+        documentation: `${service.config.publicUrl}/sandbox/openapi.json`,
+      }),
+    ),
+  );
+
+  app.get(
+    `${P}/clock`,
+    control(async (c) => json(200, await clockOf(await masterOf(c)))),
+  );
+
+  app.post(
+    `${P}/clock/advance`,
+    control(async (c) => {
+      const masterId = await masterOf(c);
+      const parsed = clockAdvance.safeParse(await bodyOf(c));
+      if (!parsed.success) throw validationError(issuesOf("body", parsed.error));
+      const current = await clockOf(masterId);
+      const currentMs = Date.parse(current.now);
+      const targetMs =
+        parsed.data.seconds !== undefined
+          ? currentMs + parsed.data.seconds * 1000
+          : Date.parse(parsed.data.to!);
+      if (targetMs <= currentMs)
+        throw validationError([
+          {
+            location: "body",
+            path: "to",
+            message: `must be after the clock's time ${current.now}: a test clock never goes back`,
+          },
+        ]);
+      await db
+        .update(schema.clients)
+        .set({
+          sandboxClockOffsetMs: sql`${schema.clients.sandboxClockOffsetMs} + ${Math.round(targetMs - currentMs)}`,
+        })
+        .where(eq(schema.clients.id, masterId));
+      return json(200, await clockOf(masterId));
+    }),
+  );
+
+  app.get(
+    `${P}/operations`,
+    control(async (c) => {
+      await callerOf(c);
+      return json(200, {
+        operations: OPERATION_IDS.map((operationId) => {
+          const op = operationOf(operationId)!;
+          return {
+            operationId,
+            method: op.method,
+            path: op.path,
+            endpointKey: op.endpointKey,
+            errors: injectableErrors(op).map((code) => ({
+              code,
+              status: ERROR_CATALOGUE[code].status,
+              retryable: ERROR_CATALOGUE[code].retryable,
+            })),
+          };
+        }),
+      });
+    }),
+  );
+
+  const ruleView = (r: typeof schema.sandboxFaultRules.$inferSelect) => ({
+    id: r.id,
+    operationId: r.operationId,
+    endpointKey: r.endpointKey,
+    effect: r.effect,
+    remaining: r.remaining,
+    probability: r.probability,
+    firedCount: r.firedCount,
+    createdAt: r.createdAt.toISOString(),
+  });
+
+  app.get(
+    `${P}/fault-rules`,
+    control(async (c) => {
+      const masterId = await masterOf(c);
+      const rows = await db
+        .select()
+        .from(schema.sandboxFaultRules)
+        .where(eq(schema.sandboxFaultRules.masterClientId, masterId))
+        .orderBy(asc(schema.sandboxFaultRules.createdAt), asc(schema.sandboxFaultRules.id));
+      return json(200, { masterId, faultRules: rows.map(ruleView) });
+    }),
+  );
+
+  app.post(
+    `${P}/fault-rules`,
+    control(async (c) => {
+      const masterId = await masterOf(c);
+      const parsed = faultRuleInput.safeParse(await bodyOf(c));
+      if (!parsed.success) throw validationError(issuesOf("body", parsed.error));
+      const problems = ruleProblems(parsed.data);
+      if (problems.length) throw validationError(problems.map((p) => ({ location: "body", ...p })));
+      const held = await db
+        .select({ id: schema.sandboxFaultRules.id })
+        .from(schema.sandboxFaultRules)
+        .where(eq(schema.sandboxFaultRules.masterClientId, masterId));
+      if (held.length >= MAX_FAULT_RULES)
+        throw validationError([
+          {
+            location: "body",
+            path: "",
+            message: `a Master holds at most ${MAX_FAULT_RULES} fault rules; remove one first`,
+          },
+        ]);
+      const [row] = await db
+        .insert(schema.sandboxFaultRules)
+        .values({
+          id: newId("fr"),
+          masterClientId: masterId,
+          operationId: parsed.data.operationId,
+          endpointKey: parsed.data.endpointKey ?? null,
+          effect: parsed.data.effect,
+          remaining: parsed.data.times ?? null,
+          probability: parsed.data.probability ?? null,
+        })
+        .returning();
+      return json(201, ruleView(row!));
+    }),
+  );
+
+  app.delete(
+    `${P}/fault-rules/:ruleId`,
+    control(async (c) => {
+      const masterId = await masterOf(c);
+      const ruleId = c.req.param("ruleId") ?? "";
+      const removed = await db
+        .delete(schema.sandboxFaultRules)
+        .where(
+          and(
+            eq(schema.sandboxFaultRules.id, ruleId),
+            eq(schema.sandboxFaultRules.masterClientId, masterId),
+          ),
+        )
+        .returning({ id: schema.sandboxFaultRules.id });
+      if (removed.length === 0)
+        throw new ApiError("not_found", `No fault rule ${ruleId} of this Master.`);
+      return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+    }),
+  );
+
+  app.get(
+    `${P}/journal`,
+    control(async (c) => {
+      const masterId = await masterOf(c);
+      const parsed = journalQuery.safeParse(readQuery(c.req.url));
+      if (!parsed.success) throw validationError(issuesOf("query", parsed.error));
+      const q = parsed.data;
+      const rows = await service.journal.read(masterId, {
+        operationId: q.operationId,
+        status: q.status,
+        errorCode: q.errorCode,
+        faulted: q.faulted === undefined ? undefined : q.faulted === "true",
+        before: q.before,
+        limit: q.limit,
+      });
+      return json(200, {
+        masterId,
+        entries: rows.map((r) => ({
+          id: r.id,
+          at: r.at.toISOString(),
+          requestId: r.requestId,
+          clientId: r.clientId,
+          operationId: r.operationId,
+          status: r.status,
+          delivered: r.delivered,
+          errorCode: r.errorCode,
+          billingSource: r.billingSource,
+          chargedMinor: r.chargedMinor,
+          idempotencyKey: r.idempotencyKey,
+          durationMs: r.durationMs,
+          faultRuleId: r.faultRuleId,
+        })),
+        nextBefore: rows.length === q.limit ? rows[rows.length - 1]!.id : null,
+        keeps: service.journal.perMaster,
+      });
+    }),
+  );
+}

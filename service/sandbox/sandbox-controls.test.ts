@@ -1,0 +1,336 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { ERROR_CATALOGUE, type ErrorCode } from "@/lib/api/contract/errors";
+import { OPERATIONS } from "@/lib/api/contract/operations";
+import { schema } from "@/service/db/database";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
+import { injectableErrors } from "./fault-rules";
+
+const svc = serviceForThisFile();
+const admin = () => svc.keys["master-admin"];
+const operator = () => ({ Authorization: `Bearer ${svc.sandboxToken}` });
+
+async function payingSubUser(balanceMinor = 10_000) {
+  const created = await http<{ id: string; apiKey: { key: string } }>(
+    svc.url,
+    "POST",
+    "/client/users",
+    { key: admin(), body: { name: "Sandbox payer" } },
+  );
+  await svc.service.database.db
+    .update(schema.clients)
+    .set({ balanceMinor })
+    .where(eq(schema.clients.id, created.body.id));
+  return { id: created.body.id, key: created.body.apiKey.key };
+}
+
+async function masterId() {
+  return (await http<{ clientId: string }>(svc.url, "GET", "/client/credits", { key: admin() }))
+    .body.clientId;
+}
+
+const addRule = (body: unknown, key = admin()) =>
+  http<{ id: string; firedCount: number }>(svc.url, "POST", "/_sandbox/fault-rules", {
+    key,
+    body,
+  });
+
+async function removeAllRules() {
+  const list = await http<{ faultRules: { id: string }[] }>(
+    svc.url,
+    "GET",
+    "/_sandbox/fault-rules",
+    { key: admin() },
+  );
+  for (const rule of list.body.faultRules)
+    await http(svc.url, "DELETE", `/_sandbox/fault-rules/${rule.id}`, { key: admin() });
+}
+
+async function balanceOf(clientId: string) {
+  const [row] = await svc.service.database.db
+    .select({ balance: schema.clients.balanceMinor })
+    .from(schema.clients)
+    .where(eq(schema.clients.id, clientId));
+  return row!.balance;
+}
+
+const translate = (key: string) =>
+  http(svc.url, "GET", "/translation/translations?sourceLanguage=de&text=Bremsscheibe", { key });
+
+describe("who may use the sandbox controls", () => {
+  it("refuses anyone without the operator token or a Master's key, with an error body", async () => {
+    const none = await http(svc.url, "GET", "/_sandbox/fault-rules");
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ error: "api_key_missing" });
+    expect(typeof none.body.message).toBe("string");
+
+    const wrong = await http(svc.url, "GET", "/_sandbox/fault-rules", {
+      headers: { Authorization: "Bearer not-the-token" },
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error).toBe("api_key_invalid");
+
+    const sub = await http(svc.url, "GET", "/_sandbox/clock", { key: svc.keys["sub-user"] });
+    expect(sub.status).toBe(403);
+    expect(sub.body.error).toBe("master_client_required");
+
+    const unnamed = await http(svc.url, "GET", "/_sandbox/journal", { headers: operator() });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body).toMatchObject({ error: "invalid_request" });
+
+    const other = await http(svc.url, "GET", "/_sandbox/clock?masterId=cl_demo_hamburg", {
+      key: admin(),
+    });
+    expect(other.status).toBe(404);
+
+    const named = await http(svc.url, "GET", `/_sandbox/clock?masterId=${await masterId()}`, {
+      headers: operator(),
+    });
+    expect(named.status).toBe(200);
+    expect(named.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("fault rules", () => {
+  it("refuse a rule the contract does not allow, naming the field", async () => {
+    const unknown = await addRule({
+      operationId: "noSuchOperation",
+      effect: { kind: "drop_before" },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ error: "invalid_request" });
+    expect(JSON.stringify(unknown.body)).toContain("operationId");
+
+    const undocumented = await addRule({
+      operationId: "translatePartName",
+      effect: { kind: "error", code: "seo_live_requests_paused" },
+    });
+    expect(undocumented.status).toBe(400);
+    expect(JSON.stringify(undocumented.body)).toContain("effect.code");
+
+    const list = await http<{ faultRules: unknown[] }>(svc.url, "GET", "/_sandbox/fault-rules", {
+      key: admin(),
+    });
+    expect(list.body.faultRules).toHaveLength(0);
+  });
+
+  it("inject every documented error of an operation exactly as the catalogue has it, uncharged", async () => {
+    const payer = await payingSubUser();
+    const op = OPERATIONS.translatePartName;
+    for (const code of injectableErrors(op)) {
+      const rule = await addRule({
+        operationId: "translatePartName",
+        effect: { kind: "error", code, retryAfterSeconds: 7 },
+        times: 1,
+      });
+      expect(rule.status, code).toBe(201);
+      const res = await translate(payer.key);
+      const entry = ERROR_CATALOGUE[code as ErrorCode];
+      expect(res.status, code).toBe(entry.status);
+      expect(res.body.error, code).toBe(code);
+      expect(typeof res.body.message).toBe("string");
+      expect(res.headers.get("retry-after"), code).toBe(entry.retryable ? "7" : null);
+      if (code === "rate_limit_exceeded") expect(res.body.retryAfterSeconds).toBe(7);
+      if (entry.status === 400) expect(Array.isArray(res.body.issues), code).toBe(true);
+    }
+    // Nothing was charged for an injected error; a rule limited to one call fired once, so the
+    // next call is served (and charged).
+    expect(await balanceOf(payer.id)).toBe(10_000);
+    expect((await translate(payer.key)).status).toBe(200);
+    expect(await balanceOf(payer.id)).toBeLessThan(10_000);
+    await removeAllRules();
+  });
+
+  it("give the live-pause headers and body of the parts article operation", async () => {
+    await addRule({
+      operationId: "getPartSeo",
+      effect: { kind: "error", code: "seo_live_requests_paused", retryAfterSeconds: 120 },
+      times: 1,
+    });
+    const res = await http(svc.url, "GET", "/parts/oe/1K0615301AA/seo?marketplaceId=MARKET_FR", {
+      key: admin(),
+    });
+    expect(res.status).toBe(429);
+    expect(res.body.error).toBe("seo_live_requests_paused");
+    expect(res.headers.get("retry-after")).toBe("120");
+    const at = res.headers.get("x-service-live-available-at");
+    expect(at).not.toBeNull();
+    expect(res.body.liveAvailability).toMatchObject({ status: "paused", availableAt: at });
+    await removeAllRules();
+  });
+
+  it("fire on the next N calls across instances, count them, and can be removed", async () => {
+    const sibling = await svc.startSibling();
+    const payer = await payingSubUser();
+    const rule = await addRule({
+      operationId: "translatePartName",
+      effect: { kind: "error", code: "service_unavailable" },
+      times: 2,
+    });
+    expect((await translate(payer.key)).status).toBe(503);
+    const second = await http(
+      sibling.url,
+      "GET",
+      "/translation/translations?sourceLanguage=de&text=Bremsscheibe",
+      { key: payer.key },
+    );
+    expect(second.status).toBe(503);
+    expect((await translate(payer.key)).status).toBe(200);
+    const list = await http<{
+      faultRules: { id: string; firedCount: number; remaining: number }[];
+    }>(svc.url, "GET", "/_sandbox/fault-rules", { key: admin() });
+    expect(list.body.faultRules).toEqual([
+      expect.objectContaining({ id: rule.body.id, firedCount: 2, remaining: 0 }),
+    ]);
+    expect(
+      (await http(svc.url, "DELETE", `/_sandbox/fault-rules/${rule.body.id}`, { key: admin() }))
+        .status,
+    ).toBe(204);
+    const again = await http(svc.url, "DELETE", `/_sandbox/fault-rules/${rule.body.id}`, {
+      key: admin(),
+    });
+    expect(again.status).toBe(404);
+    expect(again.body.error).toBe("not_found");
+  });
+
+  it("add latency to a call", async () => {
+    await addRule({
+      operationId: "getSystemStatus",
+      effect: { kind: "latency", ms: 300 },
+      times: 1,
+    });
+    const started = performance.now();
+    expect((await http(svc.url, "GET", "/ping", { key: admin() })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    await removeAllRules();
+  });
+
+  it("drop a call before it does anything: no answer, no charge", async () => {
+    const payer = await payingSubUser();
+    await addRule({ operationId: "translatePartName", effect: { kind: "drop_before" }, times: 1 });
+    await expect(
+      fetch(`${svc.url}/translation/translations?sourceLanguage=de&text=Bremsscheibe`, {
+        headers: { "X-Api-Key": payer.key },
+      }),
+    ).rejects.toThrow();
+    expect(await balanceOf(payer.id)).toBe(10_000);
+    const journal = await http<{ entries: Record<string, unknown>[] }>(
+      svc.url,
+      "GET",
+      "/_sandbox/journal?faulted=true&operationId=translatePartName&limit=1",
+      { key: admin() },
+    );
+    expect(journal.body.entries[0]).toMatchObject({
+      clientId: payer.id,
+      status: null,
+      delivered: false,
+      chargedMinor: null,
+    });
+  });
+
+  it("drop a call after it committed: charged, stored, and its answer retrievable by replay", async () => {
+    const payer = await payingSubUser();
+    await addRule({
+      operationId: "createVinRedirectSession",
+      effect: { kind: "drop_after_commit" },
+      times: 1,
+    });
+    const body = { vin: "WVWZZZ1KZAW000003", returnUrl: "https://dealer.example/callback" };
+    await expect(
+      fetch(`${svc.url}/vin/redirect-sessions`, {
+        method: "POST",
+        headers: {
+          "X-Api-Key": payer.key,
+          "Content-Type": "application/json",
+          "Idempotency-Key": "lost-answer-1",
+        },
+        body: JSON.stringify(body),
+      }),
+    ).rejects.toThrow();
+    const charged = 10_000 - (await balanceOf(payer.id));
+    expect(charged).toBeGreaterThan(0);
+    const replay = await http(svc.url, "POST", "/vin/redirect-sessions", {
+      key: payer.key,
+      body,
+      idempotencyKey: "lost-answer-1",
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get("x-service-idempotent-replay")).toBe("true");
+    expect(10_000 - (await balanceOf(payer.id))).toBe(charged);
+    const journal = await http<{ entries: Record<string, unknown>[] }>(
+      svc.url,
+      "GET",
+      "/_sandbox/journal?operationId=createVinRedirectSession&limit=2",
+      { key: admin() },
+    );
+    expect(journal.body.entries).toEqual([
+      expect.objectContaining({ status: 200, delivered: true, faultRuleId: null }),
+      expect.objectContaining({
+        status: 200,
+        delivered: false,
+        idempotencyKey: "lost-answer-1",
+        chargedMinor: charged,
+      }),
+    ]);
+  });
+});
+
+describe("the request journal", () => {
+  it("filters by status and keeps no key", async () => {
+    const res = await http<{ entries: Record<string, unknown>[] }>(
+      svc.url,
+      "GET",
+      "/_sandbox/journal?status=503&limit=200",
+      { key: admin() },
+    );
+    expect(res.body.entries.length).toBeGreaterThan(0);
+    expect(res.body.entries.every((e) => e.status === 503)).toBe(true);
+    const all = await http(svc.url, "GET", "/_sandbox/journal?limit=200", { key: admin() });
+    for (const key of Object.values(svc.keys)) expect(all.text).not.toContain(key);
+    const bad = await http(svc.url, "GET", "/_sandbox/journal?limit=5000", { key: admin() });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("a Master's test clock", () => {
+  it("moves only forward, and its Sub-users' idempotency retention follows it", async () => {
+    const payer = await payingSubUser();
+    const start = await http<{ now: string; offsetSeconds: number }>(
+      svc.url,
+      "GET",
+      "/_sandbox/clock",
+      { key: admin() },
+    );
+    expect(start.status).toBe(200);
+    const back = await http(svc.url, "POST", "/_sandbox/clock/advance", {
+      key: admin(),
+      body: { to: "2001-01-01T00:00:00Z" },
+    });
+    expect(back.status).toBe(400);
+    expect(JSON.stringify(back.body)).toContain("never goes back");
+
+    const body = { vin: "WVWZZZ1KZAW000004", returnUrl: "https://dealer.example/callback" };
+    const call = () =>
+      http(svc.url, "POST", "/vin/redirect-sessions", {
+        key: payer.key,
+        body,
+        idempotencyKey: "clock-1",
+      });
+    expect((await call()).status).toBe(200);
+    const advance = (seconds: number) =>
+      http<{ now: string; offsetSeconds: number }>(svc.url, "POST", "/_sandbox/clock/advance", {
+        key: admin(),
+        body: { seconds },
+      });
+    const day = await advance(23 * 3600);
+    expect(day.status).toBe(200);
+    expect(Date.parse(day.body.now) - Date.parse(start.body.now)).toBeGreaterThanOrEqual(
+      23 * 3600 * 1000,
+    );
+    expect((await call()).headers.get("x-service-idempotent-replay")).toBe("true");
+    await advance(2 * 3600);
+    const fresh = await call();
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("x-service-idempotent-replay")).toBeNull();
+  });
+});
