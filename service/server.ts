@@ -163,7 +163,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     now,
     delivery,
     callers: new CallerCache(10_000),
-    journal: new RequestJournal(database.db, log),
+    journal: new RequestJournal(database.db, database.pool, log),
     config: {
       publicUrl: opts.publicUrl ?? "",
       defaultRateLimit: opts.defaultRateLimit ?? { maxRequests: 1200, windowSeconds: 60 },

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type pg from "pg";
 import { type Logger } from "@/lib/log/logger";
 import { type PoolDb, schema } from "../db/database";
 
@@ -28,13 +29,18 @@ export class RequestJournal {
   private flushing: Promise<void> = Promise.resolve();
   /** Entries given up because the buffer was full (the database could not keep up). */
   dropped = 0;
+  /** Masters written to since the last pruning, and when that was. */
+  private written = new Set<string>();
+  private prunedAt = 0;
 
   constructor(
     private readonly db: PoolDb,
+    private readonly pool: pg.Pool,
     private readonly log: Logger,
     readonly perMaster = 1_000,
     private readonly maxPending = 20_000,
-    private readonly flushMs = 200,
+    private readonly flushMs = 50,
+    private readonly pruneMs = 5_000,
   ) {}
 
   record(entry: JournalEntry) {
@@ -62,21 +68,53 @@ export class RequestJournal {
     if (batch.length === 0) return;
     this.pending = [];
     try {
-      for (let i = 0; i < batch.length; i += 1_000)
-        await this.db.insert(schema.sandboxJournal).values(batch.slice(i, i + 1_000));
-      const masters = [...new Set(batch.map((e) => e.masterClientId))];
-      await this.db.execute(sql`
-        delete from sandbox_journal where id in (
-          select id from (
-            select id, row_number() over (partition by master_client_id order by id desc) as n
-              from sandbox_journal where master_client_id = any(${sql.param(masters)}::text[])) ranked
-           where n > ${this.perMaster})`);
+      // One statement with one array per column: cheap to build, whatever the batch size.
+      const column = <K extends keyof JournalEntry>(k: K) => batch.map((e) => e[k] ?? null);
+      await this.pool.query(
+        `insert into sandbox_journal (master_client_id, client_id, request_id, at, operation_id, status,
+           delivered, error_code, billing_source, charged_minor, idempotency_key, duration_ms, fault_rule_id)
+         select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::int[],
+           $7::boolean[], $8::text[], $9::text[], $10::int[], $11::text[], $12::float8[], $13::text[])`,
+        [
+          column("masterClientId"),
+          column("clientId"),
+          column("requestId"),
+          column("at"),
+          column("operationId"),
+          column("status"),
+          batch.map((e) => e.delivered ?? true),
+          column("errorCode"),
+          column("billingSource"),
+          column("chargedMinor"),
+          column("idempotencyKey"),
+          column("durationMs"),
+          column("faultRuleId"),
+        ],
+      );
+      for (const master of new Set(batch.map((e) => e.masterClientId))) this.written.add(master);
+      if (Date.now() - this.prunedAt >= this.pruneMs) await this.prune();
     } catch (error) {
       this.log.warn("request journal entries could not be written", {
         entries: batch.length,
         error,
       });
     }
+  }
+
+  /**
+   * Keeps each written Master's last `perMaster` entries: one indexed step to the oldest entry
+   * kept, one ranged delete below it.
+   */
+  private async prune() {
+    const masters = [...this.written];
+    this.written.clear();
+    this.prunedAt = Date.now();
+    for (const master of masters)
+      await this.db.execute(sql`
+        delete from sandbox_journal
+         where master_client_id = ${master}
+           and id < (select id from sandbox_journal where master_client_id = ${master}
+                      order by id desc offset ${this.perMaster - 1} limit 1)`);
   }
 
   async read(masterClientId: string, filter: JournalFilter): Promise<JournalRow[]> {
@@ -99,5 +137,7 @@ export class RequestJournal {
 
   async close() {
     await this.flush();
+    this.prunedAt = 0;
+    await this.flushing.then(() => this.prune()).catch(() => undefined);
   }
 }

@@ -4,7 +4,9 @@ import { ERROR_CATALOGUE, type ErrorCode } from "@/lib/api/contract/errors";
 import { OPERATIONS } from "@/lib/api/contract/operations";
 import { schema } from "@/service/db/database";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
+import { createLogger } from "@/lib/log/logger";
 import { injectableErrors } from "./fault-rules";
+import { RequestJournal } from "./journal";
 
 const svc = serviceForThisFile();
 const admin = () => svc.keys["master-admin"];
@@ -289,6 +291,27 @@ describe("the request journal", () => {
     for (const key of Object.values(svc.keys)) expect(all.text).not.toContain(key);
     const bad = await http(svc.url, "GET", "/_sandbox/journal?limit=5000", { key: admin() });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("the journal's bounds", () => {
+  it("keeps each Master's last entries only, and gives up entries beyond its buffer", async () => {
+    const { db, pool } = svc.service.database;
+    const journal = new RequestJournal(db, pool, createLogger("test", "error"), 3, 4, 1_000, 0);
+    const entry = (n: number) => ({
+      masterClientId: "cl_journal_bounds",
+      clientId: "cl_journal_bounds",
+      requestId: `r${n}`,
+      at: new Date(),
+      operationId: "getSystemStatus",
+      status: 200,
+      durationMs: n,
+    });
+    for (let n = 1; n <= 6; n++) journal.record(entry(n));
+    expect(journal.dropped).toBe(2);
+    const kept = await journal.read("cl_journal_bounds", { limit: 10 });
+    expect(kept.map((r) => r.requestId)).toEqual(["r4", "r3", "r2"]);
+    await journal.close();
   });
 });
 
