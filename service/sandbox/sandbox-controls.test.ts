@@ -357,3 +357,43 @@ describe("a Master's test clock", () => {
     expect(fresh.headers.get("x-service-idempotent-replay")).toBeNull();
   });
 });
+
+describe("what follows a Master's test clock", () => {
+  const advance = (body: unknown) =>
+    http<{ now: string }>(svc.url, "POST", "/_sandbox/clock/advance", { key: admin(), body });
+
+  it("starts a new billing period with a fresh plan quota past the month's end", async () => {
+    const key = admin();
+    let source: string | null = "plan";
+    for (let i = 0; i < 15 && source === "plan"; i++)
+      source = (await translate(key)).headers.get("x-service-billing-source");
+    expect(source).toBe("balance");
+    type Usage = { period: { start: string }; plans: { endpoint_key: string; used: number }[] };
+    const before = await http<Usage>(svc.url, "GET", "/client/usage", { key });
+    const clock = await http<{ now: string }>(svc.url, "GET", "/_sandbox/clock", { key });
+    const now = new Date(clock.body.now);
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 1));
+    expect((await advance({ to: nextMonth.toISOString() })).status).toBe(200);
+
+    const first = await translate(key);
+    expect(first.headers.get("x-service-billing-source")).toBe("plan");
+    const after = await http<Usage>(svc.url, "GET", "/client/usage", { key });
+    expect(Date.parse(after.body.period.start)).toBeGreaterThan(
+      Date.parse(before.body.period.start),
+    );
+    expect(after.body.plans.find((p) => p.endpoint_key === "translation")?.used).toBe(1);
+  });
+
+  it("expires a dealer's redirect session on the Master's clock", async () => {
+    const payer = await payingSubUser();
+    const created = await http<{ redirectUrl: string }>(svc.url, "POST", "/vin/redirect-sessions", {
+      key: payer.key,
+      body: { vin: "WVWZZZ1KZAW000005", returnUrl: "https://dealer.example/callback" },
+    });
+    expect(created.status).toBe(200);
+    const page = async () => (await fetch(created.body.redirectUrl)).text();
+    expect(await page()).toContain("Confirm the vehicle");
+    await advance({ seconds: 16 * 60 });
+    expect(await page()).toContain("has expired");
+  });
+});

@@ -1,6 +1,7 @@
 import { type ServiceApp, type ServiceContext } from "../../context";
 import { candidatesFor, type SyntheticVehicle } from "../../data/vehicle-catalog";
 import { closeRedirectSession, findRedirectSession } from "../../domain/redirect-sessions";
+import { familyNow } from "../../sandbox/test-clock";
 import { escapeHtml, page } from "../html-page";
 
 function describe(v: SyntheticVehicle) {
@@ -26,8 +27,8 @@ export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
 
   app.get("/vin/redirect/:token", async (c) => {
     const session = await find(c.req.param("token"));
-    const now = service.now();
     if (!session) return unavailable("This vehicle selection does not exist.");
+    const now = await familyNow(db, session.clientId, service.now());
     if (session.status !== "open") return unavailable("This vehicle selection was already used.");
     if (session.expiresAt <= now) return unavailable("This vehicle selection has expired.");
     const candidates = candidatesFor(session.vin);
@@ -54,10 +55,10 @@ export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
     const action =
       form.action === "cancel" ? "cancel" : form.action === "confirm" ? "confirm" : null;
     if (!action) return unavailable("The form was not understood.");
-    const now = service.now();
     const token = c.req.param("token");
     const existing = await find(token);
     if (!existing) return unavailable("This vehicle selection does not exist.");
+    const now = await familyNow(db, existing.clientId, service.now());
     const candidates = candidatesFor(existing.vin);
     const index = Number(form.candidate ?? 0);
     const chosen =
