@@ -259,6 +259,10 @@ async function main() {
       for (const line of demoAccountLines(service.demo.accounts, serviceUrl))
         console.log(`  ${line}`);
     }
+    if (service)
+      console.log(
+        `\nSandbox controls: ${serviceUrl}/_sandbox  operator token: ${service.context.config.sandboxToken}`,
+      );
     console.log("\nPress Ctrl-C to stop.");
   } catch (error) {
     console.error((error as Error).message);

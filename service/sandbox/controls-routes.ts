@@ -1,7 +1,6 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type Context } from "hono";
-import { z } from "zod";
 import { HEADERS } from "@/lib/api/contract/headers";
 import { ERROR_CATALOGUE } from "@/lib/api/contract/errors";
 import { OPERATION_IDS } from "@/lib/api/contract/operations";
@@ -13,10 +12,15 @@ import { authenticate } from "../pipeline/authenticate";
 import { readBoundedBody, parseJsonBody, readQuery } from "../pipeline/request-input";
 import { errorResponse } from "../pipeline/response";
 import { issuesOf, validationError } from "../pipeline/validate";
-import { faultRuleInput, injectableErrors, operationOf, ruleProblems } from "./fault-rules";
+import {
+  clockAdvance,
+  faultRuleInput,
+  journalQuery,
+  SANDBOX_CONTROLS_PREFIX,
+} from "@/lib/api/contract/sandbox-controls";
+import { buildSandboxControlsDocument } from "./controls-openapi";
+import { injectableErrors, operationOf, ruleProblems } from "./fault-rules";
 
-/** Where the sandbox controls live: outside the interface's paths, and outside its OpenAPI document. */
-export const CONTROLS_PREFIX = "/_sandbox";
 /** Fault rules one Master may hold at once. */
 export const MAX_FAULT_RULES = 50;
 
@@ -36,30 +40,6 @@ function sameToken(sent: string, expected: string) {
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
-
-const clockAdvance = z
-  .strictObject({
-    seconds: z
-      .number()
-      .int()
-      .min(1)
-      .max(10 * 366 * 86_400)
-      .optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-  })
-  .refine((v) => (v.seconds === undefined) !== (v.to === undefined), {
-    message: "give exactly one of seconds and to",
-  });
-
-const journalQuery = z.strictObject({
-  masterId: z.string().min(1).max(100).optional(),
-  operationId: z.string().min(1).max(100).optional(),
-  status: z.coerce.number().int().min(100).max(599).optional(),
-  errorCode: z.string().min(1).max(100).optional(),
-  faulted: z.enum(["true", "false"]).optional(),
-  before: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
 
 /**
  * The reference service's sandbox controls (docs/sandbox-controls.md): test clocks, fault rules
@@ -156,16 +136,20 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
     };
   }
 
-  const P = CONTROLS_PREFIX;
+  const P = SANDBOX_CONTROLS_PREFIX;
 
   app.get(
     P,
     control(async () =>
       json(200, {
         controls: ["clock", "fault-rules", "journal", "operations"].map((c) => `${P}/${c}`),
-        documentation: `${service.config.publicUrl}/sandbox/openapi.json`,
+        openapi: `${service.config.publicUrl}${P}/openapi.json`,
       }),
     ),
+  );
+
+  app.get(`${P}/openapi.json`, (c) =>
+    c.json(buildSandboxControlsDocument(service.config.publicUrl)),
   );
 
   app.get(

@@ -1,44 +1,9 @@
-import { z } from "zod";
 import { ERROR_CATALOGUE, type ErrorCode } from "@/lib/api/contract/errors";
 import { HEADERS } from "@/lib/api/contract/headers";
 import { OPERATIONS, type OperationDefinition } from "@/lib/api/contract/operations";
 import { errorCodesOf } from "@/lib/api/contract/openapi";
+import { type FaultEffect, type FaultRuleInput } from "@/lib/api/contract/sandbox-controls";
 import { ApiError } from "../pipeline/api-error";
-
-/**
- * What a fault rule does to a call it fires on:
- * - `latency`: the call runs as usual, `ms` later (holding its Client, as a slow call does);
- * - `error`: the call answers a documented error of its operation, exactly as the service would
- *   (status, code, headers, body), before anything is charged;
- * - `drop_before`: the connection is closed before the call does anything (nothing happened);
- * - `drop_after_commit`: the call runs and commits (charged, stored, kept for replay), then the
- *   connection is closed instead of answering: the "outcome unknown" case.
- */
-export const faultEffect = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("latency"), ms: z.number().int().min(1).max(60_000) }),
-  z.strictObject({
-    kind: z.literal("error"),
-    code: z.string().min(1).max(100),
-    /** Seconds in `Retry-After` (and the live-availability time) for the codes that carry it. */
-    retryAfterSeconds: z.number().int().min(1).max(86_400).optional(),
-    /** Fields added to the error body, for codes whose documented body carries more. */
-    fields: z.record(z.string().max(100), z.json()).optional(),
-  }),
-  z.strictObject({ kind: z.literal("drop_before") }),
-  z.strictObject({ kind: z.literal("drop_after_commit") }),
-]);
-export type FaultEffect = z.infer<typeof faultEffect>;
-
-export const faultRuleInput = z.strictObject({
-  operationId: z.string().min(1).max(100),
-  endpointKey: z.string().min(1).max(100).optional(),
-  effect: faultEffect,
-  /** Fires on the next N matching calls; without it, on every matching call. */
-  times: z.number().int().min(1).max(1_000_000).optional(),
-  /** The chance that a matching call is affected (default 1). */
-  probability: z.number().gt(0).max(1).optional(),
-});
-export type FaultRuleInput = z.infer<typeof faultRuleInput>;
 
 /** A rule as a caller carries it (loaded with the key, see `authenticate`). */
 export interface FaultRule {

@@ -5,6 +5,12 @@ import { OPERATIONS } from "@/lib/api/contract/operations";
 import { schema } from "@/service/db/database";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 import { createLogger } from "@/lib/log/logger";
+import {
+  clockView,
+  faultRuleList,
+  injectableOperationList,
+  journalPage,
+} from "@/lib/api/contract/sandbox-controls";
 import { injectableErrors } from "./fault-rules";
 import { RequestJournal } from "./journal";
 
@@ -58,6 +64,29 @@ async function balanceOf(clientId: string) {
 
 const translate = (key: string) =>
   http(svc.url, "GET", "/translation/translations?sourceLanguage=de&text=Bremsscheibe", { key });
+
+describe("the controls' contract", () => {
+  it("answers in the shared shapes, and stays out of the interface's OpenAPI document", async () => {
+    const key = admin();
+    clockView.parse((await http(svc.url, "GET", "/_sandbox/clock", { key })).body);
+    faultRuleList.parse((await http(svc.url, "GET", "/_sandbox/fault-rules", { key })).body);
+    journalPage.parse((await http(svc.url, "GET", "/_sandbox/journal", { key })).body);
+    const ops = injectableOperationList.parse(
+      (await http(svc.url, "GET", "/_sandbox/operations", { key })).body,
+    );
+    expect(ops.operations.find((o) => o.operationId === "getPartSeo")?.errors).toEqual(
+      expect.arrayContaining([{ code: "seo_live_requests_paused", status: 429, retryable: true }]),
+    );
+    const own = await http<{ paths: Record<string, unknown> }>(
+      svc.url,
+      "GET",
+      "/_sandbox/openapi.json",
+    );
+    expect(Object.keys(own.body.paths)).toContain("/_sandbox/fault-rules");
+    const iface = await http(svc.url, "GET", "/openapi.json");
+    expect(iface.text).not.toContain("/_sandbox");
+  });
+});
 
 describe("who may use the sandbox controls", () => {
   it("refuses anyone without the operator token or a Master's key, with an error body", async () => {

@@ -1,0 +1,144 @@
+import { type z } from "zod";
+import { toSchema, SERVICE_VERSION } from "@/lib/api/contract/openapi";
+import {
+  clockAdvance,
+  clockView,
+  faultRuleInput,
+  faultRuleList,
+  faultRuleView,
+  injectableOperationList,
+  journalPage,
+  SANDBOX_CONTROLS_PREFIX as P,
+} from "@/lib/api/contract/sandbox-controls";
+
+const error = {
+  description:
+    "`{error, message}`: `api_key_missing` (401), `api_key_invalid` (403), `master_client_required` (403), `invalid_request` (400, with `issues`), `client_user_not_found` or `not_found` (404).",
+  content: {
+    "application/json": {
+      schema: {
+        type: "object",
+        required: ["error", "message"],
+        properties: { error: { type: "string" }, message: { type: "string" } },
+      },
+    },
+  },
+};
+const ok = (schema: z.ZodType, status = "200") => ({
+  [status]: {
+    description: "OK",
+    content: { "application/json": { schema: toSchema(schema, "output") } },
+  },
+  "4XX": error,
+});
+const body = (schema: z.ZodType) => ({
+  required: true,
+  content: { "application/json": { schema: toSchema(schema, "input") } },
+});
+const masterId = {
+  name: "masterId",
+  in: "query",
+  required: false,
+  description:
+    "The Master acted on: required with the operator token; with a Master's key, only that Master.",
+  schema: { type: "string" },
+};
+
+/**
+ * The sandbox controls' own OpenAPI document: an extension of the reference service, kept apart
+ * from the interface's document (`/openapi.json`), which never lists these paths.
+ */
+export function buildSandboxControlsDocument(serverUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Reference service sandbox controls",
+      version: SERVICE_VERSION,
+      description:
+        "Test clocks, fault rules and the request journal of the reference service (not part of the interface). See docs/sandbox-controls.md.",
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ MasterKey: [] }, { OperatorToken: [] }],
+    components: {
+      securitySchemes: {
+        MasterKey: { type: "apiKey", in: "header", name: "X-Api-Key" },
+        OperatorToken: { type: "http", scheme: "bearer" },
+      },
+    },
+    paths: {
+      [`${P}/clock`]: {
+        get: {
+          operationId: "getTestClock",
+          summary: "A Master's test clock",
+          parameters: [masterId],
+          responses: ok(clockView),
+        },
+      },
+      [`${P}/clock/advance`]: {
+        post: {
+          operationId: "advanceTestClock",
+          summary: "Move a Master's clock forward (by seconds or to a time; never back)",
+          parameters: [masterId],
+          requestBody: body(clockAdvance),
+          responses: ok(clockView),
+        },
+      },
+      [`${P}/operations`]: {
+        get: {
+          operationId: "listInjectableErrors",
+          summary: "Each operation's documented errors a rule may inject",
+          responses: ok(injectableOperationList),
+        },
+      },
+      [`${P}/fault-rules`]: {
+        get: {
+          operationId: "listFaultRules",
+          summary: "A Master's fault rules with their counts",
+          parameters: [masterId],
+          responses: ok(faultRuleList),
+        },
+        post: {
+          operationId: "addFaultRule",
+          summary: "Add a fault rule (at most 50 per Master)",
+          parameters: [masterId],
+          requestBody: body(faultRuleInput),
+          responses: ok(faultRuleView, "201"),
+        },
+      },
+      [`${P}/fault-rules/{ruleId}`]: {
+        delete: {
+          operationId: "removeFaultRule",
+          summary: "Remove a fault rule",
+          parameters: [
+            masterId,
+            { name: "ruleId", in: "path", required: true, schema: { type: "string" } },
+          ],
+          responses: { "204": { description: "Removed" }, "4XX": error },
+        },
+      },
+      [`${P}/journal`]: {
+        get: {
+          operationId: "readJournal",
+          summary: "A Master family's last calls, newest first",
+          parameters: [
+            masterId,
+            ...["operationId", "errorCode"].map((name) => ({
+              name,
+              in: "query",
+              schema: { type: "string" },
+            })),
+            { name: "status", in: "query", schema: { type: "integer" } },
+            { name: "faulted", in: "query", schema: { type: "string", enum: ["true", "false"] } },
+            { name: "before", in: "query", schema: { type: "integer" } },
+            {
+              name: "limit",
+              in: "query",
+              schema: { type: "integer", minimum: 1, maximum: 200, default: 50 },
+            },
+          ],
+          responses: ok(journalPage),
+        },
+      },
+    },
+  };
+}
