@@ -43,6 +43,7 @@ const PAGES: { account: RegExp; paths: string[] }[] = [
       "/vehicles/intake",
       "/scanner",
       "/vision",
+      "/sandbox",
     ],
   },
   { account: PILOT_SANDBOX, paths: ["/intelligence", "/intelligence/vin"] },

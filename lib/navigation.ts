@@ -5,7 +5,13 @@ import { mayCall } from "@/lib/auth/rights";
  * The console's sections, each with the operation it is built on: a section whose operation is
  * Master-only is hidden from Sub-users (and refused to them on the server).
  */
-export const NAV_ITEMS: readonly { href: string; label: string; operation?: OperationId }[] = [
+export const NAV_ITEMS: readonly {
+  href: string;
+  label: string;
+  operation?: OperationId;
+  /** Shown to Masters only, and only where the service offers the reference service's sandbox controls. */
+  sandbox?: true;
+}[] = [
   { href: "/", label: "Overview" },
   { href: "/vin", label: "VIN lookup", operation: "createVinRedirectSession" },
   { href: "/jobs", label: "Jobs" },
@@ -28,8 +34,13 @@ export const NAV_ITEMS: readonly { href: string; label: string; operation?: Oper
   { href: "/audit", label: "Audit log" },
   { href: "/requests", label: "Request log" },
   { href: "/agent", label: "Agent access" },
+  { href: "/sandbox", label: "Sandbox", sandbox: true },
 ];
 
-export function navFor(session: { isMaster: boolean }) {
-  return NAV_ITEMS.filter((item) => !item.operation || mayCall(session, item.operation));
+export function navFor(session: { isMaster: boolean }, service: { sandbox: boolean }) {
+  return NAV_ITEMS.filter(
+    (item) =>
+      (!item.operation || mayCall(session, item.operation)) &&
+      (!item.sandbox || (session.isMaster && service.sandbox)),
+  );
 }

@@ -11,7 +11,8 @@ import { UsageBanner } from "./_components/usage-banner";
 export const dynamic = "force-dynamic";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const { session } = await requirePageSession();
+  const { session, sandbox } = await requirePageSession();
+  const service = { sandbox: session.isMaster && (await sandbox.offered()) };
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
@@ -43,7 +44,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
         </div>
         <div className="mx-auto max-w-6xl px-4 pb-2 sm:px-6">
-          <ConsoleNav items={navFor(session).map(({ href, label }) => ({ href, label }))} />
+          <ConsoleNav
+            items={navFor(session, service).map(({ href, label }) => ({ href, label }))}
+          />
         </div>
       </header>
       <UsageBanner clientId={session.clientId} />

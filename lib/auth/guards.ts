@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { apiForKey, serviceTransport } from "@/lib/api/console-service";
 import { type JobStatusReading, readJobStatus, type ServiceApi } from "@/lib/api/client";
 import { type PilotState, readPilotState } from "@/lib/api/pilot-state";
+import { type SandboxControls, sandboxControlsFor } from "@/lib/api/sandbox-controls-client";
 import { type ConsoleSession, readSession } from "./session";
 
 export interface SignedIn {
@@ -12,6 +13,8 @@ export interface SignedIn {
   readJobStatus: (statusUrl: string) => Promise<JobStatusReading>;
   /** The Client's Intelligence pilot gates, where the service tells them. */
   pilotState: () => Promise<PilotState>;
+  /** The reference service's sandbox controls with the session's key (Masters only). */
+  sandbox: SandboxControls;
 }
 
 function signedIn(apiKey: string, session: ConsoleSession): SignedIn {
@@ -20,6 +23,7 @@ function signedIn(apiKey: string, session: ConsoleSession): SignedIn {
     api: apiForKey(apiKey, session.clientId),
     readJobStatus: (statusUrl) => readJobStatus(serviceTransport(), apiKey, statusUrl),
     pilotState: () => readPilotState(serviceTransport().baseUrl, apiKey),
+    sandbox: sandboxControlsFor(serviceTransport().baseUrl, apiKey),
   };
 }
 

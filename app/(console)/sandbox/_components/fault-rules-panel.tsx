@@ -1,0 +1,203 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+import { DataTable } from "@/components/ui/table";
+import { type FaultRuleView, type InjectableOperation } from "@/lib/api/contract/sandbox-controls";
+import { addFaultRuleAction, type FaultRuleForm, removeFaultRuleAction } from "../actions";
+
+const EFFECTS: { value: FaultRuleForm["kind"]; label: string }[] = [
+  { value: "error", label: "Answer a documented error" },
+  { value: "latency", label: "Add latency" },
+  { value: "drop_before", label: "Drop the connection before the call" },
+  { value: "drop_after_commit", label: "Drop the answer after the call committed" },
+];
+
+export function describeEffect(effect: FaultRuleView["effect"]): string {
+  switch (effect.kind) {
+    case "error":
+      return `error ${effect.code}`;
+    case "latency":
+      return `+${effect.ms} ms`;
+    case "drop_before":
+      return "dropped before the call";
+    case "drop_after_commit":
+      return "answer lost after commit";
+  }
+}
+
+const EMPTY: FaultRuleForm = {
+  operationId: "",
+  kind: "error",
+  code: "",
+  ms: "",
+  retryAfterSeconds: "",
+  times: "1",
+  probability: "",
+};
+
+/** A Master's fault rules: added from each operation's documented errors, counted, removable. */
+export function FaultRulesPanel({
+  rules,
+  operations,
+}: {
+  rules: FaultRuleView[];
+  operations: InjectableOperation[];
+}) {
+  const [form, setForm] = useState<FaultRuleForm>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const [pending, start] = useTransition();
+  const op = operations.find((o) => o.operationId === form.operationId);
+  const set = (patch: Partial<FaultRuleForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  const add = () =>
+    start(async () => {
+      const result = await addFaultRuleAction(form);
+      if (result.ok) {
+        setNotice({ tone: "success", text: `Rule ${result.data.id} added.` });
+        setErrors({});
+        setForm(EMPTY);
+      } else {
+        setErrors(result.fieldErrors ?? {});
+        setNotice({ tone: "danger", text: result.message });
+      }
+    });
+  const remove = (id: string) =>
+    start(async () => {
+      const result = await removeFaultRuleAction(id);
+      setNotice(
+        result.ok
+          ? { tone: "success", text: `Rule ${id} removed.` }
+          : { tone: "danger", text: result.message },
+      );
+    });
+
+  return (
+    <div className="space-y-4">
+      {notice ? (
+        <Alert tone={notice.tone} title={notice.tone === "success" ? "Done" : "Not done"}>
+          {notice.text}
+        </Alert>
+      ) : null}
+      <DataTable
+        caption="Fault rules"
+        columns={["Rule", "Operation", "Effect", "Left", "Fired", ""]}
+        rows={rules}
+        keyOf={(r) => r.id}
+        rowTestId="fault-rule"
+        empty="No fault rules: every call runs as usual."
+        cells={(r) => [
+          <code key="id">{r.id}</code>,
+          r.operationId,
+          describeEffect(r.effect),
+          r.remaining === null ? "every call" : String(r.remaining),
+          String(r.firedCount),
+          <Button
+            key="rm"
+            variant="ghost"
+            disabled={pending}
+            onClick={() => remove(r.id)}
+            aria-label={`Remove rule ${r.id}`}
+          >
+            Remove
+          </Button>,
+        ]}
+      />
+      <form
+        aria-label="Add a fault rule"
+        className="grid gap-4 sm:grid-cols-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add();
+        }}
+      >
+        <SelectField
+          label="Operation"
+          value={form.operationId}
+          error={errors.operationId}
+          onChange={(e) => set({ operationId: e.target.value, code: "" })}
+        >
+          <option value="">Choose…</option>
+          {operations.map((o) => (
+            <option key={o.operationId} value={o.operationId}>
+              {o.operationId} ({o.method} {o.path})
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Effect"
+          value={form.kind}
+          onChange={(e) => set({ kind: e.target.value as FaultRuleForm["kind"] })}
+        >
+          {EFFECTS.map((e) => (
+            <option key={e.value} value={e.value}>
+              {e.label}
+            </option>
+          ))}
+        </SelectField>
+        {form.kind === "error" ? (
+          <>
+            <SelectField
+              label="Error"
+              value={form.code}
+              error={errors.code}
+              disabled={!op}
+              hint={
+                op ? undefined : "Choose the operation first: its documented errors are listed."
+              }
+              onChange={(e) => set({ code: e.target.value })}
+            >
+              <option value="">Choose…</option>
+              {op?.errors.map((e) => (
+                <option key={e.code} value={e.code}>
+                  {e.status} {e.code}
+                  {e.retryable ? " (retryable)" : ""}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Retry-After seconds (retryable errors)"
+              inputMode="numeric"
+              value={form.retryAfterSeconds}
+              error={errors.retryAfterSeconds}
+              onChange={(e) => set({ retryAfterSeconds: e.target.value })}
+            />
+          </>
+        ) : null}
+        {form.kind === "latency" ? (
+          <TextField
+            label="Latency (ms)"
+            inputMode="numeric"
+            value={form.ms}
+            error={errors.ms}
+            onChange={(e) => set({ ms: e.target.value })}
+          />
+        ) : null}
+        <TextField
+          label="Next N calls"
+          hint="Empty: every matching call."
+          inputMode="numeric"
+          value={form.times}
+          error={errors.times}
+          onChange={(e) => set({ times: e.target.value })}
+        />
+        <TextField
+          label="Probability (0–1)"
+          hint="Empty: always."
+          inputMode="decimal"
+          value={form.probability}
+          error={errors.probability}
+          onChange={(e) => set({ probability: e.target.value })}
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Adding…" : "Add the rule"}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { type ActionResult } from "@/lib/actions/action-result";
+import { type ClockView, type FaultRuleView } from "@/lib/api/contract/sandbox-controls";
+import { SandboxControlsError } from "@/lib/api/sandbox-controls-client";
+import { actionSession, type SignedIn } from "@/lib/auth/guards";
+import { recordAudit } from "@/lib/store/audit-log";
+import { targetOf } from "./_lib/clock-preview";
+
+/**
+ * The Sandbox page's changes. The controls are not operations of the interface, so these check
+ * the session themselves: a Master only, as the service itself requires.
+ */
+const refused = (code: string, message: string, fieldErrors?: Record<string, string>) =>
+  ({ ok: false, outcome: "refused", code, message, fieldErrors }) as const;
+const done = <T>(data: T) => ({ ok: true, data, replayed: false }) as const;
+
+async function asMaster<T>(
+  operationId: string,
+  target: string | undefined,
+  run: (signed: SignedIn) => Promise<T>,
+): Promise<ActionResult<T>> {
+  const signed = await actionSession();
+  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  if (!signed.session.isMaster)
+    return refused("master_client_required", "The sandbox controls are for Master clients.");
+  try {
+    const data = await run(signed);
+    await recordAudit({
+      clientId: signed.session.clientId,
+      operationId,
+      target,
+      outcome: "success",
+    });
+    revalidatePath("/sandbox");
+    return done(data);
+  } catch (error) {
+    if (!(error instanceof SandboxControlsError)) throw error;
+    await recordAudit({
+      clientId: signed.session.clientId,
+      operationId,
+      target,
+      outcome: "failure",
+      errorCode: error.code,
+    });
+    return refused(error.code, error.message, error.fieldErrors);
+  }
+}
+
+const clockMove = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("day") }),
+  z.object({ kind: z.literal("next-month") }),
+  z.object({ kind: z.literal("date"), to: z.string().min(1, "Choose a date and time.") }),
+]);
+
+export async function advanceClockAction(input: unknown): Promise<ActionResult<ClockView>> {
+  const parsed = clockMove.safeParse(input);
+  if (!parsed.success)
+    return refused("invalid_request", "Choose a date and time.", { to: "Choose a date and time." });
+  return asMaster("console.sandbox.advanceClock", parsed.data.kind, async ({ sandbox }) => {
+    const clock = await sandbox.clock();
+    const to = targetOf(parsed.data, new Date(clock.now));
+    if (!to)
+      throw new SandboxControlsError("invalid_request", "That is not a date.", {
+        to: "That is not a date.",
+      });
+    return sandbox.advanceClock({ to: to.toISOString() });
+  });
+}
+
+/** The form's fields, as typed: numbers arrive as text and are checked here, next to their field. */
+const faultRuleForm = z.object({
+  operationId: z.string().min(1, "Choose an operation."),
+  kind: z.enum(["error", "latency", "drop_before", "drop_after_commit"]),
+  code: z.string().optional(),
+  ms: z.string().optional(),
+  retryAfterSeconds: z.string().optional(),
+  times: z.string().optional(),
+  probability: z.string().optional(),
+});
+export type FaultRuleForm = z.input<typeof faultRuleForm>;
+
+function wholeNumber(text: string | undefined, min: number, max: number) {
+  if (!text?.trim()) return undefined;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= min && n <= max ? n : NaN;
+}
+
+export async function addFaultRuleAction(
+  input: FaultRuleForm,
+): Promise<ActionResult<FaultRuleView>> {
+  const parsed = faultRuleForm.safeParse(input);
+  if (!parsed.success)
+    return refused("invalid_request", "The form is incomplete.", {
+      operationId: "Choose an operation.",
+    });
+  const f = parsed.data;
+  const errors: Record<string, string> = {};
+  const ms = wholeNumber(f.ms, 1, 60_000);
+  const retryAfter = wholeNumber(f.retryAfterSeconds, 1, 86_400);
+  const times = wholeNumber(f.times, 1, 1_000_000);
+  const probability = f.probability?.trim() ? Number(f.probability) : undefined;
+  if (f.kind === "latency" && (ms === undefined || Number.isNaN(ms)))
+    errors.ms = "A whole number of milliseconds from 1 to 60,000.";
+  if (f.kind === "error" && !f.code)
+    errors.code = "Choose one of the operation's documented errors.";
+  if (Number.isNaN(retryAfter))
+    errors.retryAfterSeconds = "A whole number of seconds from 1 to 86,400.";
+  if (Number.isNaN(times))
+    errors.times = "A whole number from 1 to 1,000,000, or empty for every call.";
+  if (probability !== undefined && !(probability > 0 && probability <= 1))
+    errors.probability = "A number above 0 and at most 1, or empty for every matching call.";
+  if (Object.keys(errors).length)
+    return refused("invalid_request", "Check the marked fields.", errors);
+  const effect =
+    f.kind === "error"
+      ? {
+          kind: "error" as const,
+          code: f.code!,
+          ...(retryAfter ? { retryAfterSeconds: retryAfter } : {}),
+        }
+      : f.kind === "latency"
+        ? { kind: "latency" as const, ms: ms! }
+        : { kind: f.kind };
+  const result = await asMaster("console.sandbox.addFaultRule", f.operationId, ({ sandbox }) =>
+    sandbox.addFaultRule({
+      operationId: f.operationId,
+      effect,
+      ...(times ? { times } : {}),
+      ...(probability !== undefined ? { probability } : {}),
+    }),
+  );
+  if (result.ok || !result.fieldErrors) return result;
+  // The service names the body's fields; the form names its own.
+  const renamed: Record<string, string> = {};
+  for (const [path, message] of Object.entries(result.fieldErrors))
+    renamed[path === "effect.code" ? "code" : path === "effect.ms" ? "ms" : path] = message;
+  return { ...result, fieldErrors: renamed };
+}
+
+export async function removeFaultRuleAction(ruleId: string): Promise<ActionResult<null>> {
+  if (typeof ruleId !== "string" || !ruleId) return refused("invalid_request", "No rule named.");
+  return asMaster("console.sandbox.removeFaultRule", ruleId, async ({ sandbox }) => {
+    await sandbox.removeFaultRule(ruleId);
+    return null;
+  });
+}

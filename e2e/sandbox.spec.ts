@@ -1,0 +1,111 @@
+import { expect, test, uniqueName } from "./support/test";
+import { BENEFICIARY, MASTER, SUB_USER, signInAsDemo } from "./support/auth";
+
+test.describe("the Sandbox page", () => {
+  test("moves a Master's test clock, stating first what changes, and never back", async ({
+    page,
+  }) => {
+    // Autohaus Sonnenschein: a Master whose clock no other test relies on.
+    await signInAsDemo(page, BENEFICIARY);
+    await page.getByRole("link", { name: "Sandbox" }).click();
+    await expect(page.getByRole("heading", { name: "Sandbox", level: 1 })).toBeVisible();
+    const before = Date.parse((await page.getByTestId("sandbox-clock-now").textContent())!);
+
+    await page.getByLabel("Or to a date and time (UTC)").fill("2001-01-01T00:00");
+    await expect(page.getByText("a test clock never goes back")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Move the clock" })).toBeDisabled();
+
+    await page.getByRole("button", { name: "Advance a day" }).click();
+    const changes = page.getByTestId("sandbox-clock-changes");
+    await expect(changes).toContainText("Idempotency-Keys used before then stop replaying");
+    await page.getByRole("button", { name: "Move the clock" }).click();
+    await expect(page.getByText("Clock moved")).toBeVisible();
+    await page.reload();
+    const after = Date.parse((await page.getByTestId("sandbox-clock-now").textContent())!);
+    expect(after - before).toBeGreaterThanOrEqual(86_400_000);
+    expect(after - before).toBeLessThan(86_400_000 + 10 * 60_000);
+  });
+
+  test("adds a fault rule from an operation's documented errors, counts it, journals it, removes it", async ({
+    page,
+  }) => {
+    await signInAsDemo(page, MASTER);
+    await page.goto("/sandbox");
+    const form = page.getByRole("form", { name: "Add a fault rule" });
+    await form.getByLabel("Operation").selectOption("getSystemStatus");
+    await form.getByLabel("Effect").selectOption("latency");
+    await form.getByLabel("Latency (ms)").fill("lots");
+    await form.getByRole("button", { name: "Add the rule" }).click();
+    await expect(form.getByText("A whole number of milliseconds from 1 to 60,000.")).toBeVisible();
+    await expect(form.getByLabel("Latency (ms)")).toHaveValue("lots");
+
+    await form.getByLabel("Effect").selectOption("error");
+    await form.getByLabel("Error", { exact: true }).selectOption("service_unavailable");
+    await form.getByLabel("Next N calls").fill("1");
+    await form.getByRole("button", { name: "Add the rule" }).click();
+    await expect(page.getByText(/Rule fr_\w+ added/)).toBeVisible();
+    const rule = page.getByTestId("fault-rule").filter({ hasText: "getSystemStatus" });
+    await expect(rule).toContainText("error service_unavailable");
+
+    // The overview pings the service with the session's key: the rule answers 503 once, and the
+    // console retries a retryable code, so the page still shows the key accepted.
+    await page.goto("/");
+    await page.goto("/sandbox?faulted=true&operationId=getSystemStatus");
+    await expect(rule).toContainText("error service_unavailable");
+    await expect(rule.getByRole("cell").nth(4)).toHaveText("1");
+    const entry = page.getByTestId("journal-entry").first();
+    await expect(entry).toContainText("503");
+    await expect(entry).toContainText("service_unavailable");
+
+    await rule.getByRole("button", { name: /Remove rule/ }).click();
+    await expect(page.getByText(/Rule fr_\w+ removed/)).toBeVisible();
+    await expect(page.getByTestId("fault-rule").filter({ hasText: "getSystemStatus" })).toHaveCount(
+      0,
+    );
+  });
+
+  test("is not offered to a Sub-user", async ({ page }) => {
+    await signInAsDemo(page, SUB_USER);
+    await expect(page.getByRole("link", { name: "Sandbox" })).toHaveCount(0);
+    await page.goto("/sandbox");
+    await expect(page.getByText("Master clients only")).toBeVisible();
+  });
+});
+
+test("a lost answer injected by a fault rule gives the Sub-user form's unknown outcome, and the list shows what happened", async ({
+  page,
+}) => {
+  await signInAsDemo(page, MASTER);
+  await page.goto("/sandbox");
+  const form = page.getByRole("form", { name: "Add a fault rule" });
+  await form.getByLabel("Operation").selectOption("createClientUser");
+  await form.getByLabel("Effect").selectOption("drop_after_commit");
+  await form.getByLabel("Next N calls").fill("1");
+  await form.getByRole("button", { name: "Add the rule" }).click();
+  await expect(page.getByText(/Rule fr_\w+ added/)).toBeVisible();
+
+  await page.goto("/sub-users");
+  const name = uniqueName("Workshop Cottbus");
+  await page.getByRole("button", { name: "New Sub-user" }).click();
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Create Sub-user" }).click();
+  await expect(page.getByText("The outcome is unknown")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create Sub-user" })).toBeDisabled();
+  await page.getByRole("button", { name: "Check the list now" }).click();
+  // The service committed the Sub-user before the answer was lost.
+  await expect(page.getByTestId("sub-user-row").filter({ hasText: name })).toContainText(
+    "created since your attempt",
+  );
+
+  await page.goto("/sandbox?operationId=createClientUser");
+  await expect(page.getByTestId("journal-entry").first()).toContainText("answer lost");
+  await expect(
+    page.getByTestId("fault-rule").filter({ hasText: "createClientUser" }),
+  ).toContainText("answer lost after commit");
+  await page
+    .getByTestId("fault-rule")
+    .filter({ hasText: "createClientUser" })
+    .getByRole("button", { name: /Remove rule/ })
+    .click();
+  await expect(page.getByText(/Rule fr_\w+ removed/)).toBeVisible();
+});

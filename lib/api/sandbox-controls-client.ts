@@ -1,0 +1,119 @@
+import "server-only";
+import { type z } from "zod";
+import { HEADERS } from "./contract/headers";
+import {
+  type ClockAdvance,
+  clockView,
+  type FaultRuleInput,
+  faultRuleList,
+  faultRuleView,
+  injectableOperationList,
+  journalPage,
+  SANDBOX_CONTROLS_PREFIX,
+} from "./contract/sandbox-controls";
+import { errorBody, validationErrorBody } from "./contract/errors";
+
+/** A refusal of the sandbox controls, with the fields its `issues` name. */
+export class SandboxControlsError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const TIMEOUT_MS = 5_000;
+/** Whether a service offers the controls, remembered per address for a minute. */
+const offered = new Map<string, { at: number; offered: boolean }>();
+
+/**
+ * The reference service's sandbox controls (an extension, not the interface) for one signed-in
+ * Master: its key stays here, on the server. Every answer is parsed with the shared contract.
+ */
+export function sandboxControlsFor(baseUrl: string, apiKey: string) {
+  const root = baseUrl.replace(/\/$/, "") + SANDBOX_CONTROLS_PREFIX;
+
+  async function call<S extends z.ZodType>(
+    schema: S | null,
+    path: string,
+    init: { method?: string; body?: unknown } = {},
+  ): Promise<z.output<S>> {
+    let res: Response;
+    try {
+      res = await fetch(root + path, {
+        method: init.method ?? "GET",
+        headers: {
+          [HEADERS.apiKey]: apiKey,
+          Accept: "application/json",
+          ...(init.body !== undefined ? { "Content-Type": "application/json" } : {}),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        cache: "no-store",
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw new SandboxControlsError("service_unreachable", "The service did not answer.");
+    }
+    const text = await res.text();
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      data = null;
+    }
+    if (!res.ok) {
+      const validation = validationErrorBody.safeParse(data);
+      if (validation.success) {
+        const fieldErrors: Record<string, string> = {};
+        for (const issue of validation.data.issues) fieldErrors[issue.path] ??= issue.message;
+        throw new SandboxControlsError(validation.data.error, validation.data.message, fieldErrors);
+      }
+      const body = errorBody.safeParse(data);
+      throw new SandboxControlsError(
+        body.success ? body.data.error : "unexpected_answer",
+        body.success ? body.data.message : `The service answered ${res.status}.`,
+      );
+    }
+    return (schema ? schema.parse(data) : data) as z.output<S>;
+  }
+
+  return {
+    /** Whether the service offers the controls at all (a production service does not). */
+    async offered(): Promise<boolean> {
+      const known = offered.get(root);
+      if (known && Date.now() - known.at < 60_000) return known.offered;
+      let answer = false;
+      try {
+        const res = await fetch(root, {
+          headers: { Accept: "application/json" },
+          cache: "no-store",
+          signal: AbortSignal.timeout(2_000),
+        });
+        answer = res.ok;
+      } catch {
+        answer = false;
+      }
+      offered.set(root, { at: Date.now(), offered: answer });
+      return answer;
+    },
+    clock: () => call(clockView, "/clock"),
+    advanceClock: (input: ClockAdvance) =>
+      call(clockView, "/clock/advance", { method: "POST", body: input }),
+    operations: () => call(injectableOperationList, "/operations"),
+    faultRules: () => call(faultRuleList, "/fault-rules"),
+    addFaultRule: (input: FaultRuleInput) =>
+      call(faultRuleView, "/fault-rules", { method: "POST", body: input }),
+    removeFaultRule: (ruleId: string) =>
+      call(null, `/fault-rules/${encodeURIComponent(ruleId)}`, { method: "DELETE" }),
+    journal: (filter: Record<string, string | undefined>) => {
+      const query = new URLSearchParams(
+        Object.entries(filter).filter((e): e is [string, string] => !!e[1]),
+      );
+      return call(journalPage, `/journal${query.size ? `?${query}` : ""}`);
+    },
+  };
+}
+
+export type SandboxControls = ReturnType<typeof sandboxControlsFor>;
