@@ -66,6 +66,8 @@ export interface RequestContext<Id extends OperationId> {
   now: Date;
   /** How this billable call was settled (a job keeps it, to refund the order if it fails). */
   charge?: Charge;
+  /** A sandbox fault rule's embedded error for the job this call creates. */
+  sandboxJobFailure?: { code: string; message: string };
 }
 
 /** The parts of a request context that do not depend on the operation. */

@@ -36,6 +36,8 @@ export class Call {
   result?: { status: number; data: unknown; headers?: Record<string, string> };
   /** The sandbox fault rule that fired on this call, if one did. */
   faultRuleId?: string;
+  /** A fault rule wants the job this call creates to fail with this embedded error. */
+  jobFailure?: { code: string; message: string };
   /** A fault rule closed the connection: before the call did anything, or once it committed. */
   drop?: "before" | "after_commit";
   /** The answer's body, serialised once (and kept for replay). */

@@ -24,6 +24,7 @@ export function handlerStage(handlers: HandlerMap): Stage {
       requestId: call.requestId,
       now: call.now,
       charge: call.charge,
+      sandboxJobFailure: call.jobFailure,
     });
   };
 }

@@ -47,6 +47,11 @@ export function ruleProblems(input: FaultRuleInput): { path: string; message: st
       path: "endpointKey",
       message: `${input.operationId} belongs to endpoint key ${op.endpointKey}`,
     });
+  if (input.effect.kind === "job_failure" && !op.async)
+    problems.push({
+      path: "effect.kind",
+      message: `${input.operationId} never answers with a job; a job failure needs an operation that does`,
+    });
   if (input.effect.kind === "error") {
     const allowed = injectableErrors(op);
     if (!(allowed as string[]).includes(input.effect.code))

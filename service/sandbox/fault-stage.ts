@@ -56,6 +56,9 @@ export const sandboxFaultStage: Stage = async (call) => {
       case "drop_after_commit":
         call.drop = "after_commit";
         return;
+      case "job_failure":
+        call.jobFailure = { code: effect.code, message: effect.message };
+        return;
     }
   }
 };

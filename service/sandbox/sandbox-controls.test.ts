@@ -306,6 +306,44 @@ describe("fault rules", () => {
   });
 });
 
+describe("a job failure rule", () => {
+  it("fails the job a call starts with the given embedded error, and is refused where no job can come", async () => {
+    const refused = await addRule({
+      operationId: "getSystemStatus",
+      effect: { kind: "job_failure", code: "supplier_timeout", message: "No answer in time." },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("effect.kind");
+
+    const payer = await payingSubUser();
+    await addRule({
+      operationId: "getPartsByVin",
+      effect: { kind: "job_failure", code: "supplier_timeout", message: "No answer in time." },
+      times: 1,
+    });
+    const order = await http<{ statusUrl: string }>(
+      svc.url,
+      "GET",
+      "/vin/WVWZZZ1KZ8W000202/parts",
+      { key: payer.key },
+    );
+    expect(order.status).toBe(202);
+    // The job runs on the Master's clock: moving it finishes the job at once.
+    await http(svc.url, "POST", "/_sandbox/clock/advance", { key: admin(), body: { seconds: 60 } });
+    const polled = await http<{ status: string; error: { code: string; message: string } }>(
+      svc.url,
+      "GET",
+      new URL(order.body.statusUrl).pathname,
+      { key: payer.key },
+    );
+    expect(polled.body.status).toBe("failed");
+    expect(polled.body.error).toEqual({ code: "supplier_timeout", message: "No answer in time." });
+    // As for any failed job, the order is refunded.
+    expect(await balanceOf(payer.id)).toBe(10_000);
+    await removeAllRules();
+  });
+});
+
 describe("the request journal", () => {
   it("filters by status and keeps no key", async () => {
     const res = await http<{ entries: Record<string, unknown>[] }>(

@@ -3,7 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionResult } from "@/lib/actions/action-result";
-import { type ClockView, type FaultRuleView } from "@/lib/api/contract/sandbox-controls";
+import {
+  type ClockView,
+  FAULT_EFFECT_KINDS,
+  type FaultRuleView,
+} from "@/lib/api/contract/sandbox-controls";
 import { SandboxControlsError } from "@/lib/api/sandbox-controls-client";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
 import { recordAudit } from "@/lib/store/audit-log";
@@ -73,8 +77,10 @@ export async function advanceClockAction(input: unknown): Promise<ActionResult<C
 /** The form's fields, as typed: numbers arrive as text and are checked here, next to their field. */
 const faultRuleForm = z.object({
   operationId: z.string().min(1, "Choose an operation."),
-  kind: z.enum(["error", "latency", "drop_before", "drop_after_commit"]),
+  kind: z.enum(FAULT_EFFECT_KINDS),
   code: z.string().optional(),
+  jobCode: z.string().optional(),
+  jobMessage: z.string().optional(),
   ms: z.string().optional(),
   retryAfterSeconds: z.string().optional(),
   times: z.string().optional(),
@@ -104,6 +110,10 @@ export async function addFaultRuleAction(
   const probability = f.probability?.trim() ? Number(f.probability) : undefined;
   if (f.kind === "latency" && (ms === undefined || Number.isNaN(ms)))
     errors.ms = "A whole number of milliseconds from 1 to 60,000.";
+  if (f.kind === "job_failure" && !/^[a-z][a-z0-9_]{0,63}$/.test(f.jobCode ?? ""))
+    errors.jobCode = "Lower-case letters, digits and underscores, starting with a letter.";
+  if (f.kind === "job_failure" && !f.jobMessage?.trim())
+    errors.jobMessage = "Say what the failed job reports.";
   if (f.kind === "error" && !f.code)
     errors.code = "Choose one of the operation's documented errors.";
   if (Number.isNaN(retryAfter))
@@ -123,7 +133,9 @@ export async function addFaultRuleAction(
         }
       : f.kind === "latency"
         ? { kind: "latency" as const, ms: ms! }
-        : { kind: f.kind };
+        : f.kind === "job_failure"
+          ? { kind: "job_failure" as const, code: f.jobCode!, message: f.jobMessage!.trim() }
+          : { kind: f.kind };
   const result = await asMaster("console.sandbox.addFaultRule", f.operationId, ({ sandbox }) =>
     sandbox.addFaultRule({
       operationId: f.operationId,
@@ -136,9 +148,23 @@ export async function addFaultRuleAction(
   // The service names the body's fields; the form names its own.
   const renamed: Record<string, string> = {};
   for (const [path, message] of Object.entries(result.fieldErrors))
-    renamed[path === "effect.code" ? "code" : path === "effect.ms" ? "ms" : path] = message;
+    renamed[
+      path === "effect.code"
+        ? f.kind === "job_failure"
+          ? "jobCode"
+          : "code"
+        : (FIELD_OF_PATH[path] ?? path)
+    ] = message;
   return { ...result, fieldErrors: renamed };
 }
+
+/** The service's body paths, as the form's field names. */
+const FIELD_OF_PATH: Record<string, string> = {
+  "effect.ms": "ms",
+  "effect.kind": "kind",
+  "effect.retryAfterSeconds": "retryAfterSeconds",
+  "effect.message": "jobMessage",
+};
 
 export async function removeFaultRuleAction(ruleId: string): Promise<ActionResult<null>> {
   if (typeof ruleId !== "string" || !ruleId) return refused("invalid_request", "No rule named.");

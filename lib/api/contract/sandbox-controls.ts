@@ -14,7 +14,9 @@ export const SANDBOX_CONTROLS_PREFIX = "/_sandbox";
  *   (status, code, headers, body), before anything is charged;
  * - `drop_before`: the connection is closed before the call does anything (nothing happened);
  * - `drop_after_commit`: the call runs and commits (charged, stored, kept for replay), then the
- *   connection is closed instead of answering: the "outcome unknown" case.
+ *   connection is closed instead of answering: the "outcome unknown" case;
+ * - `job_failure`: a call that answers with a job gets one that ends `failed` with this embedded
+ *   error (and its order refunded, as for any failed job).
  */
 export const faultEffect = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("latency"), ms: z.number().int().min(1).max(60_000) }),
@@ -28,9 +30,20 @@ export const faultEffect = z.discriminatedUnion("kind", [
   }),
   z.strictObject({ kind: z.literal("drop_before") }),
   z.strictObject({ kind: z.literal("drop_after_commit") }),
+  z.strictObject({
+    kind: z.literal("job_failure"),
+    code: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "lower-case letters, digits and underscores"),
+    message: z.string().min(1).max(500),
+  }),
 ]);
 export type FaultEffect = z.infer<typeof faultEffect>;
-export const FAULT_EFFECT_KINDS = ["latency", "error", "drop_before", "drop_after_commit"] as const;
+export const FAULT_EFFECT_KINDS = [
+  "latency",
+  "error",
+  "drop_before",
+  "drop_after_commit",
+  "job_failure",
+] as const;
 
 export const faultRuleInput = z.strictObject({
   operationId: z.string().min(1).max(100),

@@ -52,7 +52,7 @@ export async function immediateOrJob<T>(
     clientId: ctx.caller.client.id,
     vin,
     result,
-    error: b.jobFails ? failure : undefined,
+    error: ctx.sandboxJobFailure ?? (b.jobFails ? failure : undefined),
     charge: ctx.charge,
     now: ctx.now,
   });

@@ -40,9 +40,10 @@ export const visionHandlers = {
       clientId: ctx.caller.client.id,
       result,
       error:
-        oe === GENERATION_TEST_NUMBERS.fails
+        ctx.sandboxJobFailure ??
+        (oe === GENERATION_TEST_NUMBERS.fails
           ? { code: "generation_failed", message: "No image could be generated for this part." }
-          : undefined,
+          : undefined),
       charge: ctx.charge,
       now: ctx.now,
     });

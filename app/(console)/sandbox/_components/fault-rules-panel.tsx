@@ -13,6 +13,7 @@ const EFFECTS: { value: FaultRuleForm["kind"]; label: string }[] = [
   { value: "latency", label: "Add latency" },
   { value: "drop_before", label: "Drop the connection before the call" },
   { value: "drop_after_commit", label: "Drop the answer after the call committed" },
+  { value: "job_failure", label: "Fail the job the call starts" },
 ];
 
 export function describeEffect(effect: FaultRuleView["effect"]): string {
@@ -25,6 +26,8 @@ export function describeEffect(effect: FaultRuleView["effect"]): string {
       return "dropped before the call";
     case "drop_after_commit":
       return "answer lost after commit";
+    case "job_failure":
+      return `job fails: ${effect.code}`;
   }
 }
 
@@ -32,6 +35,8 @@ const EMPTY: FaultRuleForm = {
   operationId: "",
   kind: "error",
   code: "",
+  jobCode: "",
+  jobMessage: "",
   ms: "",
   retryAfterSeconds: "",
   times: "1",
@@ -130,6 +135,7 @@ export function FaultRulesPanel({
         <SelectField
           label="Effect"
           value={form.kind}
+          error={errors.kind}
           onChange={(e) => set({ kind: e.target.value as FaultRuleForm["kind"] })}
         >
           {EFFECTS.map((e) => (
@@ -164,6 +170,22 @@ export function FaultRulesPanel({
               value={form.retryAfterSeconds}
               error={errors.retryAfterSeconds}
               onChange={(e) => set({ retryAfterSeconds: e.target.value })}
+            />
+          </>
+        ) : null}
+        {form.kind === "job_failure" ? (
+          <>
+            <TextField
+              label="Job error code"
+              value={form.jobCode}
+              error={errors.jobCode}
+              onChange={(e) => set({ jobCode: e.target.value })}
+            />
+            <TextField
+              label="Job error message"
+              value={form.jobMessage}
+              error={errors.jobMessage}
+              onChange={(e) => set({ jobMessage: e.target.value })}
             />
           </>
         ) : null}
