@@ -428,3 +428,12 @@ export const sandboxJournal = pgTable(
   },
   (t) => [index("sandbox_journal_master_idx").on(t.masterClientId, t.id)],
 );
+
+/**
+ * The sandbox controls' clock of the whole instance (every service sharing the database): one
+ * row. Every call runs this far ahead of real time, plus its Master's own clock.
+ */
+export const sandboxInstanceClock = pgTable("sandbox_instance_clock", {
+  id: boolean("id").primaryKey().default(true),
+  offsetMs: bigint("offset_ms", { mode: "number" }).notNull().default(0),
+});

@@ -34,6 +34,8 @@ export interface Caller {
   rateRules: ActiveRateRule[];
   /** The sandbox fault rules of its Master's family (reference-service extension). */
   faultRules: FaultRule[];
+  /** The sandbox instance clock: how far ahead of real time every call runs (ms). */
+  instanceClockOffsetMs: number;
 }
 
 const CLIENT_JSON = (
@@ -57,6 +59,7 @@ const selectCaller = prepared<{
   parent: Record<string, unknown> | null;
   rules: ActiveRateRule[];
   faults: FaultRule[];
+  instance_offset: string | null;
 }>(
   "authenticate_caller",
   `select json_build_object('id', k.id, 'clientId', k.client_id, 'label', k.label, 'keyHash', k.key_hash, 'environment', k.environment,
@@ -66,7 +69,8 @@ const selectCaller = prepared<{
           coalesce((select json_agg(json_build_object('id', r.id, 'endpointKey', r.endpoint_key, 'windowSeconds', r.window_seconds,
                      'maxRequests', r.max_requests, 'apiKeyId', r.api_key_id) order by r.position)
                     from rate_limits r where r.client_id = c.id and r.is_active), '[]'::json) as rules,
-          ${FAULT_RULES_JSON} as faults
+          ${FAULT_RULES_JSON} as faults,
+          (select offset_ms from sandbox_instance_clock) as instance_offset
      from api_keys k join clients c on c.id = k.client_id left join clients p on p.id = c.parent_id
     where k.key_hash = $1 limit 1`,
 );
@@ -113,6 +117,7 @@ async function authenticateKeyHash(conn: pg.ClientBase, keyHash: string): Promis
     isMaster: client.parentId === null,
     rateRules: row.rules,
     faultRules: row.faults,
+    instanceClockOffsetMs: Number(row.instance_offset ?? 0),
   };
 }
 
@@ -122,6 +127,7 @@ const selectClientCaller = prepared<{
   parent: Record<string, unknown> | null;
   rules: ActiveRateRule[];
   faults: FaultRule[];
+  instance_offset: string | null;
 }>(
   "authenticate_client",
   `select ${CLIENT_JSON("c")} as client,
@@ -129,7 +135,8 @@ const selectClientCaller = prepared<{
           coalesce((select json_agg(json_build_object('id', r.id, 'endpointKey', r.endpoint_key, 'windowSeconds', r.window_seconds,
                      'maxRequests', r.max_requests, 'apiKeyId', r.api_key_id) order by r.position)
                     from rate_limits r where r.client_id = c.id and r.is_active), '[]'::json) as rules,
-          ${FAULT_RULES_JSON} as faults
+          ${FAULT_RULES_JSON} as faults,
+          (select offset_ms from sandbox_instance_clock) as instance_offset
      from clients c left join clients p on p.id = c.parent_id
     where c.id = $1 limit 1`,
 );
@@ -183,6 +190,7 @@ async function callerOfClient(
     isMaster: client.parentId === null,
     rateRules: row.rules,
     faultRules: row.faults,
+    instanceClockOffsetMs: Number(row.instance_offset ?? 0),
   };
 }
 

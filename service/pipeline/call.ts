@@ -20,7 +20,7 @@ export class Call {
   readonly requestId: string;
   /** When the call arrived by the instance's clock. */
   readonly receivedAt: Date;
-  /** The call's time: the instance's, moved by its Master's sandbox test clock once the caller is known. */
+  /** The call's time: the instance's, moved by the sandbox test clocks once the caller is known. */
   now: Date;
   caller?: Caller;
   /** The caller is one this instance remembered: stage 3 checks it in its first write. */
@@ -78,11 +78,13 @@ export class Call {
     this.healthy = false;
   }
 
-  /** Sets who calls; from then on the call's time follows its Master's test clock. */
+  /** Sets who calls; from then on the call's time follows the sandbox clocks (instance, Master). */
   identify(caller: Caller) {
     this.caller = caller;
     const master = caller.parent ?? caller.client;
-    this.now = new Date(this.receivedAt.getTime() + master.sandboxClockOffsetMs);
+    this.now = new Date(
+      this.receivedAt.getTime() + caller.instanceClockOffsetMs + master.sandboxClockOffsetMs,
+    );
   }
 
   /** Closes the caller's connection without an answer (a sandbox fault rule's dropped connection). */

@@ -7,6 +7,7 @@ import {
   faultRuleList,
   faultRuleView,
   injectableOperationList,
+  instanceClockView,
   journalPage,
   SANDBOX_CONTROLS_PREFIX as P,
 } from "@/lib/api/contract/sandbox-controls";
@@ -81,6 +82,23 @@ export function buildSandboxControlsDocument(serverUrl: string) {
           parameters: [masterId],
           requestBody: body(clockAdvance),
           responses: ok(clockView),
+        },
+      },
+      [`${P}/instance-clock`]: {
+        get: {
+          operationId: "getInstanceClock",
+          summary: "The instance's test clock (operator token only)",
+          security: [{ OperatorToken: [] }],
+          responses: ok(instanceClockView),
+        },
+      },
+      [`${P}/instance-clock/advance`]: {
+        post: {
+          operationId: "advanceInstanceClock",
+          summary: "Move every Master's time forward (operator token only; never back)",
+          security: [{ OperatorToken: [] }],
+          requestBody: body(clockAdvance),
+          responses: ok(instanceClockView),
         },
       },
       [`${P}/operations`]: {

@@ -19,6 +19,7 @@ import {
   SANDBOX_CONTROLS_PREFIX,
 } from "@/lib/api/contract/sandbox-controls";
 import { buildSandboxControlsDocument } from "./controls-openapi";
+import { instanceClockOffset } from "./test-clock";
 import { injectableErrors, operationOf, ruleProblems } from "./fault-rules";
 
 /** Fault rules one Master may hold at once. */
@@ -128,7 +129,7 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
       .select({ offset: schema.clients.sandboxClockOffsetMs })
       .from(schema.clients)
       .where(eq(schema.clients.id, masterId));
-    const offsetMs = row?.offset ?? 0;
+    const offsetMs = (row?.offset ?? 0) + (await instanceClockOffset(db));
     return {
       masterId,
       now: new Date(service.now().getTime() + offsetMs).toISOString(),
@@ -142,7 +143,9 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
     P,
     control(async () =>
       json(200, {
-        controls: ["clock", "fault-rules", "journal", "operations"].map((c) => `${P}/${c}`),
+        controls: ["clock", "instance-clock", "fault-rules", "journal", "operations"].map(
+          (c) => `${P}/${c}`,
+        ),
         openapi: `${service.config.publicUrl}${P}/openapi.json`,
       }),
     ),
@@ -184,6 +187,57 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
         })
         .where(eq(schema.clients.id, masterId));
       return json(200, await clockOf(masterId));
+    }),
+  );
+
+  async function instanceClock() {
+    const offsetMs = await instanceClockOffset(db);
+    return {
+      now: new Date(service.now().getTime() + offsetMs).toISOString(),
+      offsetSeconds: Math.round(offsetMs / 1000),
+    };
+  }
+
+  async function requireOperator(c: Context<ServiceBindings>) {
+    if ((await callerOf(c)).kind !== "operator")
+      throw new ApiError(
+        "insufficient_scope",
+        "The instance clock moves every Master's time: it takes the operator token.",
+      );
+  }
+
+  app.get(
+    `${P}/instance-clock`,
+    control(async (c) => {
+      await requireOperator(c);
+      return json(200, await instanceClock());
+    }),
+  );
+
+  app.post(
+    `${P}/instance-clock/advance`,
+    control(async (c) => {
+      await requireOperator(c);
+      const parsed = clockAdvance.safeParse(await bodyOf(c));
+      if (!parsed.success) throw validationError(issuesOf("body", parsed.error));
+      const current = await instanceClock();
+      const currentMs = Date.parse(current.now);
+      const targetMs =
+        parsed.data.seconds !== undefined
+          ? currentMs + parsed.data.seconds * 1000
+          : Date.parse(parsed.data.to!);
+      if (targetMs <= currentMs)
+        throw validationError([
+          {
+            location: "body",
+            path: "to",
+            message: `must be after the clock's time ${current.now}: a test clock never goes back`,
+          },
+        ]);
+      await db.update(schema.sandboxInstanceClock).set({
+        offsetMs: sql`${schema.sandboxInstanceClock.offsetMs} + ${Math.round(targetMs - currentMs)}`,
+      });
+      return json(200, await instanceClock());
     }),
   );
 

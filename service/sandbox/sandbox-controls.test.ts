@@ -9,6 +9,7 @@ import {
   clockView,
   faultRuleList,
   injectableOperationList,
+  instanceClockView,
   journalPage,
 } from "@/lib/api/contract/sandbox-controls";
 import { injectableErrors } from "./fault-rules";
@@ -462,5 +463,47 @@ describe("what follows a Master's test clock", () => {
     expect(await page()).toContain("Confirm the vehicle");
     await advance({ seconds: 16 * 60 });
     expect(await page()).toContain("has expired");
+  });
+});
+
+// Last in this file: the instance clock moves every Master's time.
+describe("the instance clock", () => {
+  it("is the operator's only, and moves every Master's time, remembered callers included", async () => {
+    const mine = await http(svc.url, "GET", "/_sandbox/instance-clock", { key: admin() });
+    expect(mine.status).toBe(403);
+    expect(mine.body.error).toBe("insufficient_scope");
+
+    const payer = await payingSubUser();
+    const body = { vin: "WVWZZZ1KZAW000006", returnUrl: "https://dealer.example/callback" };
+    const call = () =>
+      http(svc.url, "POST", "/vin/redirect-sessions", {
+        key: payer.key,
+        body,
+        idempotencyKey: "instance-1",
+      });
+    expect((await call()).status).toBe(200);
+    expect((await call()).headers.get("x-service-idempotent-replay")).toBe("true");
+    const masterBefore = await http<{ now: string }>(svc.url, "GET", "/_sandbox/clock", {
+      key: admin(),
+    });
+
+    const moved = await http<{ now: string; offsetSeconds: number }>(
+      svc.url,
+      "POST",
+      "/_sandbox/instance-clock/advance",
+      { headers: operator(), body: { seconds: 25 * 3600 } },
+    );
+    expect(moved.status).toBe(200);
+    expect(instanceClockView.parse(moved.body).offsetSeconds).toBeGreaterThanOrEqual(25 * 3600);
+    const masterAfter = await http<{ now: string }>(svc.url, "GET", "/_sandbox/clock", {
+      key: admin(),
+    });
+    expect(
+      Date.parse(masterAfter.body.now) - Date.parse(masterBefore.body.now),
+    ).toBeGreaterThanOrEqual(25 * 3600 * 1000);
+    // The payer's caller was remembered before the move; its key's retention has passed now.
+    const fresh = await call();
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("x-service-idempotent-replay")).toBeNull();
   });
 });

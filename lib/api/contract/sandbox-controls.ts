@@ -89,8 +89,15 @@ export const clockAdvance = z
   });
 export type ClockAdvance = z.infer<typeof clockAdvance>;
 
+/** A Master's clock: `offsetSeconds` ahead of real time in all (the instance's and its own). */
 export const clockView = z.strictObject({
   masterId: z.string(),
+  now: z.iso.datetime({ offset: true }),
+  offsetSeconds: z.number().int(),
+});
+
+/** The instance's clock (operator only): every Master's clock runs at least this far ahead. */
+export const instanceClockView = z.strictObject({
   now: z.iso.datetime({ offset: true }),
   offsetSeconds: z.number().int(),
 });
