@@ -32,6 +32,8 @@ test("the request log lists the console's calls with outcome, code and billing, 
   await expect(rows.filter({ hasText: "cluster_not_found" }).first()).toBeVisible();
   for (const row of await rows.all())
     await expect(row.getByRole("cell").nth(2)).toHaveText(/^4\d\d$/);
+  // The title streams in with the page's metadata; axe judges the finished document.
+  await expect(page).toHaveTitle(/Request log/);
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   // Nothing from the request or the answer is kept: no OE number, no key.
