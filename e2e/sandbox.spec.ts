@@ -24,6 +24,18 @@ test.describe("the Sandbox page", () => {
     const after = Date.parse((await page.getByTestId("sandbox-clock-now").textContent())!);
     expect(after - before).toBeGreaterThanOrEqual(86_400_000);
     expect(after - before).toBeLessThan(86_400_000 + 10 * 60_000);
+
+    // A reset takes the Master back to its seeded state, the clock included; it needs the
+    // Master's id typed out first.
+    const reset = page.getByRole("form", { name: "Reset this Master" });
+    const confirm = reset.getByRole("button", { name: "Reset to the seeded state" });
+    await reset.getByLabel("Type cl_demo_sonnenschein to confirm").fill("cl_demo_sonnensch");
+    await expect(confirm).toBeDisabled();
+    await reset.getByLabel("Type cl_demo_sonnenschein to confirm").fill("cl_demo_sonnenschein");
+    await confirm.click();
+    await expect(page.getByText("The Master is back in its seeded state.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(/reads .* \(real time\)/)).toBeVisible();
   });
 
   test("adds a fault rule from an operation's documented errors, counts it, journals it, removes it", async ({

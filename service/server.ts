@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import { randomBytes } from "node:crypto";
 import { type AddressInfo } from "node:net";
 import path from "node:path";
+import type pg from "pg";
 import { createLogger, type Logger, type LogLevel } from "@/lib/log/logger";
 import {
   DEMO_CREDENTIALS_FILE,
@@ -20,6 +21,8 @@ import {
 } from "./db/database";
 import { CallerCache } from "./pipeline/caller-cache";
 import { RequestJournal } from "./sandbox/journal";
+import { addReissuedKeysToSnapshots, recordSeedSnapshots } from "./sandbox/master-reset";
+import { hashApiKey } from "./domain/api-keys";
 import { openDeliveryLedger } from "./pipeline/delivery";
 import { purgeExpiredIdempotency } from "./pipeline/idempotency";
 import { purgeExpiredCounters } from "./pipeline/rate-limit";
@@ -92,9 +95,11 @@ function writeDemoCredentials(file: string, credentials: DemoCredentials) {
  * lacks (no file, a damaged one, or one from another database) gets fresh keys for the demo
  * accounts, so nobody is locked out. Returns null when the database holds no demo accounts.
  */
-async function settleDemoCredentials(db: PoolDb, file: string, now: Date) {
+async function settleDemoCredentials(db: PoolDb, conn: pg.PoolClient, file: string, now: Date) {
   const seeded = await seedDemoData(db, now);
   if (seeded) {
+    // The state the sandbox controls reset a Master to.
+    await recordSeedSnapshots(conn, now);
     writeDemoCredentials(file, seeded);
     return { credentials: seeded, reissued: false };
   }
@@ -103,6 +108,14 @@ async function settleDemoCredentials(db: PoolDb, file: string, now: Date) {
     return { credentials: existing, reissued: false };
   const reissued = await reissueDemoKeys(db, now);
   if (!reissued) return { credentials: null, reissued: false };
+  const { rows } = await conn.query<{ id: string }>(
+    "select id from api_keys where key_hash = any($1)",
+    [reissued.accounts.map((a) => hashApiKey(a.apiKey))],
+  );
+  await addReissuedKeysToSnapshots(
+    conn,
+    rows.map((r) => r.id),
+  );
   writeDemoCredentials(file, reissued);
   return { credentials: reissued, reissued: true };
 }
@@ -137,9 +150,9 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
   const credentialsFile = path.join(opts.dataDir, DEMO_CREDENTIALS_FILE);
 
   let demo: DemoCredentials | null = null;
-  await migrateServiceDatabase(database, async (db) => {
+  await migrateServiceDatabase(database, async (db, conn) => {
     if (opts.seed !== false) {
-      const settled = await settleDemoCredentials(db, credentialsFile, now());
+      const settled = await settleDemoCredentials(db, conn, credentialsFile, now());
       demo = settled.credentials;
       if (settled.reissued)
         log.warn("the demo keys of this data directory were missing; fresh ones were issued", {

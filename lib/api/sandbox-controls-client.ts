@@ -9,6 +9,8 @@ import {
   faultRuleView,
   injectableOperationList,
   journalPage,
+  resetDone,
+  resetPreview,
   SANDBOX_CONTROLS_PREFIX,
 } from "./contract/sandbox-controls";
 import { errorBody, validationErrorBody } from "./contract/errors";
@@ -107,6 +109,9 @@ export function sandboxControlsFor(baseUrl: string, apiKey: string) {
       call(faultRuleView, "/fault-rules", { method: "POST", body: input }),
     removeFaultRule: (ruleId: string) =>
       call(null, `/fault-rules/${encodeURIComponent(ruleId)}`, { method: "DELETE" }),
+    resetPreview: () => call(resetPreview, "/reset"),
+    reset: (confirmationToken: string) =>
+      call(resetDone, "/reset", { method: "POST", body: { confirmationToken } }),
     journal: (filter: Record<string, string | undefined>) => {
       const query = new URLSearchParams(
         Object.entries(filter).filter((e): e is [string, string] => !!e[1]),

@@ -84,13 +84,13 @@ export function openServiceDatabase(
 /** Migrates, then runs `afterMigrate` (seeding) while still holding the setup lock. */
 export async function migrateServiceDatabase(
   database: ServiceDatabase,
-  afterMigrate?: (db: PoolDb) => Promise<void>,
+  afterMigrate?: (db: PoolDb, conn: pg.PoolClient) => Promise<void>,
 ) {
   await database.withConnection(async (conn, db) => {
     await conn.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK]);
     try {
       await migrate(db, { migrationsFolder: MIGRATIONS });
-      await afterMigrate?.(db);
+      await afterMigrate?.(db, conn);
     } finally {
       await conn.query("SELECT pg_advisory_unlock($1)", [SETUP_LOCK]);
     }

@@ -437,3 +437,13 @@ export const sandboxInstanceClock = pgTable("sandbox_instance_clock", {
   id: boolean("id").primaryKey().default(true),
   offsetMs: bigint("offset_ms", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * What each demo Master's family looked like right after the demo data was seeded, table by
+ * table (rows as JSON), so the sandbox controls can reset a Master to it.
+ */
+export const sandboxSeedSnapshots = pgTable("sandbox_seed_snapshots", {
+  masterClientId: text("master_client_id").primaryKey(),
+  tables: jsonb("tables").notNull(),
+  takenAt: timestamp("taken_at", { withTimezone: true }).notNull(),
+});

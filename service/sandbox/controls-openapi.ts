@@ -9,6 +9,9 @@ import {
   injectableOperationList,
   instanceClockView,
   journalPage,
+  resetDone,
+  resetInput,
+  resetPreview,
   SANDBOX_CONTROLS_PREFIX as P,
 } from "@/lib/api/contract/sandbox-controls";
 
@@ -99,6 +102,21 @@ export function buildSandboxControlsDocument(serverUrl: string) {
           security: [{ OperatorToken: [] }],
           requestBody: body(clockAdvance),
           responses: ok(instanceClockView),
+        },
+      },
+      [`${P}/reset`]: {
+        get: {
+          operationId: "previewMasterReset",
+          summary: "What a reset of the Master would undo, and its confirmation token (5 minutes)",
+          parameters: [masterId],
+          responses: ok(resetPreview),
+        },
+        post: {
+          operationId: "resetMaster",
+          summary: "Return the Master's family to its seeded state (its own keys stay)",
+          parameters: [masterId],
+          requestBody: body(resetInput),
+          responses: ok(resetDone),
         },
       },
       [`${P}/operations`]: {

@@ -16,10 +16,12 @@ import {
   clockAdvance,
   faultRuleInput,
   journalQuery,
+  resetInput,
   SANDBOX_CONTROLS_PREFIX,
 } from "@/lib/api/contract/sandbox-controls";
 import { buildSandboxControlsDocument } from "./controls-openapi";
 import { instanceClockOffset } from "./test-clock";
+import { confirmationHolds, resetConfirmation, resetMaster, resetPreview } from "./master-reset";
 import { injectableErrors, operationOf, ruleProblems } from "./fault-rules";
 
 /** Fault rules one Master may hold at once. */
@@ -138,12 +140,17 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
   }
 
   const P = SANDBOX_CONTROLS_PREFIX;
+  const noSeedState = (masterId: string) =>
+    new ApiError(
+      "not_found",
+      `No seeded state is recorded for ${masterId}: only Masters of the demo data, seeded by this version or later, can be reset.`,
+    );
 
   app.get(
     P,
     control(async () =>
       json(200, {
-        controls: ["clock", "instance-clock", "fault-rules", "journal", "operations"].map(
+        controls: ["clock", "instance-clock", "fault-rules", "journal", "operations", "reset"].map(
           (c) => `${P}/${c}`,
         ),
         openapi: `${service.config.publicUrl}${P}/openapi.json`,
@@ -160,31 +167,37 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
     control(async (c) => json(200, await clockOf(await masterOf(c)))),
   );
 
+  /**
+   * How far a clock moves for the request's `{seconds}` or `{to}` from its time `now` (ms): a
+   * time not after the clock's own is refused next to `to` (a test clock never goes back).
+   */
+  async function forwardStep(c: Context<ServiceBindings>, now: string): Promise<number> {
+    const parsed = clockAdvance.safeParse(await bodyOf(c));
+    if (!parsed.success) throw validationError(issuesOf("body", parsed.error));
+    const currentMs = Date.parse(now);
+    const targetMs =
+      parsed.data.seconds !== undefined
+        ? currentMs + parsed.data.seconds * 1000
+        : Date.parse(parsed.data.to!);
+    if (targetMs <= currentMs)
+      throw validationError([
+        {
+          location: "body",
+          path: "to",
+          message: `must be after the clock's time ${now}: a test clock never goes back`,
+        },
+      ]);
+    return Math.round(targetMs - currentMs);
+  }
+
   app.post(
     `${P}/clock/advance`,
     control(async (c) => {
       const masterId = await masterOf(c);
-      const parsed = clockAdvance.safeParse(await bodyOf(c));
-      if (!parsed.success) throw validationError(issuesOf("body", parsed.error));
-      const current = await clockOf(masterId);
-      const currentMs = Date.parse(current.now);
-      const targetMs =
-        parsed.data.seconds !== undefined
-          ? currentMs + parsed.data.seconds * 1000
-          : Date.parse(parsed.data.to!);
-      if (targetMs <= currentMs)
-        throw validationError([
-          {
-            location: "body",
-            path: "to",
-            message: `must be after the clock's time ${current.now}: a test clock never goes back`,
-          },
-        ]);
+      const step = await forwardStep(c, (await clockOf(masterId)).now);
       await db
         .update(schema.clients)
-        .set({
-          sandboxClockOffsetMs: sql`${schema.clients.sandboxClockOffsetMs} + ${Math.round(targetMs - currentMs)}`,
-        })
+        .set({ sandboxClockOffsetMs: sql`${schema.clients.sandboxClockOffsetMs} + ${step}` })
         .where(eq(schema.clients.id, masterId));
       return json(200, await clockOf(masterId));
     }),
@@ -218,26 +231,52 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
     `${P}/instance-clock/advance`,
     control(async (c) => {
       await requireOperator(c);
-      const parsed = clockAdvance.safeParse(await bodyOf(c));
+      const step = await forwardStep(c, (await instanceClock()).now);
+      await db.update(schema.sandboxInstanceClock).set({
+        offsetMs: sql`${schema.sandboxInstanceClock.offsetMs} + ${step}`,
+      });
+      return json(200, await instanceClock());
+    }),
+  );
+
+  app.get(
+    `${P}/reset`,
+    control(async (c) => {
+      const masterId = await masterOf(c);
+      const preview = await service.database.withConnection((conn) => resetPreview(conn, masterId));
+      if (!preview) throw noSeedState(masterId);
+      return json(200, {
+        masterId,
+        ...resetConfirmation(service.config.sandboxToken, masterId, service.now()),
+        ...preview,
+      });
+    }),
+  );
+
+  app.post(
+    `${P}/reset`,
+    control(async (c) => {
+      const masterId = await masterOf(c);
+      const parsed = resetInput.safeParse(await bodyOf(c));
       if (!parsed.success) throw validationError(issuesOf("body", parsed.error));
-      const current = await instanceClock();
-      const currentMs = Date.parse(current.now);
-      const targetMs =
-        parsed.data.seconds !== undefined
-          ? currentMs + parsed.data.seconds * 1000
-          : Date.parse(parsed.data.to!);
-      if (targetMs <= currentMs)
+      if (
+        !confirmationHolds(
+          service.config.sandboxToken,
+          masterId,
+          parsed.data.confirmationToken,
+          service.now(),
+        )
+      )
         throw validationError([
           {
             location: "body",
-            path: "to",
-            message: `must be after the clock's time ${current.now}: a test clock never goes back`,
+            path: "confirmationToken",
+            message: "is not this Master's, or expired: read GET /_sandbox/reset again",
           },
         ]);
-      await db.update(schema.sandboxInstanceClock).set({
-        offsetMs: sql`${schema.sandboxInstanceClock.offsetMs} + ${Math.round(targetMs - currentMs)}`,
-      });
-      return json(200, await instanceClock());
+      const restored = await service.database.withConnection((conn) => resetMaster(conn, masterId));
+      if (!restored) throw noSeedState(masterId);
+      return json(200, { masterId, restored });
     }),
   );
 

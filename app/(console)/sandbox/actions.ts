@@ -173,3 +173,21 @@ export async function removeFaultRuleAction(ruleId: string): Promise<ActionResul
     return null;
   });
 }
+
+/** Resets the signed-in Master's family to its seeded state, once its id was typed to confirm. */
+export async function resetMasterAction(input: {
+  typed: string;
+}): Promise<ActionResult<{ restored: Record<string, number> }>> {
+  const signed = await actionSession();
+  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  const typed = typeof input?.typed === "string" ? input.typed.trim() : "";
+  if (typed !== signed.session.clientId)
+    return refused("invalid_request", "Type this Master's id exactly to confirm.", {
+      typed: `Type ${signed.session.clientId} to confirm.`,
+    });
+  return asMaster("console.sandbox.resetMaster", signed.session.clientId, async ({ sandbox }) => {
+    const preview = await sandbox.resetPreview();
+    const done = await sandbox.reset(preview.confirmationToken);
+    return { restored: done.restored };
+  });
+}

@@ -11,6 +11,7 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../_components/master-only";
 import { ClockPanel } from "./_components/clock-panel";
 import { FaultRulesPanel } from "./_components/fault-rules-panel";
+import { ResetPanel } from "./_components/reset-panel";
 
 export const metadata: Metadata = { title: "Sandbox" };
 
@@ -58,6 +59,11 @@ export default async function SandboxPage({
   try {
     loaded = await Promise.all([
       sandbox.clock(),
+      sandbox.resetPreview().catch((error: unknown) => {
+        // A Master without a recorded seed state cannot be reset; the page says so.
+        if (error instanceof SandboxControlsError && error.code === "not_found") return null;
+        throw error;
+      }),
       sandbox.faultRules(),
       sandbox.operations(),
       filter.success
@@ -83,7 +89,7 @@ export default async function SandboxPage({
         </Alert>
       </>
     );
-  const [clock, rules, operations, journal] = loaded;
+  const [clock, reset, rules, operations, journal] = loaded;
   const opIds = operations.operations.map((o) => o.operationId);
   return (
     <>
@@ -160,6 +166,12 @@ export default async function SandboxPage({
               Clear the filters
             </Link>
           </p>
+        </Card>
+        <Card title="Reset">
+          <ResetPanel
+            masterId={session.clientId}
+            counts={reset ? { now: reset.now, seeded: reset.seeded } : null}
+          />
         </Card>
       </div>
     </>

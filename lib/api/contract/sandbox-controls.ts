@@ -155,3 +155,22 @@ export const journalPage = z.strictObject({
   /** How many entries the service keeps per Master. */
   keeps: z.number().int(),
 });
+
+/** `GET /_sandbox/reset`: what a reset would undo, and the confirmation it needs (five minutes). */
+export const resetPreview = z.strictObject({
+  masterId: z.string(),
+  confirmationToken: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+  /** Rows of the family now and as seeded, by table. */
+  now: z.record(z.string(), z.number().int()),
+  seeded: z.record(z.string(), z.number().int()),
+});
+export type ResetPreview = z.infer<typeof resetPreview>;
+
+export const resetInput = z.strictObject({ confirmationToken: z.string().min(1).max(200) });
+
+export const resetDone = z.strictObject({
+  masterId: z.string(),
+  /** Rows put back, by table. */
+  restored: z.record(z.string(), z.number().int()),
+});

@@ -1,0 +1,101 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { DataTable } from "@/components/ui/table";
+import { resetMasterAction } from "../actions";
+
+const TABLE_LABELS: Record<string, string> = {
+  clients: "Clients (this Master and its Sub-users)",
+  api_keys: "Sub-users' keys",
+  rate_limits: "Rate-limit rules",
+  usage_events: "Usage events",
+  jobs: "Jobs",
+  sponsorship_grants: "Sponsorship grants",
+  partner_workspaces: "Partner workspaces",
+  idempotency_records: "Kept answers (Idempotency-Keys)",
+  redirect_sessions: "VIN redirect sessions",
+  sandbox_fault_rules: "Fault rules",
+  sandbox_journal: "Journal entries",
+};
+
+/**
+ * Resetting the Master to its seeded state: what it undoes is listed first, and the Master's id
+ * must be typed to confirm (nothing is reset by a stray click).
+ */
+export function ResetPanel({
+  masterId,
+  counts,
+}: {
+  masterId: string;
+  counts: { now: Record<string, number>; seeded: Record<string, number> } | null;
+}) {
+  const [typed, setTyped] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const [pending, start] = useTransition();
+  if (!counts)
+    return (
+      <p className="text-sm text-slate-700">
+        No seeded state is recorded for this Master, so it cannot be reset.
+      </p>
+    );
+  const rows = Object.keys(TABLE_LABELS).filter(
+    (t) => (counts.now[t] ?? 0) !== (counts.seeded[t] ?? 0),
+  );
+  const reset = () =>
+    start(async () => {
+      const result = await resetMasterAction({ typed });
+      if (result.ok) {
+        setNotice({ tone: "success", text: "The Master is back in its seeded state." });
+        setTyped("");
+        setError(undefined);
+      } else {
+        setError(result.fieldErrors?.typed);
+        setNotice(result.fieldErrors?.typed ? null : { tone: "danger", text: result.message });
+      }
+    });
+  return (
+    <div className="space-y-4">
+      <p className="text-sm">
+        A reset returns this Master and its Sub-users to the demo data as it was seeded: Sub-users
+        created since are removed with their keys, names, limits, grants, usage, jobs, fault rules,
+        the journal and the test clock go back. This Master&apos;s own keys stay as they are.
+      </p>
+      {notice ? (
+        <Alert tone={notice.tone} title={notice.tone === "success" ? "Reset" : "Not reset"}>
+          {notice.text}
+        </Alert>
+      ) : null}
+      <DataTable
+        caption="What a reset changes"
+        columns={["What", "Now", "As seeded"]}
+        rows={rows}
+        keyOf={(t) => t}
+        empty="Nothing differs from the seeded state in number; names, settings and the clock still go back."
+        cells={(t) => [TABLE_LABELS[t], String(counts.now[t] ?? 0), String(counts.seeded[t] ?? 0)]}
+      />
+      <form
+        aria-label="Reset this Master"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          reset();
+        }}
+      >
+        <TextField
+          label={`Type ${masterId} to confirm`}
+          value={typed}
+          error={error}
+          autoComplete="off"
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <Button type="submit" variant="danger" disabled={pending || typed.trim() !== masterId}>
+          {pending ? "Resetting…" : "Reset to the seeded state"}
+        </Button>
+      </form>
+    </div>
+  );
+}

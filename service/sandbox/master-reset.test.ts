@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { resetDone, resetPreview } from "@/lib/api/contract/sandbox-controls";
+import { schema } from "@/service/db/database";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
+
+const svc = serviceForThisFile();
+const admin = () => svc.keys["master-admin"];
+const operator = () => ({ Authorization: `Bearer ${svc.sandboxToken}` });
+
+type Listed = { clientUsers: { id: string; name: string }[] };
+const subUsers = async () =>
+  (await http<Listed>(svc.url, "GET", "/client/users", { key: admin() })).body.clientUsers
+    .map((u) => `${u.id}:${u.name}`)
+    .sort();
+const translationCalls = async () => {
+  const usage = await http<{ endpoints: { endpointKey: string; calls: number }[] }>(
+    svc.url,
+    "GET",
+    "/client/usage",
+    { key: admin() },
+  );
+  return usage.body.endpoints.find((e) => e.endpointKey === "translation")?.calls ?? 0;
+};
+
+describe("resetting a Master to its seeded state", () => {
+  it("undoes Sub-users, keys, names, limits, usage, rules and the clock, after a confirmation", async () => {
+    const seededUsers = await subUsers();
+    const seededCalls = await translationCalls();
+    const balance = async () =>
+      (await http<{ balanceMinor: number }>(svc.url, "GET", "/client/credits", { key: admin() }))
+        .body.balanceMinor;
+    const seededBalance = await balance();
+
+    const created = await http<{ id: string; apiKey: { key: string } }>(
+      svc.url,
+      "POST",
+      "/client/users",
+      { key: admin(), body: { name: "Made after the seed" } },
+    );
+    expect(created.status).toBe(200);
+    await http(svc.url, "PATCH", "/client/users/cl_demo_hamburg", {
+      key: admin(),
+      body: { name: "Renamed after the seed" },
+    });
+    await http(svc.url, "PUT", "/client/users/cl_demo_berlin/rate-limits", {
+      key: admin(),
+      body: { rateLimits: [{ endpointKey: "*", windowSeconds: 60, maxRequests: 1 }] },
+    });
+    for (let i = 0; i < 3; i++)
+      await http(svc.url, "GET", "/translation/translations?sourceLanguage=de&text=Kühler", {
+        key: admin(),
+      });
+    await http(svc.url, "POST", "/_sandbox/fault-rules", {
+      key: admin(),
+      body: { operationId: "getSystemStatus", effect: { kind: "latency", ms: 5 } },
+    });
+    await http(svc.url, "POST", "/_sandbox/clock/advance", {
+      key: admin(),
+      body: { seconds: 3 * 86_400 },
+    });
+    expect(await subUsers()).not.toEqual(seededUsers);
+
+    const preview = await http(svc.url, "GET", "/_sandbox/reset", { key: admin() });
+    expect(preview.status).toBe(200);
+    const plan = resetPreview.parse(preview.body);
+    expect(plan.now.clients).toBe((plan.seeded.clients ?? 0) + 1);
+    expect(plan.now.sandbox_fault_rules).toBe(1);
+
+    const wrong = await http(svc.url, "POST", "/_sandbox/reset", {
+      key: admin(),
+      body: { confirmationToken: `${plan.expiresAt}.forged` },
+    });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain("confirmationToken");
+    // A confirmation is for one Master only.
+    const others = resetPreview.parse(
+      (
+        await http(svc.url, "GET", "/_sandbox/reset?masterId=cl_demo_sonnenschein", {
+          headers: operator(),
+        })
+      ).body,
+    );
+    const crossed = await http(svc.url, "POST", "/_sandbox/reset", {
+      key: admin(),
+      body: { confirmationToken: others.confirmationToken },
+    });
+    expect(crossed.status).toBe(400);
+    expect(await subUsers()).not.toEqual(seededUsers);
+
+    const reset = await http(svc.url, "POST", "/_sandbox/reset", {
+      key: admin(),
+      body: { confirmationToken: plan.confirmationToken },
+    });
+    expect(reset.status).toBe(200);
+    expect(resetDone.parse(reset.body).restored.clients).toBe(plan.seeded.clients);
+
+    expect(await subUsers()).toEqual(seededUsers);
+    expect(await translationCalls()).toBe(seededCalls);
+    expect(await balance()).toBe(seededBalance);
+    const gone = await http(svc.url, "GET", "/ping", { key: created.body.apiKey.key });
+    expect(gone.status).toBe(403);
+    expect(gone.body.error).toBe("api_key_invalid");
+    // The Sub-user's demo key works, and its seeded limits are back (no 1-per-minute rule).
+    for (let i = 0; i < 3; i++)
+      expect((await http(svc.url, "GET", "/ping", { key: svc.keys["sub-user"] })).status).toBe(200);
+    const rules = await http<{ faultRules: unknown[] }>(svc.url, "GET", "/_sandbox/fault-rules", {
+      key: admin(),
+    });
+    expect(rules.body.faultRules).toEqual([]);
+    const clock = await http<{ offsetSeconds: number }>(svc.url, "GET", "/_sandbox/clock", {
+      key: admin(),
+    });
+    expect(clock.body.offsetSeconds).toBe(0);
+  });
+
+  it("answers 404 for a Master with no recorded seed state", async () => {
+    await svc.service.database.db
+      .insert(schema.clients)
+      .values({ id: "cl_unseeded_master", name: "Unseeded" });
+    const res = await http(svc.url, "GET", "/_sandbox/reset?masterId=cl_unseeded_master", {
+      headers: operator(),
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: "not_found" });
+  });
+});
