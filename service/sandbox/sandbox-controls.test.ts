@@ -452,6 +452,40 @@ describe("what follows a Master's test clock", () => {
     expect(after.body.plans.find((p) => p.endpoint_key === "translation")?.used).toBe(1);
   });
 
+  it("gives a grant's monthly cap afresh past the month's end of the beneficiary's clock", async () => {
+    const put = await http(svc.url, "PUT", "/client/sponsorship-grants/sonnenschein-cap", {
+      key: admin(),
+      body: {
+        beneficiaryClientId: "cl_demo_sonnenschein",
+        endpointKeys: ["parts_normalize"],
+        monthlyCapMinor: 2,
+      },
+    });
+    expect(put.status).toBe(200);
+    const normalize = () =>
+      http(svc.url, "GET", "/parts/oe/normalize?oeNumber=03L115562", {
+        key: svc.keys.beneficiary,
+      });
+    let covered = 0;
+    for (let i = 0; i < 5 && (await normalize()).status === 200; i++) covered++;
+    expect(covered).toBeGreaterThan(0);
+    expect((await normalize()).body.error).toBe("insufficient_credit");
+
+    const clock = await http<{ now: string }>(svc.url, "GET", "/_sandbox/clock", {
+      key: svc.keys.beneficiary,
+    });
+    const now = new Date(clock.body.now);
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 1));
+    const moved = await http(svc.url, "POST", "/_sandbox/clock/advance", {
+      key: svc.keys.beneficiary,
+      body: { to: nextMonth.toISOString() },
+    });
+    expect(moved.status).toBe(200);
+    const fresh = await normalize();
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("x-service-sponsorship-grant")).toBe("sonnenschein-cap");
+  });
+
   it("expires a dealer's redirect session on the Master's clock", async () => {
     const payer = await payingSubUser();
     const created = await http<{ redirectUrl: string }>(svc.url, "POST", "/vin/redirect-sessions", {
