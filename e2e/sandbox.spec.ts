@@ -74,6 +74,12 @@ test.describe("the Sandbox page", () => {
     await expect(page.getByTestId("fault-rule").filter({ hasText: "getSystemStatus" })).toHaveCount(
       0,
     );
+
+    // Each change is in the audit log, in words.
+    await page.goto("/audit");
+    await expect(
+      page.getByTestId("audit-row").filter({ hasText: "Removed a sandbox fault rule" }).first(),
+    ).toContainText("success");
   });
 
   test("is not offered to a Sub-user", async ({ page }) => {

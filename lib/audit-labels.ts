@@ -6,6 +6,10 @@ export const CONSOLE_EVENTS = new Map<string, string>([
   ["console.connectAgent", "Connected the console to the agent endpoint"],
   ["console.disconnectAgent", "Disconnected the console from the agent endpoint"],
   ["console.signOut", "Signed out of the console"],
+  ["console.sandbox.advanceClock", "Moved the sandbox test clock"],
+  ["console.sandbox.addFaultRule", "Added a sandbox fault rule"],
+  ["console.sandbox.removeFaultRule", "Removed a sandbox fault rule"],
+  ["console.sandbox.resetMaster", "Reset the Master to its seeded state"],
 ]);
 
 /** An audit entry's operation in words: the contract's summary, or the console event's name. */
