@@ -108,13 +108,9 @@ async function settleDemoCredentials(db: PoolDb, conn: pg.PoolClient, file: stri
     return { credentials: existing, reissued: false };
   const reissued = await reissueDemoKeys(db, now);
   if (!reissued) return { credentials: null, reissued: false };
-  const { rows } = await conn.query<{ id: string }>(
-    "select id from api_keys where key_hash = any($1)",
-    [reissued.accounts.map((a) => hashApiKey(a.apiKey))],
-  );
   await addReissuedKeysToSnapshots(
     conn,
-    rows.map((r) => r.id),
+    reissued.accounts.map((a) => hashApiKey(a.apiKey)),
   );
   writeDemoCredentials(file, reissued);
   return { credentials: reissued, reissued: true };

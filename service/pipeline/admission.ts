@@ -16,10 +16,12 @@ import { countAttemptSql, enforceRateVerdict, rulesFor, windowsOf } from "./rate
  * The attempt is counted in its own committed transaction, so it counts whatever happens to the
  * call. That commit does not wait for the disk (`synchronous_commit` off): other instances see
  * the count at once, and only a crash of PostgreSQL itself could forget the last fraction of a
- * second of counts, never a charge (the call's own transaction commits durably). A call without a body sends that count, `BEGIN` and its locks in one message: its input
- * (path and query) is read before, and a refusal of it is given only after the rate verdict, as
- * if read in between. A call with a body counts first, reads its body with no connection held
- * and no lock taken (a slow upload never keeps its Client busy), then takes its lock.
+ * second of counts, never a charge (the call's own transaction commits durably).
+ *
+ * A call without a body sends that count, `BEGIN` and its locks in one message: its input (path
+ * and query) is read before, and a refusal of it is given only after the rate verdict, as if
+ * read in between. A call with a body counts first, reads its body with no connection held and
+ * no lock taken (a slow upload never keeps its Client busy), then takes its lock.
  *
  * A remembered caller is checked in the same message: the count is written only while it is
  * current (`callerCheckOf`). When it is not, nothing was counted; the caller is resolved again

@@ -253,9 +253,8 @@ export function callerCheckOf(caller: Caller) {
   };
 }
 
-/** The key's caller as the database has it now; remembered for this key's next calls. */
-export async function resolveKeyCaller(call: Call, rawKey: string): Promise<Caller> {
-  const keyHash = hashApiKey(rawKey);
+/** The caller of a key (by its hash) as the database has it now; remembered for its next calls. */
+async function resolveKeyCaller(call: Call, keyHash: string): Promise<Caller> {
   call.service.callers.delete(keyHash);
   const caller = await authenticateKeyHash(await call.connection(), keyHash);
   call.service.callers.set(keyHash, caller);
@@ -285,17 +284,18 @@ export const authenticateStage: Stage = async (call) => {
     return;
   }
   if (!rawKey) throw new ApiError("api_key_missing", "Send your API key in the X-Api-Key header.");
-  const remembered = call.service.callers.get(hashApiKey(rawKey));
+  const keyHash = hashApiKey(rawKey);
+  const remembered = call.service.callers.get(keyHash);
   if (remembered) {
     call.identify(remembered);
     call.callerUnverified = true;
     return;
   }
-  call.identify(await resolveKeyCaller(call, rawKey));
+  call.identify(await resolveKeyCaller(call, keyHash));
 };
 
 /** A remembered caller turned out stale: the key's caller as the database has it now. */
 export async function refreshCaller(call: Call): Promise<Caller> {
-  call.identify(await resolveKeyCaller(call, call.http.req.header(HEADERS.apiKey)!));
+  call.identify(await resolveKeyCaller(call, hashApiKey(call.http.req.header(HEADERS.apiKey)!)));
   return call.who;
 }

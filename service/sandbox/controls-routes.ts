@@ -20,7 +20,7 @@ import {
   SANDBOX_CONTROLS_PREFIX,
 } from "@/lib/api/contract/sandbox-controls";
 import { buildSandboxControlsDocument } from "./controls-openapi";
-import { instanceClockOffset } from "./test-clock";
+import { familyClockOffset, instanceClockOffset } from "./test-clock";
 import { confirmationHolds, resetConfirmation, resetMaster, resetPreview } from "./master-reset";
 import { injectableErrors, operationOf, ruleProblems } from "./fault-rules";
 
@@ -126,17 +126,14 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
       }
     };
 
+  /** A clock running `offsetMs` ahead of the instance's real time, as the controls show it. */
+  const reading = (offsetMs: number) => ({
+    now: new Date(service.now().getTime() + offsetMs).toISOString(),
+    offsetSeconds: Math.round(offsetMs / 1000),
+  });
+
   async function clockOf(masterId: string) {
-    const [row] = await db
-      .select({ offset: schema.clients.sandboxClockOffsetMs })
-      .from(schema.clients)
-      .where(eq(schema.clients.id, masterId));
-    const offsetMs = (row?.offset ?? 0) + (await instanceClockOffset(db));
-    return {
-      masterId,
-      now: new Date(service.now().getTime() + offsetMs).toISOString(),
-      offsetSeconds: Math.round(offsetMs / 1000),
-    };
+    return { masterId, ...reading(await familyClockOffset(db, masterId)) };
   }
 
   const P = SANDBOX_CONTROLS_PREFIX;
@@ -204,11 +201,7 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
   );
 
   async function instanceClock() {
-    const offsetMs = await instanceClockOffset(db);
-    return {
-      now: new Date(service.now().getTime() + offsetMs).toISOString(),
-      offsetSeconds: Math.round(offsetMs / 1000),
-    };
+    return reading(await instanceClockOffset(db));
   }
 
   async function requireOperator(c: Context<ServiceBindings>) {

@@ -28,9 +28,7 @@ async function claimFiring(
  * effect. Callers without rules pay nothing: the rules travel with the caller.
  */
 export const sandboxFaultStage: Stage = async (call) => {
-  const rules = call.who.faultRules;
-  if (rules.length === 0) return;
-  for (const rule of rules) {
+  for (const rule of call.who.faultRules) {
     if (rule.operationId !== call.operationId) continue;
     if (rule.endpointKey !== null && rule.endpointKey !== call.op.endpointKey) continue;
     if (rule.probability !== null && Math.random() >= rule.probability) continue;

@@ -71,15 +71,15 @@ export async function recordSeedSnapshots(conn: pg.ClientBase, now: Date): Promi
 }
 
 /** Keys issued again for demo accounts belong to the seeded state from then on. */
-export async function addReissuedKeysToSnapshots(conn: pg.ClientBase, keyIds: string[]) {
-  if (keyIds.length === 0) return;
+export async function addReissuedKeysToSnapshots(conn: pg.ClientBase, keyHashes: string[]) {
+  if (keyHashes.length === 0) return;
   await conn.query(
     `update sandbox_seed_snapshots s
         set tables = jsonb_set(s.tables, '{api_keys}', coalesce(s.tables->'api_keys', '[]'::jsonb) || coalesce((
           select jsonb_agg(to_jsonb(k)) from api_keys k
-           where k.id = any($1)
+           where k.key_hash = any($1)
              and k.client_id in (select c->>'id' from jsonb_array_elements(s.tables->'clients') c)), '[]'::jsonb))`,
-    [keyIds],
+    [keyHashes],
   );
 }
 

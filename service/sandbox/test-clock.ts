@@ -3,10 +3,10 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Db, schema } from "../db/database";
 
 /**
- * The time of a Client's family by the sandbox test clocks (the instance's and its Master's), for
- * the places that act for a Client without a call of its own (the dealer's redirect pages).
+ * How far a Client's family runs ahead of real time by the sandbox test clocks: the instance's
+ * offset plus its Master's (ms). A call gets the same from its caller (`Call.identify`).
  */
-export async function familyNow(db: Db, clientId: string, base: Date): Promise<Date> {
+export async function familyClockOffset(db: Db, clientId: string): Promise<number> {
   const master = alias(schema.clients, "master");
   const [row] = await db
     .select({
@@ -16,7 +16,15 @@ export async function familyNow(db: Db, clientId: string, base: Date): Promise<D
     .from(schema.clients)
     .leftJoin(master, eq(master.id, schema.clients.parentId))
     .where(eq(schema.clients.id, clientId));
-  return new Date(base.getTime() + Number(row?.offset ?? 0));
+  return Number(row?.offset ?? 0);
+}
+
+/**
+ * The time of a Client's family, for the places that act for a Client without a call of its own
+ * (the dealer's redirect pages).
+ */
+export async function familyNow(db: Db, clientId: string, base: Date): Promise<Date> {
+  return new Date(base.getTime() + (await familyClockOffset(db, clientId)));
 }
 
 /** How far the instance clock runs ahead of real time (ms). */
