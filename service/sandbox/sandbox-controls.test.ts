@@ -450,6 +450,17 @@ describe("what follows a Master's test clock", () => {
       Date.parse(before.body.period.start),
     );
     expect(after.body.plans.find((p) => p.endpoint_key === "translation")?.used).toBe(1);
+    // The old period's calls stay readable as history in the journal, by their clock times.
+    const history = await http<{ entries: { at: string; billingSource: string | null }[] }>(
+      svc.url,
+      "GET",
+      "/_sandbox/journal?operationId=translatePartName&limit=200",
+      { key },
+    );
+    const periodStart = Date.parse(after.body.period.start);
+    const old = history.body.entries.filter((e) => Date.parse(e.at) < periodStart);
+    expect(old.some((e) => e.billingSource === "balance")).toBe(true);
+    expect(old.some((e) => e.billingSource === "plan")).toBe(true);
   });
 
   it("gives a grant's monthly cap afresh past the month's end of the beneficiary's clock", async () => {
