@@ -1,14 +1,13 @@
 import { clientUser } from "@/lib/api/contract/client-admin";
 import { isServerAction } from "./support/actions";
 import { MASTER, signInAsDemo } from "./support/auth";
-import { SERVICE_URL, demoKeys } from "./support/demo";
+import { serviceFetch } from "./support/demo";
 import { expect, test, uniqueName } from "./support/test";
 
 /** The Sub-user's name as the service has it, read with the Master's key outside the browser. */
 async function nameOf(clientId: string): Promise<string | null | undefined> {
-  const res = await fetch(`${SERVICE_URL}/client/users`, {
-    headers: { "X-Api-Key": demoKeys()["master-admin"].apiKey },
-  });
+  const res = await serviceFetch("/client/users");
+  expect(res.status).toBe(200);
   const body = (await res.json()) as { clientUsers: unknown[] };
   return body.clientUsers.map((u) => clientUser.parse(u)).find((u) => u.id === clientId)?.name;
 }
@@ -17,14 +16,7 @@ test("server actions run only for the console's own pages: no Origin or a foreig
   page,
 }) => {
   const original = uniqueName("Workshop Origin");
-  const created = await fetch(`${SERVICE_URL}/client/users`, {
-    method: "POST",
-    headers: {
-      "X-Api-Key": demoKeys()["master-admin"].apiKey,
-      "Content-Type": "application/json",
-    },
-    body: JSON.stringify({ name: original }),
-  });
+  const created = await serviceFetch("/client/users", { method: "POST", body: { name: original } });
   const { id } = (await created.json()) as { id: string };
 
   await signInAsDemo(page, MASTER);

@@ -1,19 +1,12 @@
 import { readFileSync } from "node:fs";
 import { expect, test, uniqueName } from "./support/test";
 import { DEALER, MASTER, signInAsDemo } from "./support/auth";
-import { demoKeys, SERVICE_URL } from "./support/demo";
+import { serviceFetch } from "./support/demo";
 import { withConsoleStore } from "./support/store";
 import { OPERATIONS } from "@/lib/api/contract/operations";
 
 async function createSubUser(name: string): Promise<string> {
-  const response = await fetch(`${SERVICE_URL}/client/users`, {
-    method: "POST",
-    headers: {
-      "X-Api-Key": demoKeys()["master-admin"].apiKey,
-      "Content-Type": "application/json",
-    },
-    body: JSON.stringify({ name }),
-  });
+  const response = await serviceFetch("/client/users", { method: "POST", body: { name } });
   expect(response.status).toBe(200);
   return ((await response.json()) as { id: string }).id;
 }

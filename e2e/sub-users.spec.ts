@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
 import { clientUser, type RateLimitInput } from "@/lib/api/contract/client-admin";
 import { loseActionAnswers, recordActionAnswers } from "./support/actions";
-import { SERVICE_URL, demoKeys } from "./support/demo";
+import { serviceFetch } from "./support/demo";
 import { expect, test, uniqueName } from "./support/test";
 import { MASTER, signedInAs } from "./support/auth";
 
@@ -169,22 +169,15 @@ test.describe("a Sub-user's page", () => {
  * Playwright's request fixture, so the Master key stays out of the test's trace.
  */
 async function subUserWithRules(rateLimits: RateLimitInput[]) {
-  const headers = {
-    "X-Api-Key": demoKeys()["master-admin"].apiKey,
-    Accept: "application/json",
-    "Content-Type": "application/json",
-  };
-  const created = await fetch(`${SERVICE_URL}/client/users`, {
+  const created = await serviceFetch("/client/users", {
     method: "POST",
-    headers,
-    body: JSON.stringify({ name: uniqueName("Workshop Bonn") }),
+    body: { name: uniqueName("Workshop Bonn") },
   });
   expect(created.status).toBe(200);
   const { id } = clientUser.parse(await created.json());
-  const replaced = await fetch(`${SERVICE_URL}/client/users/${id}/rate-limits`, {
+  const replaced = await serviceFetch(`/client/users/${id}/rate-limits`, {
     method: "PUT",
-    headers,
-    body: JSON.stringify({ rateLimits }),
+    body: { rateLimits },
   });
   expect(replaced.status).toBe(200);
   return id;

@@ -1,23 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { demoKeys, SERVICE_URL } from "./demo";
+import { serviceFetch } from "./demo";
 
 /**
  * A fresh partner workspace of the demo Master whose allowlist holds only `endpointKeys`, created
  * on the service directly; returns its key (shown once, kept by the test only).
  */
 export async function limitedKey(endpointKeys: string[]): Promise<string> {
-  const response = await fetch(`${SERVICE_URL}/client/partner-workspaces`, {
+  const response = await serviceFetch("/client/partner-workspaces", {
     method: "POST",
-    headers: {
-      "X-Api-Key": demoKeys()["master-admin"].apiKey,
-      "content-type": "application/json",
-    },
-    body: JSON.stringify({
+    body: {
       name: `Allowlist test ${randomUUID().slice(0, 8)}`,
       externalReference: `allowlist-${randomUUID()}`,
       endpointKeys,
-    }),
+    },
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { apiKey: { key: string } }).apiKey.key;

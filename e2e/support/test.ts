@@ -1,12 +1,29 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
-/** After a full load of a console page, wait until React has hydrated it. */
+/**
+ * After a full load of a console page, wait until React has hydrated it. The root layout's marker
+ * is set when the shell hydrates; a page streamed behind a loading boundary hydrates after it, and
+ * a field typed into before then is reset by its form library. So also wait until every form
+ * carries React's fiber (set as its boundary hydrates), then two frames for that commit.
+ */
 async function waitForHydration(page: Page, baseURL: string | undefined) {
   if (!baseURL || !page.url().startsWith(baseURL)) return;
   await page.waitForFunction(
-    () => document.documentElement.dataset.hydrated === "true",
+    () =>
+      document.documentElement.dataset.hydrated === "true" &&
+      [...document.querySelectorAll("form")].every(
+        (form) =>
+          form.closest("[hidden]") !== null ||
+          Object.keys(form).some((key) => key.startsWith("__reactFiber$")),
+      ),
     undefined,
     { timeout: 15_000 },
+  );
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
   );
 }
 
