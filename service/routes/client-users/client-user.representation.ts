@@ -1,6 +1,11 @@
-import { type ClientDetails, type KeyRow, type LimitRow } from "../../domain/clients";
+import {
+  type ClientDetails,
+  type KeyRow,
+  type ShownKey,
+  type ShownLimit,
+} from "../../domain/clients";
 
-export function toStoredRateLimit(r: LimitRow) {
+export function toStoredRateLimit(r: ShownLimit) {
   return {
     id: r.id,
     endpointKey: r.endpointKey as never,
@@ -11,7 +16,7 @@ export function toStoredRateLimit(r: LimitRow) {
   };
 }
 
-export function toKeySummary(k: KeyRow) {
+export function toKeySummary(k: ShownKey) {
   return {
     id: k.id,
     label: k.label,

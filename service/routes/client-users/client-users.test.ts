@@ -104,6 +104,69 @@ describe("Sub-users", () => {
     expect(empty.status).toBe(400);
   });
 
+  it("lists each Sub-user exactly as its own answer shows it: keys, limits, allowlist, times", async () => {
+    const created = createClientUserResponse.parse(
+      (
+        await http(svc.url, "POST", "/client/users", {
+          key: admin(),
+          body: { name: "Workshop Erfurt", defaultProviderId: 3 },
+        })
+      ).body,
+    );
+    const path = `/client/users/${created.id}`;
+    const second = await http<{ apiKey: { id: string } }>(svc.url, "POST", `${path}/keys`, {
+      key: admin(),
+      body: { label: "Second till" },
+    });
+    const replaced = await http(svc.url, "PUT", `${path}/rate-limits`, {
+      key: admin(),
+      body: {
+        rateLimits: [
+          { endpointKey: "translation", windowSeconds: 60, maxRequests: 5 },
+          { endpointKey: "*", windowSeconds: 3600, maxRequests: 900 },
+          { endpointKey: "*", windowSeconds: 60, maxRequests: 7, apiKeyId: second.body.apiKey.id },
+        ],
+      },
+    });
+    expect(replaced.status).toBe(200);
+    // A workspace's Client carries an allowlist.
+    const workspace = await http<{ workspace: { clientId: string } }>(
+      svc.url,
+      "POST",
+      "/client/partner-workspaces",
+      {
+        key: admin(),
+        body: {
+          name: "Listed workspace",
+          externalReference: "listed-1",
+          endpointKeys: ["translation"],
+        },
+      },
+    );
+    expect(workspace.status).toBe(201);
+    const own = [
+      (await http(svc.url, "PATCH", path, { key: admin(), body: { name: "Workshop Erfurt 2" } }))
+        .body,
+      (
+        await http(svc.url, "PATCH", `/client/users/${workspace.body.workspace.clientId}`, {
+          key: admin(),
+          body: { defaultProviderId: null },
+        })
+      ).body,
+    ];
+    const { clientUsers } = listClientUsersResponse.parse(
+      (await http(svc.url, "GET", "/client/users", { key: admin() })).body,
+    );
+    const listed = own.map((o) => clientUsers.find((u) => u.id === o.id));
+    expect(listed).toEqual(own);
+    expect(listed[0]!.apiKeys?.map((k) => k.label)).toEqual([null, "Second till"]);
+    expect(listed[0]!.rateLimits?.map((r) => r.maxRequests)).toEqual([5, 900, 7]);
+    expect(listed[1]!.allowlist).toEqual(["translation"]);
+    // Oldest first, with the creation order of ties kept.
+    const times = clientUsers.map((u) => Date.parse(u.createdAt!));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
   it("hides other Masters' Sub-users (404 client_user_not_found)", async () => {
     const theirs = await http(svc.url, "POST", "/client/users", {
       key: svc.keys.beneficiary,
