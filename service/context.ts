@@ -15,6 +15,7 @@ import { type CallerCache } from "./pipeline/caller-cache";
 import { type DeliveryLedger } from "./pipeline/delivery";
 import { type RateRule } from "./pipeline/rate-limit";
 import { type RequestJournal } from "./sandbox/journal";
+import { type VersionedAnswers } from "./pipeline/versioned-answers";
 
 export interface ServiceConfig {
   /** Base URL the service is reached at; used for `statusUrl`, `Location` and `redirectUrl`. */
@@ -43,6 +44,8 @@ export interface ServiceContext {
   callers: CallerCache;
   /** The sandbox controls' request journal (reference-service extension). */
   journal: RequestJournal;
+  /** Each Master's serialised Sub-user list, kept under the list's version. */
+  subUserLists: VersionedAnswers;
 }
 
 type Parsed<
@@ -73,7 +76,17 @@ export interface RequestContext<Id extends OperationId> {
 /** The parts of a request context that do not depend on the operation. */
 export type RequestBase = Omit<RequestContext<OperationId>, "operationId" | "input" | "op">;
 
-export type HandlerResult<Id extends OperationId> = OperationResult<Id> & {
+export type HandlerResult<Id extends OperationId> = (
+  | (OperationResult<Id> & {
+      /** Receives the body once checked against the contract and serialised, to keep it. */
+      keepBody?: (body: string) => void;
+    })
+  | {
+      status: 200;
+      /** A body an earlier call built, checked and serialised from the same data version. */
+      checkedBody: string;
+    }
+) & {
   headers?: Record<string, string>;
 };
 export type Handler<Id extends OperationId> = (

@@ -21,6 +21,7 @@ import {
 } from "./db/database";
 import { CallerCache } from "./pipeline/caller-cache";
 import { RequestJournal } from "./sandbox/journal";
+import { VersionedAnswers } from "./pipeline/versioned-answers";
 import { addReissuedKeysToSnapshots, recordSeedSnapshots } from "./sandbox/master-reset";
 import { hashApiKey } from "./domain/api-keys";
 import { openDeliveryLedger } from "./pipeline/delivery";
@@ -173,6 +174,8 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     delivery,
     callers: new CallerCache(10_000),
     journal: new RequestJournal(database.db, database.pool, log),
+    // A 10,000-Sub-user list is about 4 million characters.
+    subUserLists: new VersionedAnswers(32_000_000),
     config: {
       publicUrl: opts.publicUrl ?? "",
       defaultRateLimit: opts.defaultRateLimit ?? { maxRequests: 1200, windowSeconds: 60 },

@@ -447,3 +447,14 @@ export const sandboxSeedSnapshots = pgTable("sandbox_seed_snapshots", {
   tables: jsonb("tables").notNull(),
   takenAt: timestamp("taken_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * A version of each Master's Sub-user list: triggers (migration 0011) move it, in the changing
+ * transaction, whenever anything the list shows changes (a Sub-user's shown columns, its keys'
+ * shown columns, its rate-limit rules). An instance keeps a Master's serialised list only under
+ * the version it read, so a change made through any instance is seen by the next read everywhere.
+ */
+export const subUserListVersions = pgTable("sub_user_list_versions", {
+  masterClientId: text("master_client_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});

@@ -157,6 +157,15 @@ export async function subUsersOf(db: Db, masterId: string): Promise<ClientDetail
   }));
 }
 
+/** The version of a Master's Sub-user list (0 until anything in it changed since migration 0011). */
+export async function subUserListVersion(db: Db, masterId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: schema.subUserListVersions.version })
+    .from(schema.subUserListVersions)
+    .where(eq(schema.subUserListVersions.masterClientId, masterId));
+  return row?.version ?? 0;
+}
+
 /** Issues a production key; its plaintext exists only in the value returned here. */
 export async function issueApiKey(db: Db, clientId: string, label: string | null, now: Date) {
   const { plaintext, hash } = generateApiKey("production");

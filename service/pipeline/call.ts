@@ -33,7 +33,13 @@ export class Call {
   /** Whether the request's body (if it has one) has been read; an unread one ends the connection. */
   bodyRead = false;
   charge?: Charge;
-  result?: { status: number; data: unknown; headers?: Record<string, string> };
+  result?: {
+    status: number;
+    data?: unknown;
+    checkedBody?: string;
+    keepBody?: (body: string) => void;
+    headers?: Record<string, string>;
+  };
   /** The sandbox fault rule that fired on this call, if one did. */
   faultRuleId?: string;
   /** A fault rule wants the job this call creates to fail with this embedded error. */

@@ -8,6 +8,15 @@ export const JSON_TYPE = "application/json; charset=utf-8";
 /** Stage 10: the handler's result must match the operation's contract, or it is never sent. */
 export const checkResponseStage: Stage = async (call) => {
   const result = call.result!;
+  if (result.checkedBody !== undefined) {
+    Object.assign(
+      call.headers,
+      call.op.noStore ? { "Cache-Control": "no-store" } : {},
+      result.headers,
+    );
+    call.body = result.checkedBody;
+    return;
+  }
   const checked = call.op.responses[result.status as 200 | 201 | 202]?.safeParse(result.data);
   if (!checked?.success) {
     call.service.log.error("response does not match the contract", {
@@ -26,6 +35,7 @@ export const checkResponseStage: Stage = async (call) => {
     result.headers,
   );
   call.body = JSON.stringify(result.data);
+  result.keepBody?.(call.body);
 };
 
 /** Stage 12: the answer. */

@@ -6,6 +6,7 @@ import {
   keyIdsOf,
   ownedClient,
   replaceRateLimits,
+  subUserListVersion,
   subUsersOf,
   updateClient,
 } from "../../domain/clients";
@@ -15,9 +16,19 @@ import { validationError } from "../../pipeline/validate";
 import { toClientUser, toIssuedKey, toStoredRateLimit } from "./client-user.representation";
 
 export const clientUserHandlers = {
-  async listClientUsers({ db, caller }) {
-    const clientUsers = (await subUsersOf(db, caller.client.id)).map(toClientUser);
-    return { status: 200, data: { clientUsers } };
+  async listClientUsers({ db, caller, service }) {
+    const masterId = caller.client.id;
+    // The version first: a change committed after it only makes the kept list newer than its
+    // version, and the next read sees the moved version and builds the list again.
+    const version = await subUserListVersion(db, masterId);
+    const kept = service.subUserLists.get(masterId, version);
+    if (kept !== undefined) return { status: 200, checkedBody: kept };
+    const clientUsers = (await subUsersOf(db, masterId)).map(toClientUser);
+    return {
+      status: 200,
+      data: { clientUsers },
+      keepBody: (body) => service.subUserLists.set(masterId, version, body),
+    };
   },
 
   async createClientUser({ db, caller, input, now }) {
