@@ -8,21 +8,51 @@ import { requestLog } from "@/lib/store/schema";
 export const REQUEST_LOG_DAYS = 30;
 export const REQUEST_LOG_PAGE_SIZE = 50;
 
-let writes = 0;
+/** Written together, shortly after the calls, so no page waits for its own log. */
+const FLUSH_AFTER_MS = 20;
+const MAX_PENDING = 5_000;
 
-/** Records one call; a write that fails never fails the call it describes. */
+let writes = 0;
+let pending: (typeof requestLog.$inferInsert)[] = [];
+let scheduled: ReturnType<typeof setTimeout> | undefined;
+let flushing: Promise<void> = Promise.resolve();
+
+/**
+ * Records one call without waiting for the write: entries are written in one statement a few
+ * milliseconds later (the log is a convenience; a call never waits for, or fails with, its entry).
+ * Bounded: past `MAX_PENDING` unwritten entries (a store that stopped answering) new ones are
+ * dropped.
+ */
 export async function recordRequest(clientId: string, record: CallRecord) {
-  try {
-    const db = await getStore();
-    await db.insert(requestLog).values({ clientId, ...record });
-    // Old entries go now and then, not on every call.
-    if (++writes % 200 === 1)
-      await db
-        .delete(requestLog)
-        .where(lt(requestLog.createdAt, new Date(Date.now() - REQUEST_LOG_DAYS * 86_400_000)));
-  } catch {
-    // The log is a convenience; the call's own outcome stands.
-  }
+  if (pending.length >= MAX_PENDING) return;
+  pending.push({ clientId, ...record, createdAt: new Date() });
+  scheduled ??= setTimeout(() => void flushRequestLog(), FLUSH_AFTER_MS);
+}
+
+/** Writes what is pending now; readers of the log call it first, so they see their own calls. */
+export function flushRequestLog(): Promise<void> {
+  if (scheduled) clearTimeout(scheduled);
+  scheduled = undefined;
+  const batch = pending;
+  pending = [];
+  flushing = flushing.then(async () => {
+    if (batch.length === 0) return;
+    try {
+      const db = await getStore();
+      await db.insert(requestLog).values(batch);
+      // Old entries go now and then, not on every write.
+      writes += batch.length;
+      if (writes >= 200) {
+        writes = 0;
+        await db
+          .delete(requestLog)
+          .where(lt(requestLog.createdAt, new Date(Date.now() - REQUEST_LOG_DAYS * 86_400_000)));
+      }
+    } catch {
+      // The log is a convenience; the calls' own outcomes stand.
+    }
+  });
+  return flushing;
 }
 
 export type RequestOutcome = "all" | "success" | "refused" | "unanswered";
@@ -35,6 +65,7 @@ export interface RequestFilters {
 }
 
 export async function listRequests(clientId: string, filters: RequestFilters) {
+  await flushRequestLog();
   const db = await getStore();
   const conditions: (SQL | undefined)[] = [
     eq(requestLog.clientId, clientId),
@@ -67,6 +98,7 @@ export async function listRequests(clientId: string, filters: RequestFilters) {
 
 /** The operations the Client's log holds, for the filter. */
 export async function loggedOperations(clientId: string): Promise<string[]> {
+  await flushRequestLog();
   const db = await getStore();
   const rows = await db
     .selectDistinct({ operationId: requestLog.operationId })

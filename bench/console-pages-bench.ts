@@ -1,0 +1,211 @@
+/**
+ * `npm run bench:pages`: every console page's server time beside the service round trips it made.
+ *
+ * The console runs in production against the reference service through a recording proxy, so
+ * each call the console makes for a page (typed operations, job status reads, the sandbox check,
+ * whatever path it takes) is timed on the wire. Each page is fetched with the session's cookie by
+ * plain HTTP (no browser: no prefetching, nothing else in flight), and the benchmark prints the
+ * server time to the last byte, the time its service round trips took (calls made side by side
+ * counted once), and the rest: what the
+ * console itself spent (session, rendering, its own store), against the target of at most 10 ms.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, request as httpRequest } from "node:http";
+import { type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_LAUNCH } from "@/e2e/support/chromium";
+import { startBenchService } from "./bench-service";
+
+const PORT = Number(process.env.BENCH_CONSOLE_PORT ?? 3310);
+const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 7);
+const OVERHEAD_TARGET_MS = 10;
+
+/** The Master's pages (the a11y sweep's list, without the ones that need data made first). */
+const PAGES = [
+  "/sign-in",
+  "/",
+  "/vin",
+  "/jobs",
+  "/jobs/new",
+  "/sub-users",
+  "/sub-users/cl_demo_berlin",
+  "/sub-users/cl_demo_berlin/rate-limits",
+  "/grants",
+  "/grants/new",
+  "/grants/issued/sonnenschein-vin",
+  "/received-grants",
+  "/workspaces",
+  "/workspaces/new",
+  "/usage",
+  "/audit",
+  "/intelligence",
+  "/agent",
+  "/requests",
+  "/parts?oe=1K0+615+301+AA",
+  "/catalogue?view=browse",
+  "/recalls?vin=WVWZZZ1KZ8W000001&positions=1K0+615+301+AA",
+  "/vehicles?vin=WVWZZZ1KZ8W000001",
+  "/vehicles/intake",
+  "/scanner",
+  "/vision",
+  "/sandbox",
+];
+
+interface Trip {
+  start: number;
+  end: number;
+  what: string;
+}
+
+/** A pass-through to the service that records when each call started and ended. */
+async function recordingProxy(target: URL, trips: Trip[]) {
+  const proxy = createServer((req, res) => {
+    const start = performance.now();
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        answer.on("end", () =>
+          trips.push({ start, end: performance.now(), what: `${req.method} ${req.url}` }),
+        );
+      },
+    );
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error("the console exited");
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  throw new Error("the console did not start");
+}
+
+/** Time during which at least one call was under way: calls made side by side count once. */
+function coveredMs(trips: Trip[]): number {
+  let covered = 0;
+  let reach = -Infinity;
+  for (const t of [...trips].sort((a, b) => a.start - b.start)) {
+    if (t.end <= reach) continue;
+    covered += t.end - Math.max(t.start, reach);
+    reach = t.end;
+  }
+  return covered;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const bench = await startBenchService("pages");
+  const trips: Trip[] = [];
+  const proxy = await recordingProxy(new URL(bench.service.url), trips);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "vpmi-bench-pages-"));
+  chmodSync(dataDir, 0o755);
+  const launcher = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      SERVICE_URL: proxy.url,
+      SERVICE_DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    await waitFor(`${base}/sign-in`, launcher);
+    // Signing in is a server action: done once in Chromium, then the cookie is reused.
+    const browser = await chromium.launch(CHROMIUM_LAUNCH);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/sign-in`);
+    await page.getByLabel("API key").fill(bench.key("master-admin"));
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Overview" }).waitFor();
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    await browser.close();
+
+    const rows: { path: string; server: number; trips: number; count: number; rest: number }[] = [];
+    for (const pagePath of PAGES) {
+      const server: number[] = [];
+      const tripSums: number[] = [];
+      const rests: number[] = [];
+      let count = 0;
+      for (let run = 0; run <= RUNS; run++) {
+        trips.length = 0;
+        const t0 = performance.now();
+        // The sign-in page is read signed out: the floor of a page that reads no session.
+        const headers: Record<string, string> = pagePath === "/sign-in" ? {} : { cookie };
+        const res = await fetch(`${base}${pagePath}`, { headers, redirect: "manual" });
+        await res.arrayBuffer();
+        const t1 = performance.now();
+        if (res.status !== 200) throw new Error(`${pagePath} answered ${res.status}`);
+        const own = trips.filter((t) => t.start >= t0 && t.end <= t1);
+        const sum = coveredMs(own);
+        // The first load of each page warms it (compiled chunks, caches): not counted.
+        if (run === 0) continue;
+        server.push(t1 - t0);
+        tripSums.push(sum);
+        rests.push(t1 - t0 - sum);
+        count = own.length;
+      }
+      rows.push({
+        path: pagePath,
+        server: median(server),
+        trips: median(tripSums),
+        count,
+        rest: median(rests),
+      });
+    }
+
+    console.log(
+      `Console pages, server time to the last byte (median of ${RUNS} loads) and the service round trips in it`,
+    );
+    console.log(
+      `  ${"page".padEnd(58)} ${"server".padStart(9)} ${"service".padStart(9)} calls ${"console".padStart(9)}  target: console ≤ ${OVERHEAD_TARGET_MS} ms`,
+    );
+    const f = (x: number) => `${x.toFixed(1)} ms`.padStart(9);
+    for (const r of rows) {
+      console.log(
+        `  ${r.path.padEnd(58)} ${f(r.server)} ${f(r.trips)} ${String(r.count).padStart(5)} ${f(r.rest)}  ${r.rest <= OVERHEAD_TARGET_MS ? "met" : "NOT met"}`,
+      );
+    }
+    const met = rows.filter((r) => r.rest <= OVERHEAD_TARGET_MS).length;
+    console.log(
+      `  ${met} of ${rows.length} pages within ${OVERHEAD_TARGET_MS} ms of their service round trips; median console time ${median(rows.map((r) => r.rest)).toFixed(1)} ms`,
+    );
+  } finally {
+    launcher.kill("SIGTERM");
+    await new Promise((r) => launcher.once("exit", r));
+    await proxy.close();
+    await bench.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
