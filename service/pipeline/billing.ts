@@ -57,65 +57,27 @@ export function usageWarningFor(
   return undefined;
 }
 
-interface BillingSnapshot {
-  plan: {
-    id: string;
-    name: string;
-    endpointKey: string;
-    includedMonthlyQuantity: number;
-    used: number;
-  } | null;
-  bundled: boolean;
-  grants: {
-    id: string;
-    reference: string;
-    sponsorClientId: string;
-    billingMode: string;
-    monthlyCapMinor: number | null;
-    covered: number;
-  }[];
-}
-
-const SNAPSHOT_SQL = (withVin: boolean) => `
-  select
-    (select json_build_object('id', p.id, 'name', p.name, 'endpointKey', p.endpoint_key,
-            'includedMonthlyQuantity', p.included_monthly_quantity,
-            'used', (select count(*) from usage_events u where u.client_id = $1 and u.plan_id = p.id
-                      and u.period = $3 and u.source = 'plan' and u.status = 'charged'))
-       from client_plans cp join plans p on p.id = cp.plan_id
-      where cp.client_id = $1 and cp.endpoint_key = $2) as plan,
-    ${
-      withVin
-        ? `exists(select 1 from usage_events u where u.client_id = $1 and u.vin = $5 and u.period = $3
-             and u.status = 'charged' and u.source in ('plan', 'balance'))`
-        : "false"
-    } as bundled,
-    coalesce((select json_agg(json_build_object('id', g.id, 'reference', g.reference, 'sponsorClientId', g.sponsor_client_id,
-                'billingMode', g.billing_mode, 'monthlyCapMinor', g.monthly_cap_minor,
-                'covered', (select coalesce(sum(u.amount_minor), 0) from usage_events u
-                             where u.grant_id = g.id and u.period = $3 and u.status = 'charged'))
-                order by g.created_at)
-               from sponsorship_grants g join clients s on s.id = g.sponsor_client_id
-              where g.beneficiary_client_id = $1 and g.active and s.is_active and $2 = any(g.endpoint_keys)
-                and (g.starts_at is null or g.starts_at <= $4) and (g.ends_at is null or g.ends_at > $4)), '[]'::json) as grants`;
-const snapshotWithVin = prepared<BillingSnapshot>("billing_snapshot_vin", SNAPSHOT_SQL(true));
-const snapshotPlain = prepared<BillingSnapshot>("billing_snapshot", SNAPSHOT_SQL(false));
-
 const EVENT_COLUMNS =
   "(client_id, api_key_id, endpoint_key, operation_id, period, source, amount_minor, payer_client_id, grant_id, plan_id, vin, created_at, request_id, instance_id, pending_delivery)";
 const EVENT_VALUES = "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15";
-const insertEvent = prepared<{ id: number }>(
-  "usage_event_insert",
-  `insert into usage_events ${EVENT_COLUMNS} values (${EVENT_VALUES}) returning id`,
-);
-/** Debits the payer when its balance covers the amount (or it is invoiced) and records the event, or does neither. */
-const debitAndInsertEvent = prepared<{ id: number }>(
-  "usage_event_debit_insert",
-  `with debit as (
-     update clients set balance_minor = balance_minor - $7
-      where id = $16 and is_active and (billing_mode = 'invoice' or balance_minor >= $7)
-     returning id)
-   insert into usage_events ${EVENT_COLUMNS} select ${EVENT_VALUES} from debit returning id`,
+
+/** The row `charge_call` (migration 0012) answers with; none when nothing covers the call. */
+interface ChargeRow {
+  event_id: string;
+  source: Charge["source"];
+  amount_minor: number;
+  payer_client_id: string;
+  grant_id: string | null;
+  grant_reference: string | null;
+  plan_id: string | null;
+  plan_name: string | null;
+  plan_endpoint: string | null;
+  plan_included: number | null;
+  plan_used: number | null;
+}
+const chargeCallStatement = prepared<ChargeRow>(
+  "charge_call",
+  "select * from charge_call($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
 );
 const insertRefundedEvent = prepared(
   "usage_event_insert_refunded",
@@ -128,118 +90,61 @@ const insertRefundedEvent = prepared(
  * Client's plan quota; its credit balance; then grants in `own` mode, where the sponsor covers
  * what the beneficiary's plan and credit do not. Nothing left gives `402 insufficient_credit`.
  *
- * One read and one write: the Client's lock serialises its calls, so the quota and cap read
- * stay true until the write, and each debit is a conditional update in the same statement as
- * its usage event, so a balance never goes below zero.
+ * One statement, `charge_call` (migration 0012), reads, decides, debits and records: the
+ * Client's lock serialises its calls, so the quota and cap reads stay true until the write, and
+ * each debit is a conditional update, so a balance never goes below zero.
  */
 export async function chargeCall(conn: pg.ClientBase, req: ChargeRequest): Promise<Charge> {
   const { caller, endpointKey, now } = req;
-  const clientId = caller.client.id;
-  const period = periodOf(now);
   const price = unitPriceMinor(endpointKey);
   const vin =
     req.vin !== undefined && VIN_BUNDLE_ENDPOINT_KEYS.includes(endpointKey) ? req.vin : undefined;
-  /** Inserts the usage event, after debiting `debitFrom` when given; undefined when the debit is refused. */
-  const record = async (
-    c: Omit<Charge, "eventId" | "usageWarnings" | "recorded">,
-    extra: { planId?: string; grantId?: string; debitFrom?: string } = {},
-  ): Promise<{ eventId: number; recorded: Charge["recorded"] } | undefined> => {
-    const values = [
-      clientId,
-      caller.key.id,
-      endpointKey,
-      req.operationId,
-      period,
-      c.source,
-      c.amountMinor,
-      c.payerClientId,
-      extra.grantId ?? null,
-      extra.planId ?? null,
-      vin ?? null,
-      now.toISOString(),
-      req.requestId,
-      req.instanceId,
-      req.pendingDelivery,
-    ];
-    const rows = extra.debitFrom
-      ? await debitAndInsertEvent(conn, [...values, extra.debitFrom])
-      : await insertEvent(conn, values);
-    const eventId = rows[0]?.id;
-    if (eventId === undefined) return undefined;
-    return {
-      eventId,
-      recorded: { grantId: extra.grantId ?? null, planId: extra.planId ?? null, vin: vin ?? null },
-    };
-  };
-
-  if (caller.environment === "sandbox") {
-    const recorded = await record({ source: "sandbox", amountMinor: 0, payerClientId: clientId });
-    return {
-      ...recorded!,
-      source: "sandbox",
-      amountMinor: 0,
-      payerClientId: clientId,
-      usageWarnings: [],
-    };
+  const sandbox = caller.environment === "sandbox";
+  const [row] = await chargeCallStatement(conn, [
+    caller.client.id,
+    caller.key.id,
+    endpointKey,
+    req.operationId,
+    periodOf(now),
+    price,
+    vin ?? null,
+    now.toISOString(),
+    req.requestId,
+    req.instanceId,
+    req.pendingDelivery,
+    sandbox,
+  ]);
+  if (!row) {
+    throw new ApiError(
+      "insufficient_credit",
+      `No plan quota, credit balance or sponsorship covers ${endpointKey}; the call costs ${price} cents.`,
+    );
   }
-
-  const [snapshot] = vin
-    ? await snapshotWithVin(conn, [clientId, endpointKey, period, now.toISOString(), vin])
-    : await snapshotPlain(conn, [clientId, endpointKey, period, now.toISOString()]);
-  if (!snapshot) throw new Error("billing snapshot returned no row");
-  const plan = snapshot.plan;
-  const bundle = vin ? VIN_MONTHLY_LOOKUP : undefined;
-  const settle = async (
-    c: Omit<Charge, "eventId" | "usageWarnings" | "recorded">,
-    extra: Parameters<typeof record>[1] = {},
-  ): Promise<Charge | undefined> => {
-    const recorded = await record(c, extra);
-    if (recorded === undefined) return undefined;
-    const warning = plan
-      ? usageWarningFor(plan, plan.used + (c.source === "plan" ? 1 : 0))
+  const warning =
+    !sandbox && row.plan_id !== null
+      ? usageWarningFor(
+          {
+            name: row.plan_name!,
+            endpointKey: row.plan_endpoint!,
+            includedMonthlyQuantity: row.plan_included!,
+          },
+          row.plan_used! + (row.source === "plan" ? 1 : 0),
+        )
       : undefined;
-    return { ...c, ...recorded, usageWarnings: warning ? [warning] : [] };
+  return {
+    eventId: Number(row.event_id),
+    source: row.source,
+    amountMinor: row.amount_minor,
+    payerClientId: row.payer_client_id,
+    ...(row.grant_reference !== null ? { grantReference: row.grant_reference } : {}),
+    ...(vin && !sandbox ? { bundle: VIN_MONTHLY_LOOKUP } : {}),
+    usageWarnings: warning ? [warning] : [],
+    recorded: {
+      grantId: row.grant_id,
+      planId: row.source === "plan" ? row.plan_id : null,
+      vin: vin ?? null,
+    },
   };
-  const viaGrant = async (mode: "own" | "partner") => {
-    for (const grant of snapshot.grants.filter((x) => x.billingMode === mode)) {
-      if (grant.monthlyCapMinor !== null && grant.covered + price > grant.monthlyCapMinor) continue;
-      const charged = await settle(
-        {
-          source: "balance",
-          amountMinor: price,
-          payerClientId: grant.sponsorClientId,
-          grantReference: grant.reference,
-          bundle,
-        },
-        { grantId: grant.id, debitFrom: grant.sponsorClientId },
-      );
-      if (charged) return charged;
-    }
-    return undefined;
-  };
-
-  if (snapshot.bundled)
-    return (await settle({ source: "bundle", amountMinor: 0, payerClientId: clientId, bundle }))!;
-  const partner = await viaGrant("partner");
-  if (partner) return partner;
-  if (plan && plan.used < plan.includedMonthlyQuantity) {
-    return (await settle(
-      { source: "plan", amountMinor: 0, payerClientId: clientId, bundle },
-      { planId: plan.id },
-    ))!;
-  }
-  const own = await settle(
-    { source: "balance", amountMinor: price, payerClientId: clientId, bundle },
-    { debitFrom: clientId },
-  );
-  if (own) return own;
-  const sponsored = await viaGrant("own");
-  if (sponsored) return sponsored;
-
-  throw new ApiError(
-    "insufficient_credit",
-    `No plan quota, credit balance or sponsorship covers ${endpointKey}; the call costs ${price} cents.`,
-  );
 }
 
 /**

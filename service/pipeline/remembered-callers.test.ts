@@ -136,7 +136,22 @@ describe("remembered callers", () => {
       key: admin(),
       body: { rateLimits: [{ endpointKey: "system", windowSeconds: 60, maxRequests: 50 }] },
     });
-    expect(await stampOf(id)).toBeGreaterThan(renamed);
+    const limited = await stampOf(id);
+    expect(limited).toBeGreaterThan(renamed);
+
+    // A balance changed together with anything else (a reset restores whole rows) still moves it,
+    // as does a change to a JSON column alone.
+    await db
+      .update(schema.clients)
+      .set({ balanceMinor: 1, billingMode: "invoice" })
+      .where(eq(schema.clients.id, id));
+    const invoiced = await stampOf(id);
+    expect(invoiced).toBeGreaterThan(limited);
+    await db
+      .update(schema.clients)
+      .set({ intelligencePilot: { sandbox: { enabled: true } } })
+      .where(eq(schema.clients.id, id));
+    expect(await stampOf(id)).toBeGreaterThan(invoiced);
   });
 });
 
