@@ -25,4 +25,5 @@ export function formatDate(value: string | Date | null | undefined): string {
   return Number.isNaN(date.getTime()) ? "—" : dateOnly.format(date);
 }
 
-export const formatCount = (n: number) => new Intl.NumberFormat("en-GB").format(n);
+const count = new Intl.NumberFormat("en-GB");
+export const formatCount = (n: number) => count.format(n);

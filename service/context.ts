@@ -1,5 +1,6 @@
 import { type HttpBindings } from "@hono/node-server";
 import { type Hono } from "hono";
+import type pg from "pg";
 import { type z } from "zod";
 import { type Logger } from "@/lib/log/logger";
 import {
@@ -64,6 +65,8 @@ export interface RequestContext<Id extends OperationId> {
   caller: Caller;
   /** Request-scoped handle on the connection that holds the Client's lock. */
   db: Db;
+  /** The same connection without Drizzle, for reads that want the driver's row arrays. */
+  conn: pg.ClientBase;
   service: ServiceContext;
   requestId: string;
   now: Date;

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import type pg from "pg";
 import { type Db, schema } from "../db/database";
 import { ApiError } from "../pipeline/api-error";
 import { type Caller } from "../pipeline/authenticate";
@@ -57,17 +58,6 @@ export async function ownedClient(
   return client;
 }
 
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const list = map.get(key);
-    if (list) list.push(item);
-    else map.set(key, [item]);
-  }
-  return map;
-}
-
 export async function detailOf(db: Db, client: ClientRow): Promise<ClientDetails> {
   const keys = await db
     .select()
@@ -81,80 +71,58 @@ export async function detailOf(db: Db, client: ClientRow): Promise<ClientDetails
   return { client, keys, limits };
 }
 
+/** A Sub-user as the list reads it: id, name, active, provider, allowlist, created and updated (ms). */
+export type ListedClientRow = [
+  string,
+  string,
+  boolean,
+  number | null,
+  string[] | null,
+  number,
+  number,
+];
+/** A key as the list reads it: Sub-user id, key id, label, environment, active, created (ms). */
+export type ListedKeyRow = [string, string, string | null, string, boolean, number];
+/** A rule as the list reads it: Sub-user id, then the rule's shown fields, position first. */
+export type ListedLimitRow = [
+  string,
+  number,
+  string,
+  string,
+  number,
+  number,
+  string | null,
+  boolean,
+];
+
 /**
- * A Master's Sub-users, oldest first, with their keys and limits: the list a Master reads whole
- * (10,000 Sub-users and more). Only the columns shown are read, and times travel as integer
- * milliseconds: the driver's parsing of timestamp text into dates was most of this read's time.
- * Building the list as JSON in PostgreSQL was measured too, and was slower (its `to_char` and
- * `json_build_object` per row).
+ * A Master's Sub-users, oldest first, with their keys (oldest first) and rules: the list a
+ * Master reads whole (10,000 Sub-users and more). Only the columns shown are read, as row arrays,
+ * and times travel as integer milliseconds: the driver's parsing of timestamps into dates and its
+ * row objects were most of this read's time. Building the list as JSON in PostgreSQL was
+ * measured too, and was slower (its `to_char` and `json_build_object` per row).
  */
-export async function subUsersOf(db: Db, masterId: string): Promise<ClientDetails[]> {
-  const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::float8`);
-  const { rows: clientRows } = await db.execute<{
-    id: string;
-    name: string;
-    is_active: boolean;
-    default_provider_id: number | null;
-    allowlist: string[] | null;
-    created_ms: number;
-    updated_ms: number;
-  }>(sql`select id, name, is_active, default_provider_id, allowlist,
-           ${ms("created_at")} as created_ms, ${ms("updated_at")} as updated_ms
-         from clients where parent_id = ${masterId} order by created_at, id`);
-  if (clientRows.length === 0) return [];
-  const { rows: keyRows } = await db.execute<{
-    id: string;
-    client_id: string;
-    label: string | null;
-    environment: string;
-    is_active: boolean;
-    created_ms: number;
-  }>(sql`select k.id, k.client_id, k.label, k.environment, k.is_active, ${ms("k.created_at")} as created_ms
-         from api_keys k join clients c on c.id = k.client_id
-         where c.parent_id = ${masterId} order by k.created_at`);
-  const { rows: limitRows } = await db.execute<{
-    id: string;
-    client_id: string;
-    position: number;
-    endpoint_key: string;
-    window_seconds: number;
-    max_requests: number;
-    api_key_id: string | null;
-    is_active: boolean;
-  }>(sql`select r.id, r.client_id, r.position, r.endpoint_key, r.window_seconds, r.max_requests,
-           r.api_key_id, r.is_active
-         from rate_limits r join clients c on c.id = r.client_id
-         where c.parent_id = ${masterId}`);
-  const keysBy = groupBy(keyRows, (k) => k.client_id);
-  const limitsBy = groupBy(limitRows, (l) => l.client_id);
-  return clientRows.map((c) => ({
-    client: {
-      id: c.id,
-      name: c.name,
-      isActive: c.is_active,
-      parentId: masterId,
-      defaultProviderId: c.default_provider_id,
-      allowlist: c.allowlist,
-      createdAt: new Date(c.created_ms),
-      updatedAt: new Date(c.updated_ms),
-    },
-    keys: (keysBy.get(c.id) ?? []).map((k) => ({
-      id: k.id,
-      label: k.label,
-      environment: k.environment,
-      isActive: k.is_active,
-      createdAt: new Date(k.created_ms),
-    })),
-    limits: (limitsBy.get(c.id) ?? []).map((l) => ({
-      id: l.id,
-      position: l.position,
-      endpointKey: l.endpoint_key,
-      windowSeconds: l.window_seconds,
-      maxRequests: l.max_requests,
-      apiKeyId: l.api_key_id,
-      isActive: l.is_active,
-    })),
-  }));
+export async function subUserListRows(conn: pg.ClientBase, masterId: string) {
+  const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+  const rows = async <Row>(text: string) =>
+    (await conn.query<Row[]>({ text, values: [masterId], rowMode: "array" })).rows as Row[];
+  const clients = await rows<ListedClientRow>(
+    `select id, name, is_active, default_provider_id, allowlist, ${ms("created_at")}, ${ms("updated_at")}
+       from clients where parent_id = $1 order by created_at, id`,
+  );
+  if (clients.length === 0) return { clients, keys: [], limits: [] };
+  const keys = await rows<ListedKeyRow>(
+    `select k.client_id, k.id, k.label, k.environment, k.is_active, ${ms("k.created_at")}
+       from api_keys k join clients c on c.id = k.client_id
+      where c.parent_id = $1 order by k.created_at`,
+  );
+  const limits = await rows<ListedLimitRow>(
+    `select r.client_id, r.position, r.id, r.endpoint_key, r.window_seconds, r.max_requests,
+            r.api_key_id, r.is_active
+       from rate_limits r join clients c on c.id = r.client_id
+      where c.parent_id = $1 order by r.client_id, r.position`,
+  );
+  return { clients, keys, limits };
 }
 
 /** The version of a Master's Sub-user list (0 until anything in it changed since migration 0011). */

@@ -14,12 +14,14 @@ export function handlerStage(handlers: HandlerMap): Stage {
     const handler = handlers[call.operationId] as (
       ctx: RequestContext<OperationId>,
     ) => ReturnType<NonNullable<HandlerMap[OperationId]>>;
+    const conn = await call.connection();
     call.result = await handler({
       operationId: call.operationId,
       op: call.op,
       input: call.input!.parsed as never,
       caller: call.who,
-      db: drizzle(await call.connection()),
+      db: drizzle(conn),
+      conn,
       service: call.service,
       requestId: call.requestId,
       now: call.now,

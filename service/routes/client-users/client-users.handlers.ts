@@ -7,23 +7,28 @@ import {
   ownedClient,
   replaceRateLimits,
   subUserListVersion,
-  subUsersOf,
+  subUserListRows,
   updateClient,
 } from "../../domain/clients";
 import { usageStatus } from "../../domain/usage";
 import { ApiError } from "../../pipeline/api-error";
 import { validationError } from "../../pipeline/validate";
-import { toClientUser, toIssuedKey, toStoredRateLimit } from "./client-user.representation";
+import {
+  toClientUser,
+  toClientUserList,
+  toIssuedKey,
+  toStoredRateLimit,
+} from "./client-user.representation";
 
 export const clientUserHandlers = {
-  async listClientUsers({ db, caller, service }) {
+  async listClientUsers({ db, conn, caller, service }) {
     const masterId = caller.client.id;
     // The version first: a change committed after it only makes the kept list newer than its
     // version, and the next read sees the moved version and builds the list again.
     const version = await subUserListVersion(db, masterId);
     const kept = service.subUserLists.get(masterId, version);
     if (kept !== undefined) return { status: 200, checkedBody: kept };
-    const clientUsers = (await subUsersOf(db, masterId)).map(toClientUser);
+    const clientUsers = toClientUserList(await subUserListRows(conn, masterId), masterId);
     return {
       status: 200,
       data: { clientUsers },

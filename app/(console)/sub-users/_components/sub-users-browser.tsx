@@ -189,8 +189,10 @@ export function SubUsersBrowser({
                 data-testid="sub-user-row"
               >
                 <td className="px-4 py-2">
+                  {/* Not prefetched: each keystroke brings up to 50 new rows into view. */}
                   <Link
                     href={`/sub-users/${encodeURIComponent(r.id)}`}
+                    prefetch={false}
                     className="text-brand-700 underline"
                   >
                     {r.name ?? "(name not reported)"}
