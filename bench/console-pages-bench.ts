@@ -9,7 +9,6 @@
  * counted once), and the rest: what the
  * console itself spent (session, rendering, its own store), against the target of at most 10 ms.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import { type AddressInfo } from "node:net";
@@ -17,42 +16,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_LAUNCH } from "@/e2e/support/chromium";
+import { MASTER_PAGES } from "@/e2e/support/console-pages";
 import { startBenchService } from "./bench-service";
+import { startConsole } from "./start-console";
 
 const PORT = Number(process.env.BENCH_CONSOLE_PORT ?? 3310);
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 7);
 const OVERHEAD_TARGET_MS = 10;
 
-/** The Master's pages (the a11y sweep's list, without the ones that need data made first). */
-const PAGES = [
-  "/sign-in",
-  "/",
-  "/vin",
-  "/jobs",
-  "/jobs/new",
-  "/sub-users",
-  "/sub-users/cl_demo_berlin",
-  "/sub-users/cl_demo_berlin/rate-limits",
-  "/grants",
-  "/grants/new",
-  "/grants/issued/sonnenschein-vin",
-  "/received-grants",
-  "/workspaces",
-  "/workspaces/new",
-  "/usage",
-  "/audit",
-  "/intelligence",
-  "/agent",
-  "/requests",
-  "/parts?oe=1K0+615+301+AA",
-  "/catalogue?view=browse",
-  "/recalls?vin=WVWZZZ1KZ8W000001&positions=1K0+615+301+AA",
-  "/vehicles?vin=WVWZZZ1KZ8W000001",
-  "/vehicles/intake",
-  "/scanner",
-  "/vision",
-  "/sandbox",
-];
+/** The sign-in page read signed out (the floor of a page that reads no session), then every page. */
+const PAGES = ["/sign-in", ...MASTER_PAGES];
 
 interface Trip {
   start: number;
@@ -90,19 +63,6 @@ async function recordingProxy(target: URL, trips: Trip[]) {
   };
 }
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error("the console exited");
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  throw new Error("the console did not start");
-}
-
 /** Time during which at least one call was under way: calls made side by side count once. */
 function coveredMs(trips: Trip[]): number {
   let covered = 0;
@@ -123,19 +83,12 @@ async function main() {
   const proxy = await recordingProxy(new URL(bench.service.url), trips);
   const dataDir = mkdtempSync(path.join(tmpdir(), "vpmi-bench-pages-"));
   chmodSync(dataDir, 0o755);
-  const launcher = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      SERVICE_URL: proxy.url,
-      SERVICE_DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
+  const consoleApp = await startConsole(PORT, {
+    SERVICE_URL: proxy.url,
+    SERVICE_DATA_DIR: dataDir,
   });
-  const base = `http://127.0.0.1:${PORT}`;
+  const base = consoleApp.url;
   try {
-    await waitFor(`${base}/sign-in`, launcher);
     // Signing in is a server action: done once in Chromium, then the cookie is reused.
     const browser = await chromium.launch(CHROMIUM_LAUNCH);
     const context = await browser.newContext();
@@ -197,8 +150,7 @@ async function main() {
       `  ${met} of ${rows.length} pages within ${OVERHEAD_TARGET_MS} ms of their service round trips; median console time ${median(rows.map((r) => r.rest)).toFixed(1)} ms`,
     );
   } finally {
-    launcher.kill("SIGTERM");
-    await new Promise((r) => launcher.once("exit", r));
+    await consoleApp.stop();
     await proxy.close();
     await bench.stop();
     rmSync(dataDir, { recursive: true, force: true });

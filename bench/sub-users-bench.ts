@@ -5,7 +5,6 @@
  * the HTML size, and the time from a keystroke in the search box to the updated list being
  * painted, each with its target from the performance issue.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +13,7 @@ import { chromium } from "@playwright/test";
 import pg from "pg";
 import { embeddedDatabaseUrl } from "@/lib/db/postgres-server";
 import { CHROMIUM_LAUNCH } from "@/e2e/support/chromium";
+import { startConsole } from "./start-console";
 
 const COUNT = Number(process.env.BENCH_SUB_USERS ?? 10_000);
 const PORT = 3300;
@@ -25,19 +25,6 @@ const median = (xs: number[]) => sorted(xs)[Math.floor(sorted(xs).length / 2)] ?
 const p90 = (xs: number[]) =>
   sorted(xs)[Math.min(sorted(xs).length - 1, Math.floor(sorted(xs).length * 0.9))] ?? NaN;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error("the console exited");
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  throw new Error("the console did not start");
-}
 
 async function seed(dataDir: string) {
   const client = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir, "service") });
@@ -61,19 +48,12 @@ async function seed(dataDir: string) {
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vpmi-bench-ui-"));
   chmodSync(dataDir, 0o755);
-  const launcher = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      SERVICE_PORT: String(SERVICE_PORT),
-      SERVICE_DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
+  const consoleApp = await startConsole(PORT, {
+    SERVICE_PORT: String(SERVICE_PORT),
+    SERVICE_DATA_DIR: dataDir,
   });
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
-    await waitFor(`http://127.0.0.1:${PORT}/sign-in`, launcher);
     await seed(dataDir);
     const demo = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as {
       accounts: { id: string; apiKey: string }[];
@@ -230,8 +210,7 @@ async function main() {
     row("  of which: console server finding the page", pageTimes);
   } finally {
     await browser.close();
-    launcher.kill("SIGTERM");
-    await new Promise((r) => launcher.once("exit", r));
+    await consoleApp.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

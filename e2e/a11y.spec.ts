@@ -2,50 +2,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { BENEFICIARY, DEALER, MASTER, PILOT_SANDBOX, signInAsDemo } from "./support/auth";
+import { AUDIT_ENTRY, MASTER_PAGES } from "./support/console-pages";
 
 /** Every console page, with a demo account that may see it. */
-const PAGES: { account: RegExp; paths: string[] }[] = [
-  {
-    account: MASTER,
-    paths: [
-      "/",
-      "/vin",
-      "/jobs",
-      "/jobs/new",
-      "/jobs/new?kind=cart_check",
-      "/jobs/new?kind=economic_evaluation",
-      "/jobs/new?kind=part_image",
-      "/sub-users",
-      "/sub-users/cl_demo_berlin",
-      "/sub-users/cl_demo_berlin/rate-limits",
-      "/grants",
-      "/grants/new",
-      "/grants/issued/sonnenschein-vin",
-      "/received-grants",
-      "/workspaces",
-      "/workspaces/new",
-      "/usage",
-      "/audit",
-      "audit-entry",
-      "/intelligence",
-      "/agent",
-      "/requests",
-      "/parts?oe=1K0+615+301+AA",
-      "/parts?oe=1K0+615+301+AA&view=article",
-      "/parts?oe=1K0615301AA&view=references",
-      "/parts?oe=1K0+615+301+AA&view=price",
-      "/catalogue?view=browse",
-      // A refused translation: it renders the outcome without using the Master's translation quota,
-      // which the usage tests count on.
-      "/catalogue?view=translate&sourceLanguage=de&text=",
-      "/recalls?vin=WVWZZZ1KZ8W000001&positions=1K0+615+301+AA",
-      "/vehicles?vin=WVWZZZ1KZ8W000001",
-      "/vehicles/intake",
-      "/scanner",
-      "/vision",
-      "/sandbox",
-    ],
-  },
+const PAGES: { account: RegExp; paths: readonly string[] }[] = [
+  { account: MASTER, paths: [...MASTER_PAGES, AUDIT_ENTRY] },
   { account: PILOT_SANDBOX, paths: ["/intelligence", "/intelligence/vin"] },
   { account: BENEFICIARY, paths: ["/received-grants", "/usage"] },
   { account: DEALER, paths: ["/", "/vin", "/jobs"] },
@@ -83,7 +44,7 @@ for (const width of [1280, 390]) {
         test.setTimeout(120_000);
         await signInAsDemo(page, account);
         for (const path of paths) {
-          if (path === "audit-entry") {
+          if (path === AUDIT_ENTRY) {
             await page.goto("/audit");
             await page.getByTestId("audit-row").first().getByRole("link").click();
             await expect(page.getByRole("heading", { name: "Before and after" })).toBeVisible();

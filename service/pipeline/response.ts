@@ -5,37 +5,34 @@ import { type Stage } from "./call";
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 
-/** Stage 10: the handler's result must match the operation's contract, or it is never sent. */
+/**
+ * Stage 10: the handler's result must match the operation's contract, or it is never sent. A body
+ * kept from an earlier call was checked when it was built.
+ */
 export const checkResponseStage: Stage = async (call) => {
   const result = call.result!;
-  if (result.checkedBody !== undefined) {
-    Object.assign(
-      call.headers,
-      call.op.noStore ? { "Cache-Control": "no-store" } : {},
-      result.headers,
-    );
-    call.body = result.checkedBody;
-    return;
-  }
-  const checked = call.op.responses[result.status as 200 | 201 | 202]?.safeParse(result.data);
-  if (!checked?.success) {
-    call.service.log.error("response does not match the contract", {
-      operationId: call.operationId,
-      status: result.status,
-      issues: checked?.error?.issues.slice(0, 5),
-    });
-    throw new ApiError(
-      "internal_error",
-      "The service produced an invalid response; it was not delivered.",
-    );
+  const kept = result.checkedBody;
+  if (kept === undefined) {
+    const checked = call.op.responses[result.status as 200 | 201 | 202]?.safeParse(result.data);
+    if (!checked?.success) {
+      call.service.log.error("response does not match the contract", {
+        operationId: call.operationId,
+        status: result.status,
+        issues: checked?.error?.issues.slice(0, 5),
+      });
+      throw new ApiError(
+        "internal_error",
+        "The service produced an invalid response; it was not delivered.",
+      );
+    }
   }
   Object.assign(
     call.headers,
     call.op.noStore ? { "Cache-Control": "no-store" } : {},
     result.headers,
   );
-  call.body = JSON.stringify(result.data);
-  result.keepBody?.(call.body);
+  call.body = kept ?? JSON.stringify(result.data);
+  if (kept === undefined) result.keepBody?.(call.body);
 };
 
 /** Stage 12: the answer. */
