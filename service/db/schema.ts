@@ -188,8 +188,17 @@ export const usageEvents = pgTable(
   },
   (t) => [
     index("usage_client_period_idx").on(t.clientId, t.period),
-    index("usage_grant_period_idx").on(t.grantId, t.period),
-    index("usage_vin_idx").on(t.clientId, t.vin, t.period),
+    // Most calls have neither a grant nor a VIN: every usage event written skips these two.
+    index("usage_grant_period_idx")
+      .on(t.grantId, t.period)
+      .where(sql`${t.grantId} is not null`),
+    index("usage_vin_idx")
+      .on(t.clientId, t.vin, t.period)
+      .where(sql`${t.vin} is not null`),
+    // A plan's quota is counted on every charge of its Client (see charge_call, migration 0012).
+    index("usage_plan_period_idx")
+      .on(t.clientId, t.planId, t.period)
+      .where(sql`${t.source} = 'plan' and ${t.status} = 'charged'`),
     index("usage_pending_delivery_idx")
       .on(t.instanceId)
       .where(sql`${t.pendingDelivery}`),
