@@ -1,6 +1,8 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
+const derived = new Map<string, { secret: string; key: Buffer }>();
+
 /**
  * Keys derived from SESSION_SECRET with HKDF-SHA-256, one per purpose, so the cookie seal and
  * the at-rest encryption never share a key.
@@ -9,7 +11,12 @@ export function deriveKey(
   secret: string,
   purpose: "session-cookie" | "api-key-at-rest" | "agent-token-at-rest",
 ): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, "vpmi-console", purpose, 32));
+  // Every page reads a session: derived once per secret and purpose, not on each request.
+  const known = derived.get(purpose);
+  if (known?.secret === secret) return known.key;
+  const key = Buffer.from(hkdfSync("sha256", secret, "vpmi-console", purpose, 32));
+  derived.set(purpose, { secret, key });
+  return key;
 }
 
 const VERSION = "v1";
