@@ -195,10 +195,6 @@ export const usageEvents = pgTable(
     index("usage_vin_idx")
       .on(t.clientId, t.vin, t.period)
       .where(sql`${t.vin} is not null`),
-    // A plan's quota is counted on every charge of its Client (see charge_call, migration 0012).
-    index("usage_plan_period_idx")
-      .on(t.clientId, t.planId, t.period)
-      .where(sql`${t.source} = 'plan' and ${t.status} = 'charged'`),
     index("usage_pending_delivery_idx")
       .on(t.instanceId)
       .where(sql`${t.pendingDelivery}`),
@@ -467,3 +463,34 @@ export const subUserListVersions = pgTable("sub_user_list_versions", {
   masterClientId: text("master_client_id").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull(),
 });
+
+/**
+ * What each charge reads of the month so far, kept by triggers on `usage_events` (migration
+ * 0014) in the transaction of every event written, refunded or removed: a charge reads one row
+ * instead of counting the month's events, however many there are. The events stay the record;
+ * a test holds these totals to them.
+ */
+export const planPeriodUsage = pgTable(
+  "plan_period_usage",
+  {
+    clientId: text("client_id").notNull(),
+    planId: text("plan_id").notNull(),
+    period: text("period").notNull(),
+    /** Calls charged to the plan's included quantity (source `plan`, not refunded). */
+    used: integer("used").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.planId, t.period] })],
+);
+
+export const grantPeriodCoverage = pgTable(
+  "grant_period_coverage",
+  {
+    grantId: text("grant_id").notNull(),
+    period: text("period").notNull(),
+    /** Calls the grant covered, not refunded. */
+    calls: integer("calls").notNull(),
+    /** What the sponsor paid for them, in minor units. */
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.grantId, t.period] })],
+);

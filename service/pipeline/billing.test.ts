@@ -4,6 +4,7 @@ import { usageStatus as usageSchema } from "@/lib/api/contract/client-admin";
 import { schema } from "@/service/db/database";
 import { usageWarningFor } from "@/service/pipeline/billing";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
+import { expectUsageTotalsMatchEvents } from "@/test/support/usage-totals";
 
 const svc = serviceForThisFile();
 
@@ -192,4 +193,8 @@ describe("sponsorship coverage", () => {
     const res = await translate(svc.keys.beneficiary);
     expect(res.status).toBe(402);
   });
+});
+
+describe("the month's totals charges read", () => {
+  it("agree with the usage events after everything above", () => expectUsageTotalsMatchEvents(svc));
 });

@@ -5,6 +5,7 @@ import { type Db, schema } from "@/service/db/database";
 import { allHandlers } from "@/service/routes";
 import { ApiError } from "@/service/pipeline/api-error";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
+import { expectUsageTotalsMatchEvents } from "@/test/support/usage-totals";
 
 /**
  * What a call's charge is tied to: a charge exists exactly when an outcome the caller can reach
@@ -277,4 +278,8 @@ describe("charges a stopped instance left pending", () => {
         ),
     ).toEqual([]);
   });
+});
+
+describe("the month's totals charges read", () => {
+  it("agree with the usage events after everything above", () => expectUsageTotalsMatchEvents(svc));
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resetDone, resetPreview } from "@/lib/api/contract/sandbox-controls";
 import { schema } from "@/service/db/database";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
+import { expectUsageTotalsMatchEvents } from "@/test/support/usage-totals";
 
 const svc = serviceForThisFile();
 const admin = () => svc.keys["master-admin"];
@@ -123,4 +124,8 @@ describe("resetting a Master to its seeded state", () => {
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ error: "not_found" });
   });
+});
+
+describe("the month's totals charges read", () => {
+  it("agree with the usage events after everything above", () => expectUsageTotalsMatchEvents(svc));
 });
