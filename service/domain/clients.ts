@@ -83,17 +83,8 @@ export type ListedClientRow = [
 ];
 /** A key as the list reads it: Sub-user id, key id, label, environment, active, created (ms). */
 export type ListedKeyRow = [string, string, string | null, string, boolean, number];
-/** A rule as the list reads it: Sub-user id, then the rule's shown fields, position first. */
-export type ListedLimitRow = [
-  string,
-  number,
-  string,
-  string,
-  number,
-  number,
-  string | null,
-  boolean,
-];
+/** A rule as the list reads it: Sub-user id, then the rule's shown fields (in rule order). */
+export type ListedLimitRow = [string, string, string, number, number, string | null, boolean];
 
 /**
  * A Master's Sub-users, oldest first, with their keys (oldest first) and rules: the list a
@@ -117,8 +108,8 @@ export async function subUserListRows(conn: pg.ClientBase, masterId: string) {
       where c.parent_id = $1 order by k.created_at`,
   );
   const limits = await rows<ListedLimitRow>(
-    `select r.client_id, r.position, r.id, r.endpoint_key, r.window_seconds, r.max_requests,
-            r.api_key_id, r.is_active
+    `select r.client_id, r.id, r.endpoint_key, r.window_seconds, r.max_requests, r.api_key_id,
+            r.is_active
        from rate_limits r join clients c on c.id = r.client_id
       where c.parent_id = $1 order by r.client_id, r.position`,
   );
