@@ -57,11 +57,7 @@ export function usageWarningFor(
   return undefined;
 }
 
-const EVENT_COLUMNS =
-  "(client_id, api_key_id, endpoint_key, operation_id, period, source, amount_minor, payer_client_id, grant_id, plan_id, vin, created_at, request_id, instance_id, pending_delivery)";
-const EVENT_VALUES = "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15";
-
-/** The row `charge_call` (migration 0012) answers with; none when nothing covers the call. */
+/** The row `charge_call` (migrations 0012, 0014) answers with; none when nothing covers the call. */
 interface ChargeRow {
   event_id: string;
   source: Charge["source"];
@@ -81,7 +77,10 @@ const chargeCallStatement = prepared<ChargeRow>(
 );
 const insertRefundedEvent = prepared(
   "usage_event_insert_refunded",
-  `insert into usage_events ${EVENT_COLUMNS.replace(")", ", status)")} values (${EVENT_VALUES}, 'refunded')`,
+  `insert into usage_events (client_id, api_key_id, endpoint_key, operation_id, period, source,
+     amount_minor, payer_client_id, grant_id, plan_id, vin, created_at, request_id, instance_id,
+     pending_delivery, status)
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'refunded')`,
 );
 
 /**
@@ -90,7 +89,7 @@ const insertRefundedEvent = prepared(
  * Client's plan quota; its credit balance; then grants in `own` mode, where the sponsor covers
  * what the beneficiary's plan and credit do not. Nothing left gives `402 insufficient_credit`.
  *
- * One statement, `charge_call` (migration 0012), reads, decides, debits and records: the
+ * One statement, `charge_call` (migrations 0012 and 0014), reads, decides, debits and records: the
  * Client's lock serialises its calls, so the quota and cap reads stay true until the write, and
  * each debit is a conditional update, so a balance never goes below zero.
  */
