@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { clientUser } from "@/lib/api/contract/client-admin";
 import { MASTER, signInAsDemo } from "./support/auth";
 import { serviceFetch } from "./support/demo";
-import { uniqueName } from "./support/test";
+import { uniqueName, waitForHydration } from "./support/test";
 
 /**
  * A slow connection shows a page's server-rendered form well before its code has loaded. Text
@@ -10,6 +10,7 @@ import { uniqueName } from "./support/test";
  */
 test("text typed into a field before the page hydrated is kept, and is what the form sends", async ({
   page,
+  baseURL,
 }) => {
   const created = await serviceFetch("/client/users", {
     method: "POST",
@@ -46,14 +47,8 @@ test("text typed into a field before the page hydrated is kept, and is what the 
   ).toBe(false);
 
   release();
-  // The form has hydrated (React's fiber on it) and its library has registered the field.
-  await page.waitForFunction(() => {
-    const form = document.querySelector('form[aria-label="Rename"]');
-    return !!form && Object.keys(form).some((key) => key.startsWith("__reactFiber$"));
-  });
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
+  // The page's forms have hydrated and registered their fields.
+  await waitForHydration(page, baseURL);
   await expect(name).toHaveValue(typed);
 
   await page.getByRole("button", { name: "Rename" }).click();

@@ -3,10 +3,11 @@ import { test as base, expect, type Page } from "@playwright/test";
 /**
  * After a full load of a console page, wait until React has hydrated it. The root layout's marker
  * is set when the shell hydrates; a page streamed behind a loading boundary hydrates after it, and
- * a field typed into before then is reset by its form library. So also wait until every form
- * carries React's fiber (set as its boundary hydrates), then two frames for that commit.
+ * its form then fills its server-rendered (empty) fields with their defaults, which a `fill`
+ * under way at that moment straddles. So also wait until every form carries React's fiber (set
+ * as its boundary hydrates), then two frames for that commit.
  */
-async function waitForHydration(page: Page, baseURL: string | undefined) {
+export async function waitForHydration(page: Page, baseURL: string | undefined) {
   if (!baseURL || !page.url().startsWith(baseURL)) return;
   await page.waitForFunction(
     () =>
