@@ -126,6 +126,65 @@ describe("resetting a Master to its seeded state", () => {
   });
 });
 
+describe("a reset while a charge of the family is under way", () => {
+  // A charge debits its payer's row, then writes its event, whose trigger moves the grant's
+  // month total (migration 0014). A reset removes the family's events, which moves the same
+  // total, and restores the family's rows. Taken in opposite orders, the two would deadlock.
+  it("waits for the charge instead of ending either on a deadlock", async () => {
+    const { pool } = svc.service.database;
+    // A grant of the family's with a month total the reset will move.
+    const paid = (
+      await pool.query<{ grant_id: string; period: string; client_id: string; api_key_id: string }>(
+        `select grant_id, period, client_id, api_key_id from usage_events
+          where payer_client_id = 'cl_demo_northwind' and grant_id is not null and status = 'charged'
+          limit 1`,
+      )
+    ).rows[0]!;
+    const charge = await pool.connect();
+    try {
+      await charge.query("BEGIN");
+      await charge.query(
+        "update clients set balance_minor = balance_minor - 20 where id = 'cl_demo_northwind'",
+      );
+      const plan = resetPreview.parse(
+        (await http(svc.url, "GET", "/_sandbox/reset", { key: admin() })).body,
+      );
+      const reset = http(svc.url, "POST", "/_sandbox/reset", {
+        key: admin(),
+        body: { confirmationToken: plan.confirmationToken },
+      });
+      // The reset is under way once its transaction waits for a lock the charge holds.
+      await expect
+        .poll(
+          async () =>
+            (
+              await pool.query<{ n: number }>(
+                `select count(*)::int as n from pg_stat_activity
+                  where wait_event_type = 'Lock' and pid <> pg_backend_pid()
+                    and pid in (select pid from pg_locks where not granted)`,
+              )
+            ).rows[0]!.n,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      await charge.query(
+        `insert into usage_events (client_id, api_key_id, endpoint_key, operation_id, period,
+            source, amount_minor, payer_client_id, grant_id, created_at)
+         values ($1, $2, 'vin_vehicle', 'getVehicleByVin', $3, 'balance', 20, 'cl_demo_northwind',
+            $4, now())`,
+        [paid.client_id, paid.api_key_id, paid.period, paid.grant_id],
+      );
+      await charge.query("COMMIT");
+      const done = await reset;
+      expect(done.status).toBe(200);
+    } finally {
+      await charge.query("ROLLBACK").catch(() => undefined);
+      charge.release();
+    }
+    await expectUsageTotalsMatchEvents(svc);
+  });
+});
+
 describe("the month's totals charges read", () => {
   it("agree with the usage events after everything above", () => expectUsageTotalsMatchEvents(svc));
 });

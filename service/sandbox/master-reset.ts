@@ -131,6 +131,10 @@ export async function resetMaster(conn: pg.ClientBase, masterId: string) {
     }
     const family = unionIds(await familyOf(conn, masterId), snapshot);
     const seededIds = (snapshot.clients ?? []).map((c) => (c as { id: string }).id);
+    // The family's Client rows first, as a charge takes them: a charge debits its payer's row
+    // before its event moves the month's totals (migration 0014), and the deletes below move the
+    // same totals. Taking them the other way round, a reset and a charge would deadlock.
+    await conn.query("select id from clients where id = any($1) order by id for update", [family]);
     for (const { table, rows } of FAMILY_TABLES)
       await conn.query(
         `delete from ${table} where ${rows.replaceAll("$2", "$2::text")}`,
