@@ -4,6 +4,7 @@ import { authorize } from "./authorize";
 import { callerCheckOf, refreshCaller } from "./authenticate";
 import { type Call, type Stage } from "./call";
 import { type ClientLocks, clientLockStage, refuseBusyClient, takeLocksSql } from "./client-lock";
+import { WORK_FREE_OPERATIONS } from "../routes/system/system.handlers";
 import { idempotencyKeyStage } from "./idempotency";
 import { readInputStage } from "./request-input";
 import { countAttemptSql, enforceRateVerdict, rulesFor, windowsOf } from "./rate-limit";
@@ -22,6 +23,11 @@ import { countAttemptSql, enforceRateVerdict, rulesFor, windowsOf } from "./rate
  * and query) is read before, and a refusal of it is given only after the rate verdict, as if
  * read in between. A call with a body counts first, reads its body with no connection held and
  * no lock taken (a slow upload never keeps its Client busy), then takes its lock.
+ *
+ * A call of an operation that does no work of its own (`GET /ping`) takes its lock inside the
+ * transaction that counts it: it is refused while another request of its Client is active, and
+ * holds the Client for no longer than that one message, so it needs no second round trip to let
+ * go. Not while a sandbox fault rule could act on it: a rule's latency keeps its Client busy.
  *
  * A remembered caller is checked in the same message: the count is written only while it is
  * current (`callerCheckOf`). When it is not, nothing was counted; the caller is resolved again
@@ -52,21 +58,37 @@ export const admissionStage: Stage = async (call) => {
     await clientLockStage(call);
     return;
   }
-  if (!taken.locks!.client)
-    await refuseBusyClient(await call.connection(), taken.locks!, {
+  if (!taken.locks!.client) {
+    const conn = await call.connection();
+    if (call.inTransaction) {
+      await conn.query("ROLLBACK");
+      call.inTransaction = false;
+    }
+    await refuseBusyClient(conn, taken.locks!, {
       clientId: call.who.client.id,
       abandonedRequestSeconds: call.service.config.abandonedRequestSeconds,
     });
+  }
 };
+
+/** A call that is active only while it is admitted: see `admissionStage`. */
+function admittedOnly(call: Call): boolean {
+  return (
+    WORK_FREE_OPERATIONS.has(call.operationId) &&
+    !call.who.faultRules.some((rule) => rule.operationId === call.operationId)
+  );
+}
 
 /**
  * One round trip: the attempt counted (and committed), then, for a call without a body, its
- * transaction begun and its locks tried. Undefined when the remembered caller was stale: then
- * nothing was counted and no transaction is left open.
+ * transaction begun and its locks tried (or, for a call active only while admitted, its locks
+ * tried before that commit). Undefined when the remembered caller was stale: then nothing was
+ * counted and no transaction is left open.
  */
 async function countAndTake(call: Call, withLocks: boolean) {
   const conn = await call.connection();
   const caller = call.who;
+  const instant = withLocks && admittedOnly(call);
   const windows = windowsOf(
     rulesFor(caller, call.op.endpointKey, call.service.config.defaultRateLimit),
     call.now,
@@ -77,14 +99,17 @@ async function countAndTake(call: Call, withLocks: boolean) {
     windows,
     call.callerUnverified ? callerCheckOf(caller) : undefined,
   );
-  const statements = ["BEGIN", "SET LOCAL synchronous_commit TO off", ...count, "COMMIT"];
-  if (withLocks) statements.push("BEGIN", takeLocksSql(caller.client.id, call.idempotencyKey));
+  const lock = takeLocksSql(caller.client.id, call.idempotencyKey);
+  const statements = instant
+    ? ["BEGIN", "SET LOCAL synchronous_commit TO off", ...count, lock, "COMMIT"]
+    : ["BEGIN", "SET LOCAL synchronous_commit TO off", ...count, "COMMIT"];
+  if (withLocks && !instant) statements.push("BEGIN", lock);
   const results = (await conn.query(statements.join(";\n"))) as unknown as pg.QueryResult[];
-  if (withLocks) call.inTransaction = true;
+  if (withLocks && !instant) call.inTransaction = true;
   const counted = results[count.length + 1]!.rows as { rule_key: string; count: number }[];
   // Every call is governed by at least one rule: no row counted means the check failed.
   if (counted.length === 0) {
-    if (withLocks) {
+    if (call.inTransaction) {
       await conn.query("ROLLBACK");
       call.inTransaction = false;
     }
@@ -94,6 +119,8 @@ async function countAndTake(call: Call, withLocks: boolean) {
   return {
     windows,
     counted,
-    locks: withLocks ? (results[count.length + 4]!.rows[0] as ClientLocks) : undefined,
+    locks: withLocks
+      ? (results[count.length + (instant ? 2 : 4)]!.rows[0] as ClientLocks)
+      : undefined,
   };
 }

@@ -40,16 +40,15 @@ export function takeLocksSql(clientId: string, idempotencyKey: string | undefine
 }
 
 /**
- * Ends a request that found its Client busy: its transaction rolls back, and it gets `429
- * client_request_in_progress`, or `409 idempotency_request_in_progress` when the busy request
- * holds the same Idempotency-Key, with the `Retry-After` of `busyRetryAfter`.
+ * Ends a request that found its Client busy (its transaction, if it has one, rolled back): it
+ * gets `429 client_request_in_progress`, or `409 idempotency_request_in_progress` when the busy
+ * request holds the same Idempotency-Key, with the `Retry-After` of `busyRetryAfter`.
  */
 export async function refuseBusyClient(
   conn: pg.ClientBase,
   locks: ClientLocks,
   opts: { clientId: string; abandonedRequestSeconds: number },
 ): Promise<never> {
-  await conn.query("ROLLBACK");
   const retryAfter = String(
     await busyRetryAfter(conn, lockIdOf(opts.clientId), opts.abandonedRequestSeconds),
   );
@@ -78,7 +77,10 @@ export async function beginClientTransaction(
     `BEGIN; ${takeLocksSql(opts.clientId, opts.idempotencyKey)}`,
   )) as unknown as pg.QueryResult<ClientLocks>[];
   const locks = results[1]!.rows[0]!;
-  if (!locks.client) await refuseBusyClient(conn, locks, opts);
+  if (!locks.client) {
+    await conn.query("ROLLBACK");
+    await refuseBusyClient(conn, locks, opts);
+  }
 }
 
 /**

@@ -161,6 +161,11 @@ describe("one active request per Client", () => {
     expect(second.status).toBe(429);
     expect(second.body.error).toBe("client_request_in_progress");
     expect(second.headers.get("retry-after")).toBe("1");
+    // A ping, which does no work and lets its Client go in the message that admits it, is
+    // refused too while the Client is busy.
+    const ping = await http(sibling.url, "GET", "/ping", { key: svc.keys["sub-user"] });
+    expect(ping.status).toBe(429);
+    expect(ping.body.error).toBe("client_request_in_progress");
     // Another Client is independent.
     expect((await http(sibling.url, "GET", "/ping", { key: svc.keys.beneficiary })).status).toBe(
       200,

@@ -232,7 +232,14 @@ describe("fault rules", () => {
       times: 1,
     });
     const started = performance.now();
-    expect((await http(svc.url, "GET", "/ping", { key: admin() })).status).toBe(200);
+    const slowed = http(svc.url, "GET", "/ping", { key: admin() });
+    // The slowed call is active all along: its Client is busy (a ping without a rule holds it
+    // only while it is admitted).
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const meanwhile = await http(svc.url, "GET", "/ping", { key: admin() });
+    expect(meanwhile.status).toBe(429);
+    expect(meanwhile.body.error).toBe("client_request_in_progress");
+    expect((await slowed).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     await removeAllRules();
   });
