@@ -45,6 +45,7 @@ async function main() {
       keys,
       masterKey: admin,
       databaseUrl: bench.databaseUrl,
+      payers: ids,
       pid: process.pid,
     }) + "\n",
   );

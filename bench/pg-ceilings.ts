@@ -1,4 +1,8 @@
 import pg from "pg";
+import { periodOf } from "@/service/domain/period";
+import { unitPriceMinor } from "@/service/domain/price-list";
+import { takeLocksSql } from "@/service/pipeline/client-lock";
+import { countAttemptSql, windowsOf } from "@/service/pipeline/rate-limit";
 
 export interface Ceiling {
   scenario: string;
@@ -14,12 +18,16 @@ const percentile = (sorted: number[], p: number) =>
  * What PostgreSQL itself allows on this machine, measured like the HTTP scenarios: `connections`
  * clients in a closed loop for `seconds`, each waiting for its answer before the next statement.
  * `select 1` is the floor of one round trip; a single-row `update … returning` in its own
- * transaction is the floor of one durable commit (synchronous_commit as configured: on).
+ * transaction is the floor of one durable commit (synchronous_commit as configured: on); the
+ * message `GET /ping`'s admission sends, and a billable call's admission, charge and commit, are
+ * the floors the service's own rules set for those calls.
  */
 export async function measureCeilings(
   databaseUrl: string,
   connections: number,
   seconds: number,
+  /** Clients with a balance, one per connection, whose keys the billable floor charges. */
+  payers: string[],
 ): Promise<Ceiling[]> {
   const clients = await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -36,6 +44,12 @@ export async function measureCeilings(
       "insert into bench_commit_floor select g, 0 from generate_series(0, $1) g on conflict do nothing",
       [connections],
     );
+    const { rows: payerKeys } = await clients[0]!.query<{ client_id: string; key_id: string }>(
+      `select distinct on (client_id) client_id, id as key_id from api_keys
+        where client_id = any($1) and is_active order by client_id, created_at`,
+      [payers],
+    );
+    if (payerKeys.length === 0) throw new Error("no paying Client for the billable floor");
     const loop = async (
       scenario: string,
       statement: (c: pg.Client, i: number) => Promise<unknown>,
@@ -70,8 +84,65 @@ export async function measureCeilings(
           values: [i],
         }),
       ),
+      // The floor the service's own rules set for `GET /ping`: the one message its admission
+      // sends (the attempt counted with its commit not waiting for the disk, the Client's lock
+      // tried in that transaction), with no HTTP and no service work around it.
+      await loop("PostgreSQL: GET /ping's own statements", (c, i) => {
+        const clientId = `cl_bench_floor_${i}`;
+        const windows = windowsOf(
+          [{ ruleKey: "default:system", windowSeconds: 60, maxRequests: 1_000_000_000 }],
+          new Date(),
+        );
+        const message = [
+          "BEGIN",
+          "SET LOCAL synchronous_commit TO off",
+          ...countAttemptSql(c, clientId, windows),
+          takeLocksSql(clientId, undefined),
+          "COMMIT",
+        ];
+        return c.query(message.join(";\n"));
+      }),
+      // The floor for a billable call charged to a balance (`GET /translation/translations`):
+      // its admission message, then the charge (`charge_call`) and the durable commit.
+      await loop("PostgreSQL: a billable call's own statements", async (c, i) => {
+        const clientId = payerKeys[i % payerKeys.length]!.client_id;
+        const windows = windowsOf(
+          [{ ruleKey: "default:translation", windowSeconds: 60, maxRequests: 1_000_000_000 }],
+          new Date(),
+        );
+        const admission = [
+          "BEGIN",
+          "SET LOCAL synchronous_commit TO off",
+          ...countAttemptSql(c, clientId, windows),
+          "COMMIT",
+          "BEGIN",
+          takeLocksSql(clientId, undefined),
+        ];
+        await c.query(admission.join(";\n"));
+        const now = new Date();
+        await c.query({
+          name: "floor_charge",
+          text: "select * from charge_call($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+          values: [
+            clientId,
+            payerKeys[i % payerKeys.length]!.key_id,
+            "translation",
+            "translatePartName",
+            periodOf(now),
+            unitPriceMinor("translation"),
+            null,
+            now.toISOString(),
+            `floor-${i}-${now.getTime()}`,
+            "bench-floor",
+            false,
+            false,
+          ],
+        });
+        await c.query("COMMIT");
+      }),
     ];
   } finally {
+    await clients[0]!.query("delete from rate_counters where client_id like 'cl_bench_floor_%'");
     await Promise.all(clients.map((c) => c.end()));
   }
 }
