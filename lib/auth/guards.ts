@@ -1,5 +1,6 @@
 import "server-only";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { apiForKey, serviceTransport } from "@/lib/api/console-service";
 import { type JobStatusReading, readJobStatus, type ServiceApi } from "@/lib/api/client";
 import { type PilotState, readPilotState } from "@/lib/api/pilot-state";
@@ -27,9 +28,15 @@ function signedIn(apiKey: string, session: ConsoleSession): SignedIn {
   };
 }
 
+/**
+ * The session as one page render reads it: the layout and the page both ask, and the cookie is
+ * unsealed and the store read once per request (React's request-scoped cache).
+ */
+const readRenderSession = cache(readSession);
+
 /** For pages and layouts: a signed-in session, or a redirect to sign-in saying why. */
 export async function requirePageSession(): Promise<SignedIn> {
-  const state = await readSession();
+  const state = await readRenderSession();
   if (state.kind === "none") redirect("/sign-in");
   if (state.kind === "expired") redirect("/sign-in?reason=expired");
   return signedIn(state.apiKey, state.session);
