@@ -17,6 +17,7 @@ import { type DeliveryLedger } from "./pipeline/delivery";
 import { type RateRule } from "./pipeline/rate-limit";
 import { type RequestJournal } from "./sandbox/journal";
 import { type VersionedAnswers } from "./pipeline/versioned-answers";
+import { type SubUserListParts } from "./routes/client-users/kept-sub-user-list";
 
 export interface ServiceConfig {
   /** Base URL the service is reached at; used for `statusUrl`, `Location` and `redirectUrl`. */
@@ -46,7 +47,7 @@ export interface ServiceContext {
   /** The sandbox controls' request journal (reference-service extension). */
   journal: RequestJournal;
   /** Each Master's serialised Sub-user list, kept under the list's version. */
-  subUserLists: VersionedAnswers;
+  subUserLists: VersionedAnswers<SubUserListParts>;
 }
 
 type Parsed<
@@ -80,13 +81,10 @@ export interface RequestContext<Id extends OperationId> {
 export type RequestBase = Omit<RequestContext<OperationId>, "operationId" | "input" | "op">;
 
 export type HandlerResult<Id extends OperationId> = (
-  | (OperationResult<Id> & {
-      /** Receives the body once checked against the contract and serialised, to keep it. */
-      keepBody?: (body: string) => void;
-    })
+  | OperationResult<Id>
   | {
       status: 200;
-      /** A body an earlier call built, checked and serialised from the same data version. */
+      /** A body the handler serialised itself from data it checked against the contract. */
       checkedBody: string;
     }
 ) & {

@@ -174,7 +174,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     delivery,
     callers: new CallerCache(10_000),
     journal: new RequestJournal(database.db, database.pool, log),
-    // A 10,000-Sub-user list is about 4 million characters.
+    // A 10,000-Sub-user list is about 4 million characters, kept twice (its body and entries).
     subUserLists: new VersionedAnswers(32_000_000),
     config: {
       publicUrl: opts.publicUrl ?? "",

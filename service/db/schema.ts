@@ -465,6 +465,26 @@ export const subUserListVersions = pgTable("sub_user_list_versions", {
 });
 
 /**
+ * Which Sub-users of a Master changed at which version of its list (migration 0015): one row per
+ * Sub-user, moved by the same triggers in the same transaction as the version. Versions are drawn
+ * under the lock of the Master's version row, so they follow commit order, and an instance that
+ * kept the list at version v brings it up to date by reading again only the Sub-users changed
+ * after v.
+ */
+export const subUserListChanges = pgTable(
+  "sub_user_list_changes",
+  {
+    masterClientId: text("master_client_id").notNull(),
+    clientId: text("client_id").notNull(),
+    version: bigint("version", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.masterClientId, t.clientId] }),
+    index("sub_user_list_changes_version_idx").on(t.masterClientId, t.version),
+  ],
+);
+
+/**
  * What each charge reads of the month so far, kept by triggers on `usage_events` (migration
  * 0014) in the transaction of every event written, refunded or removed: a charge reads one row
  * instead of counting the month's events, however many there are. The events stay the record;

@@ -71,13 +71,17 @@ export async function detailOf(db: Db, client: ClientRow): Promise<ClientDetails
   return { client, keys, limits };
 }
 
-/** A Sub-user as the list reads it: id, name, active, provider, allowlist, created and updated (ms). */
+/**
+ * A Sub-user as the list reads it: id, name, active, provider, allowlist, created and updated
+ * (ms), and created in microseconds (the list's order, with the id).
+ */
 export type ListedClientRow = [
   string,
   string,
   boolean,
   number | null,
   string[] | null,
+  number,
   number,
   number,
 ];
@@ -87,31 +91,35 @@ export type ListedKeyRow = [string, string, string | null, string, boolean, numb
 export type ListedLimitRow = [string, string, string, number, number, string | null, boolean];
 
 /**
- * A Master's Sub-users, oldest first, with their keys (oldest first) and rules: the list a
- * Master reads whole (10,000 Sub-users and more). Only the columns shown are read, as row arrays,
- * and times travel as integer milliseconds: the driver's parsing of timestamps into dates and its
- * row objects were most of this read's time. Building the list as JSON in PostgreSQL was
- * measured too, and was slower (its `to_char` and `json_build_object` per row).
+ * A Master's Sub-users in the list's order (oldest first, then by id byte by byte), with their
+ * keys (oldest first) and rules: the list a Master reads whole (10,000 Sub-users and more), or,
+ * with `only`, just those Sub-users of it. Only the columns shown are read, as row arrays, and
+ * times travel as integer milliseconds: the driver's parsing of timestamps into dates and its row
+ * objects were most of this read's time. Building the list as JSON in PostgreSQL was measured
+ * too, and was slower (its `to_char` and `json_build_object` per row).
  */
-export async function subUserListRows(conn: pg.ClientBase, masterId: string) {
+export async function subUserListRows(conn: pg.ClientBase, masterId: string, only?: string[]) {
   const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+  const values = only ? [masterId, only] : [masterId];
+  const which = (column: string) => (only ? `and ${column} = any($2::text[])` : "");
   const rows = async <Row>(text: string) =>
-    (await conn.query<Row[]>({ text, values: [masterId], rowMode: "array" })).rows as Row[];
+    (await conn.query<Row[]>({ text, values, rowMode: "array" })).rows as Row[];
   const clients = await rows<ListedClientRow>(
-    `select id, name, is_active, default_provider_id, allowlist, ${ms("created_at")}, ${ms("updated_at")}
-       from clients where parent_id = $1 order by created_at, id`,
+    `select id, name, is_active, default_provider_id, allowlist, ${ms("created_at")}, ${ms("updated_at")},
+            (extract(epoch from created_at) * 1000000)::float8
+       from clients where parent_id = $1 ${which("id")} order by created_at, id collate "C"`,
   );
   if (clients.length === 0) return { clients, keys: [], limits: [] };
   const keys = await rows<ListedKeyRow>(
     `select k.client_id, k.id, k.label, k.environment, k.is_active, ${ms("k.created_at")}
        from api_keys k join clients c on c.id = k.client_id
-      where c.parent_id = $1 order by k.created_at`,
+      where c.parent_id = $1 ${which("k.client_id")} order by k.created_at`,
   );
   const limits = await rows<ListedLimitRow>(
     `select r.client_id, r.id, r.endpoint_key, r.window_seconds, r.max_requests, r.api_key_id,
             r.is_active
        from rate_limits r join clients c on c.id = r.client_id
-      where c.parent_id = $1 order by r.client_id, r.position`,
+      where c.parent_id = $1 ${which("r.client_id")} order by r.client_id, r.position`,
   );
   return { clients, keys, limits };
 }
@@ -123,6 +131,25 @@ export async function subUserListVersion(db: Db, masterId: string): Promise<numb
     .from(schema.subUserListVersions)
     .where(eq(schema.subUserListVersions.masterClientId, masterId));
   return row?.version ?? 0;
+}
+
+/**
+ * The Sub-users of a Master changed (added, altered or gone) after `version` of its list, up to
+ * `limit` of them: undefined when more changed (then the whole list is read again).
+ */
+export async function subUserListChangedSince(
+  conn: pg.ClientBase,
+  masterId: string,
+  version: number,
+  limit: number,
+): Promise<string[] | undefined> {
+  const { rows } = await conn.query<[string]>({
+    text: `select client_id from sub_user_list_changes
+            where master_client_id = $1 and version > $2 limit $3`,
+    values: [masterId, version, limit + 1],
+    rowMode: "array",
+  });
+  return rows.length > limit ? undefined : rows.map(([id]) => id);
 }
 
 /** Issues a production key; its plaintext exists only in the value returned here. */

@@ -37,7 +37,6 @@ export class Call {
     status: number;
     data?: unknown;
     checkedBody?: string;
-    keepBody?: (body: string) => void;
     headers?: Record<string, string>;
   };
   /** The sandbox fault rule that fired on this call, if one did. */

@@ -1,38 +1,52 @@
 import { randomUUID } from "node:crypto";
 import { HEADERS } from "@/lib/api/contract/headers";
+import { type OperationDefinition } from "@/lib/api/contract/operation";
+import { OPERATIONS, type OperationId } from "@/lib/api/contract/operations";
+import { type Logger } from "@/lib/log/logger";
 import { ApiError } from "./api-error";
 import { type Stage } from "./call";
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
- * Stage 10: the handler's result must match the operation's contract, or it is never sent. A body
- * kept from an earlier call was checked when it was built.
+ * An answer's data must match its operation's contract for that status, or it is never sent: a
+ * mismatch is logged and the call ends with `500 internal_error`.
+ */
+export function ensureContract(
+  operationId: OperationId,
+  status: number,
+  data: unknown,
+  log: Logger,
+): void {
+  const op: OperationDefinition = OPERATIONS[operationId];
+  const checked = op.responses[status as 200 | 201 | 202]?.safeParse(data);
+  if (checked?.success) return;
+  log.error("response does not match the contract", {
+    operationId,
+    status,
+    issues: checked?.error?.issues.slice(0, 5),
+  });
+  throw new ApiError(
+    "internal_error",
+    "The service produced an invalid response; it was not delivered.",
+  );
+}
+
+/**
+ * Stage 10: the handler's result must match the operation's contract, or it is never sent. A
+ * handler that serialises its answer itself (a kept list) checks what it serialises.
  */
 export const checkResponseStage: Stage = async (call) => {
   const result = call.result!;
-  const kept = result.checkedBody;
-  if (kept === undefined) {
-    const checked = call.op.responses[result.status as 200 | 201 | 202]?.safeParse(result.data);
-    if (!checked?.success) {
-      call.service.log.error("response does not match the contract", {
-        operationId: call.operationId,
-        status: result.status,
-        issues: checked?.error?.issues.slice(0, 5),
-      });
-      throw new ApiError(
-        "internal_error",
-        "The service produced an invalid response; it was not delivered.",
-      );
-    }
-  }
+  const checked = result.checkedBody;
+  if (checked === undefined)
+    ensureContract(call.operationId, result.status, result.data, call.service.log);
   Object.assign(
     call.headers,
     call.op.noStore ? { "Cache-Control": "no-store" } : {},
     result.headers,
   );
-  call.body = kept ?? JSON.stringify(result.data);
-  if (kept === undefined) result.keepBody?.(call.body);
+  call.body = checked ?? JSON.stringify(result.data);
 };
 
 /** Stage 12: the answer. */

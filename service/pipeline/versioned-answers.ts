@@ -1,30 +1,48 @@
+/** An answer as an instance keeps it: its body, the version it is current at, and its parts. */
+export interface KeptAnswer<Parts> {
+  version: number;
+  body: string;
+  /** What the body was built from, to build the next version from it. */
+  parts: Parts;
+}
+
 /**
  * Serialised answers this instance has built, each kept under the version of the data it was
- * built from (a version PostgreSQL moves in the transaction of every change, see migration 0011).
- * An answer is served again only while a call reads the same version, so a change made through
- * any instance is seen by the next call everywhere. Bounded by the characters kept: the least
- * recently used answers go first, and an answer larger than the whole bound is never kept.
+ * built from (a version PostgreSQL moves in the transaction of every change, see migrations 0011
+ * and 0015). An answer is served again only while a call reads the same version, so a change made
+ * through any instance is seen by the next call everywhere. Bounded by the characters kept (the
+ * body and its parts): the least recently used answers go first, and an answer larger than the
+ * whole bound is never kept.
  */
-export class VersionedAnswers {
-  private readonly answers = new Map<string, { version: number; body: string }>();
+export class VersionedAnswers<Parts = undefined> {
+  private readonly answers = new Map<string, KeptAnswer<Parts> & { chars: number }>();
   private size = 0;
+  /** Answers built from a kept one by reading only what changed (counted for tests and benchmarks). */
+  patches = 0;
 
   constructor(readonly capacityChars: number) {}
 
-  get(key: string, version: number): string | undefined {
+  /** The answer kept for `key` at whatever version: current, or a start for the next one. */
+  peek(key: string): KeptAnswer<Parts> | undefined {
     const kept = this.answers.get(key);
-    if (!kept || kept.version !== version) return undefined;
+    if (!kept) return undefined;
     // Map keeps insertion order: moving a hit to the end keeps the least recently used first.
     this.answers.delete(key);
     this.answers.set(key, kept);
-    return kept.body;
+    return kept;
   }
 
-  set(key: string, version: number, body: string) {
+  /** The body kept for `key` if it is current at `version`. */
+  get(key: string, version: number): string | undefined {
+    const kept = this.peek(key);
+    return kept?.version === version ? kept.body : undefined;
+  }
+
+  set(key: string, answer: KeptAnswer<Parts>, chars = answer.body.length) {
     this.delete(key);
-    if (body.length > this.capacityChars) return;
-    this.answers.set(key, { version, body });
-    this.size += body.length;
+    if (chars > this.capacityChars) return;
+    this.answers.set(key, { ...answer, chars });
+    this.size += chars;
     while (this.size > this.capacityChars) this.delete(this.answers.keys().next().value!);
   }
 
@@ -32,7 +50,7 @@ export class VersionedAnswers {
     const kept = this.answers.get(key);
     if (!kept) return;
     this.answers.delete(key);
-    this.size -= kept.body.length;
+    this.size -= kept.chars;
   }
 
   /** Characters kept, for the bound's tests and the memory benchmark. */

@@ -6,12 +6,14 @@ import {
   keyIdsOf,
   ownedClient,
   replaceRateLimits,
+  subUserListChangedSince,
   subUserListVersion,
   subUserListRows,
   updateClient,
 } from "../../domain/clients";
 import { usageStatus } from "../../domain/usage";
 import { ApiError } from "../../pipeline/api-error";
+import { ensureContract } from "../../pipeline/response";
 import { validationError } from "../../pipeline/validate";
 import {
   toClientUser,
@@ -19,21 +21,35 @@ import {
   toIssuedKey,
   toStoredRateLimit,
 } from "./client-user.representation";
+import { patchedSubUserList, subUserListBody, type SubUserListParts } from "./kept-sub-user-list";
+
+/** More Sub-users changed since the kept list than this, and the whole list is read again. */
+const PATCH_LIMIT = 500;
 
 export const clientUserHandlers = {
-  async listClientUsers({ db, conn, caller, service }) {
+  async listClientUsers({ db, conn, caller, service, operationId }) {
     const masterId = caller.client.id;
-    // The version first: a change committed after it only makes the kept list newer than its
-    // version, and the next read sees the moved version and builds the list again.
+    // The version first: a change committed after it only makes the list built below newer than
+    // its version, and the next read sees the moved version and reads those Sub-users again.
     const version = await subUserListVersion(db, masterId);
-    const kept = service.subUserLists.get(masterId, version);
-    if (kept !== undefined) return { status: 200, checkedBody: kept };
-    const clientUsers = toClientUserList(await subUserListRows(conn, masterId), masterId);
-    return {
-      status: 200,
-      data: { clientUsers },
-      keepBody: (body) => service.subUserLists.set(masterId, version, body),
+    const kept = service.subUserLists.peek(masterId);
+    if (kept?.version === version) return { status: 200, checkedBody: kept.body };
+    const changed =
+      kept && (await subUserListChangedSince(conn, masterId, kept.version, PATCH_LIMIT));
+    const rows = await subUserListRows(conn, masterId, changed);
+    const clientUsers = toClientUserList(rows, masterId);
+    // Checked as the answer it becomes part of: the Sub-users read, in the list's shape.
+    ensureContract(operationId, 200, { clientUsers }, service.log);
+    const read: SubUserListParts = {
+      ids: rows.clients.map((row) => row[0]),
+      createdUs: rows.clients.map((row) => row[7]),
+      entries: clientUsers.map((user) => JSON.stringify(user)),
     };
+    const parts = changed ? patchedSubUserList(kept!.parts, changed, read) : read;
+    const body = subUserListBody(parts);
+    service.subUserLists.set(masterId, { version, body, parts }, body.length * 2);
+    if (changed) service.subUserLists.patches++;
+    return { status: 200, checkedBody: body };
   },
 
   async createClientUser({ db, caller, input, now }) {

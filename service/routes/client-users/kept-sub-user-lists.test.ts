@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { listClientUsersResponse } from "@/lib/api/contract/client-admin";
 import { schema } from "@/service/db/database";
 import { hashApiKey } from "@/service/domain/api-keys";
+import { subUserListRows } from "@/service/domain/clients";
 import { VersionedAnswers } from "@/service/pipeline/versioned-answers";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
+import { toClientUserList } from "./client-user.representation";
 
 /**
  * Each instance keeps a Master's serialised Sub-user list under the list's version, which
@@ -20,6 +22,18 @@ async function listOn(url: string) {
   const res = await http(url, "GET", "/client/users", { key: admin() });
   expect(res.status).toBe(200);
   return { text: res.text, users: listClientUsersResponse.parse(res.body).clientUsers };
+}
+
+/** The list as an instance that kept nothing builds it, read whole from the database now. */
+async function builtAfresh() {
+  const conn = await svc.service.database.pool.connect();
+  try {
+    return JSON.stringify({
+      clientUsers: toClientUserList(await subUserListRows(conn, MASTER), MASTER),
+    });
+  } finally {
+    conn.release();
+  }
 }
 
 async function versionOf(masterId = MASTER) {
@@ -44,7 +58,8 @@ describe("kept Sub-user lists", () => {
     const first = await listOn(sibling.url);
     expect(first.users.find((u) => u.id === id)?.name).toBe("Kept Erfurt");
     // Read again unchanged: the kept answer, byte for byte.
-    expect(sibling.context.subUserLists.chars).toBe(first.text.length);
+    // Kept as its body and its entries.
+    expect(sibling.context.subUserLists.chars).toBe(2 * first.text.length);
     expect((await listOn(sibling.url)).text).toBe(first.text);
 
     const changes: [string, () => Promise<unknown>, (u: Record<string, unknown>) => unknown][] = [
@@ -98,9 +113,15 @@ describe("kept Sub-user lists", () => {
     let before = (await listOn(sibling.url)).users.find((u) => u.id === id)!;
     for (const [what, change, shown] of changes) {
       const version = await versionOf();
+      const patches = sibling.context.subUserLists.patches;
       await change();
       expect(await versionOf(), what).toBeGreaterThan(version);
-      const after = (await listOn(sibling.url)).users.find((u) => u.id === id)!;
+      const read = await listOn(sibling.url);
+      // Brought up to date from the kept list, reading only the changed Sub-user, and the same,
+      // byte for byte, as the whole list built again.
+      expect(sibling.context.subUserLists.patches, what).toBe(patches + 1);
+      expect(read.text, what).toBe(await builtAfresh());
+      const after = read.users.find((u) => u.id === id)!;
       expect(shown(after), what).not.toEqual(shown(before));
       // The other instance, which never kept this Master's list, reads the same.
       expect(
@@ -127,6 +148,64 @@ describe("kept Sub-user lists", () => {
     expect((await listOn(sibling.url)).users.map((u) => u.id)).toContain(
       workspace.body.workspace.clientId,
     );
+  });
+
+  it("take Sub-users added, removed and changed in the database in the list's order", async () => {
+    const { pool } = svc.service.database;
+    const sibling = await svc.startSibling();
+    await listOn(sibling.url);
+    const oldest = (await listOn(sibling.url)).users[0]!;
+    const patches = sibling.context.subUserLists.patches;
+    const steps: [string, string, unknown[]][] = [
+      [
+        "two Sub-users created at the same moment, in the middle of the list",
+        `insert into clients (id, name, parent_id, created_at, updated_at)
+         select id, 'Kept ' || id, $1, c.created_at + interval '1 microsecond', now()
+           from (values ('cl_kept_b'), ('cl_kept_a')) as v(id),
+                (select created_at from clients where id = $2) as c`,
+        [MASTER, oldest.id],
+      ],
+      ["one of them removed", `delete from clients where id = 'cl_kept_b'`, []],
+      [
+        "the other and the oldest renamed in one statement",
+        `update clients set name = name || ' (renamed)' where id in ('cl_kept_a', $1)`,
+        [oldest.id],
+      ],
+      [
+        "a Sub-user made another Master's",
+        `update clients set parent_id = 'cl_demo_sonnenschein' where id = 'cl_kept_a'`,
+        [],
+      ],
+      [
+        "the oldest's name back",
+        `update clients set name = left(name, -length(' (renamed)')) where id = $1`,
+        [oldest.id],
+      ],
+    ];
+    for (const [what, statement, values] of steps) {
+      await pool.query(statement, values);
+      const read = await listOn(sibling.url);
+      expect(read.text, what).toBe(await builtAfresh());
+    }
+    expect(sibling.context.subUserLists.patches).toBe(patches + steps.length);
+    const ids = (await listOn(sibling.url)).users.map((u) => u.id);
+    expect(ids).not.toContain("cl_kept_a");
+    expect(ids).not.toContain("cl_kept_b");
+  });
+
+  it("are read again whole when many Sub-users changed at once", async () => {
+    const sibling = await svc.startSibling();
+    await listOn(sibling.url);
+    const patches = sibling.context.subUserLists.patches;
+    await svc.service.database.pool.query(
+      `insert into clients (id, name, parent_id)
+       select 'cl_kept_many_' || n, 'Kept many ' || n, $1 from generate_series(1, 501) as n`,
+      [MASTER],
+    );
+    const read = await listOn(sibling.url);
+    expect(sibling.context.subUserLists.patches).toBe(patches);
+    expect(read.text).toBe(await builtAfresh());
+    expect(read.users.filter((u) => u.id.startsWith("cl_kept_many_"))).toHaveLength(501);
   });
 
   it("keep their version through charges and calls, which the list does not show", async () => {
@@ -167,20 +246,25 @@ describe("kept Sub-user lists", () => {
 describe("VersionedAnswers", () => {
   it("serves an answer only under its version and stays within its bound", () => {
     const kept = new VersionedAnswers(10);
-    kept.set("a", 1, "aaaa");
+    const answer = (version: number, body: string) => ({ version, body, parts: undefined });
+    kept.set("a", answer(1, "aaaa"));
     expect(kept.get("a", 1)).toBe("aaaa");
     expect(kept.get("a", 2)).toBeUndefined();
-    kept.set("b", 1, "bbbb");
+    kept.set("b", answer(1, "bbbb"));
     expect(kept.get("a", 1)).toBe("aaaa"); // a is now the most recently used
-    kept.set("c", 1, "cccc");
+    kept.set("c", answer(1, "cccc"));
     expect(kept.get("b", 1)).toBeUndefined();
-    expect(kept.get("a", 1)).toBe("aaaa");
+    expect(kept.peek("a")?.version).toBe(1);
     expect(kept.chars).toBe(8);
-    kept.set("a", 2, "aa");
+    kept.set("a", answer(2, "aa"));
     expect(kept.get("a", 1)).toBeUndefined();
     expect(kept.chars).toBe(6);
-    kept.set("huge", 1, "x".repeat(11));
-    expect(kept.get("huge", 1)).toBeUndefined();
+    kept.set("huge", answer(1, "x".repeat(11)));
+    expect(kept.peek("huge")).toBeUndefined();
     expect(kept.chars).toBe(6);
+    // An answer counts the characters it declares: a body of 2 held as 3 (with its parts).
+    kept.set("d", answer(1, "dd"), 3);
+    expect(kept.chars).toBe(9);
+    expect(kept.get("c", 1)).toBe("cccc");
   });
 });
