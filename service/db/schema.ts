@@ -462,6 +462,8 @@ export const sandboxSeedSnapshots = pgTable("sandbox_seed_snapshots", {
 export const subUserListVersions = pgTable("sub_user_list_versions", {
   masterClientId: text("master_client_id").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull(),
+  /** The transaction that last moved the version: its later changes keep it (migration 0016). */
+  movedBy: bigint("moved_by", { mode: "number" }),
 });
 
 /**

@@ -193,6 +193,34 @@ describe("kept Sub-user lists", () => {
     expect(ids).not.toContain("cl_kept_b");
   });
 
+  it("move once per transaction, however many Sub-users and statements it changes", async () => {
+    const { pool } = svc.service.database;
+    const before = await versionOf();
+    const conn = await pool.connect();
+    try {
+      await conn.query("BEGIN");
+      for (const id of ["cl_demo_berlin", "cl_demo_hamburg", "cl_demo_berlin"])
+        await conn.query("update clients set name = name || '.' where id = $1", [id]);
+      await conn.query("COMMIT");
+    } finally {
+      conn.release();
+    }
+    const after = await versionOf();
+    expect(after).toBeGreaterThan(before);
+    const { rows } = await pool.query<{ client_id: string; version: string }>(
+      `select client_id, version from sub_user_list_changes
+        where master_client_id = $1 and version > $2 order by client_id`,
+      [MASTER, before],
+    );
+    expect(rows.map((r) => [r.client_id, Number(r.version)])).toEqual([
+      ["cl_demo_berlin", after],
+      ["cl_demo_hamburg", after],
+    ]);
+    await pool.query(
+      "update clients set name = rtrim(name, '.') where id in ('cl_demo_berlin', 'cl_demo_hamburg')",
+    );
+  });
+
   it("are read again whole when many Sub-users changed at once", async () => {
     const sibling = await svc.startSibling();
     await listOn(sibling.url);
