@@ -1,6 +1,7 @@
 import pg from "pg";
 import { periodOf } from "@/service/domain/period";
 import { unitPriceMinor } from "@/service/domain/price-list";
+import { admissionMessage } from "@/service/pipeline/admission";
 import { takeLocksSql } from "@/service/pipeline/client-lock";
 import { countAttemptSql, windowsOf } from "@/service/pipeline/rate-limit";
 
@@ -93,14 +94,13 @@ export async function measureCeilings(
           [{ ruleKey: "default:system", windowSeconds: 60, maxRequests: 1_000_000_000 }],
           new Date(),
         );
-        const message = [
-          "BEGIN",
-          "SET LOCAL synchronous_commit TO off",
-          ...countAttemptSql(c, clientId, windows),
-          takeLocksSql(clientId, undefined),
-          "COMMIT",
-        ];
-        return c.query(message.join(";\n"));
+        return c.query(
+          admissionMessage(
+            countAttemptSql(c, clientId, windows),
+            takeLocksSql(clientId, undefined),
+            true,
+          ),
+        );
       }),
       // The floor for a billable call charged to a balance (`GET /translation/translations`):
       // its admission message, then the charge (`charge_call`) and the durable commit.
@@ -110,15 +110,13 @@ export async function measureCeilings(
           [{ ruleKey: "default:translation", windowSeconds: 60, maxRequests: 1_000_000_000 }],
           new Date(),
         );
-        const admission = [
-          "BEGIN",
-          "SET LOCAL synchronous_commit TO off",
-          ...countAttemptSql(c, clientId, windows),
-          "COMMIT",
-          "BEGIN",
-          takeLocksSql(clientId, undefined),
-        ];
-        await c.query(admission.join(";\n"));
+        await c.query(
+          admissionMessage(
+            countAttemptSql(c, clientId, windows),
+            takeLocksSql(clientId, undefined),
+            false,
+          ),
+        );
         const now = new Date();
         await c.query({
           name: "floor_charge",

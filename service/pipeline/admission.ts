@@ -71,6 +71,20 @@ export const admissionStage: Stage = async (call) => {
   }
 };
 
+/**
+ * The one message a call's admission sends: its attempt counted and committed without waiting
+ * for the disk, then its transaction begun and `lock` tried in it; or, for a call active only
+ * while it is admitted (`instant`), `lock` tried before that commit. Its count's rows are result
+ * `count.length + 1`, its locks' row result `count.length + 4` (`+ 2` when instant).
+ */
+export function admissionMessage(count: string[], lock: string | undefined, instant: boolean) {
+  const statements = ["BEGIN", "SET LOCAL synchronous_commit TO off", ...count];
+  if (lock === undefined) statements.push("COMMIT");
+  else if (instant) statements.push(lock, "COMMIT");
+  else statements.push("COMMIT", "BEGIN", lock);
+  return statements.join(";\n");
+}
+
 /** A call that is active only while it is admitted: see `admissionStage`. */
 function admittedOnly(call: Call): boolean {
   return (
@@ -100,11 +114,8 @@ async function countAndTake(call: Call, withLocks: boolean) {
     call.callerUnverified ? callerCheckOf(caller) : undefined,
   );
   const lock = takeLocksSql(caller.client.id, call.idempotencyKey);
-  const statements = instant
-    ? ["BEGIN", "SET LOCAL synchronous_commit TO off", ...count, lock, "COMMIT"]
-    : ["BEGIN", "SET LOCAL synchronous_commit TO off", ...count, "COMMIT"];
-  if (withLocks && !instant) statements.push("BEGIN", lock);
-  const results = (await conn.query(statements.join(";\n"))) as unknown as pg.QueryResult[];
+  const message = admissionMessage(count, withLocks ? lock : undefined, instant);
+  const results = (await conn.query(message)) as unknown as pg.QueryResult[];
   if (withLocks && !instant) call.inTransaction = true;
   const counted = results[count.length + 1]!.rows as { rule_key: string; count: number }[];
   // Every call is governed by at least one rule: no row counted means the check failed.
