@@ -8,14 +8,14 @@ export interface KeptAnswer<Parts> {
 
 /**
  * Serialised answers this instance has built, each kept under the version of the data it was
- * built from (a version PostgreSQL moves in the transaction of every change, see migrations 0011
- * and 0015). An answer is served again only while a call reads the same version, so a change made
+ * built from (a version PostgreSQL moves in the transaction of every change, see migrations 0011,
+ * 0015 and 0016). An answer is served again only while a call reads the same version, so a change made
  * through any instance is seen by the next call everywhere. Bounded by the characters kept (the
  * body and its parts): the least recently used answers go first, and an answer larger than the
  * whole bound is never kept.
  */
 export class VersionedAnswers<Parts = undefined> {
-  private readonly answers = new Map<string, KeptAnswer<Parts> & { chars: number }>();
+  private readonly answers = new Map<string, { answer: KeptAnswer<Parts>; chars: number }>();
   private size = 0;
   /** Answers built from a kept one by reading only what changed (counted for tests and benchmarks). */
   patches = 0;
@@ -29,19 +29,13 @@ export class VersionedAnswers<Parts = undefined> {
     // Map keeps insertion order: moving a hit to the end keeps the least recently used first.
     this.answers.delete(key);
     this.answers.set(key, kept);
-    return kept;
-  }
-
-  /** The body kept for `key` if it is current at `version`. */
-  get(key: string, version: number): string | undefined {
-    const kept = this.peek(key);
-    return kept?.version === version ? kept.body : undefined;
+    return kept.answer;
   }
 
   set(key: string, answer: KeptAnswer<Parts>, chars = answer.body.length) {
     this.delete(key);
     if (chars > this.capacityChars) return;
-    this.answers.set(key, { ...answer, chars });
+    this.answers.set(key, { answer, chars });
     this.size += chars;
     while (this.size > this.capacityChars) this.delete(this.answers.keys().next().value!);
   }
