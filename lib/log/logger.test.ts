@@ -32,4 +32,21 @@ describe("log redaction", () => {
       error: { name: "Error" },
     });
   });
+
+  it("drops a line below its level without reading its fields", () => {
+    const lines: string[] = [];
+    const log = createLogger("t", "warn", (l) => lines.push(l));
+    let read = 0;
+    const fields = {
+      get status() {
+        read++;
+        return 200;
+      },
+    };
+    log.info("request", fields);
+    expect(read).toBe(0);
+    log.warn("slow request", fields);
+    expect(read).toBe(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "warn", status: 200 });
+  });
 });

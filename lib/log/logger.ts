@@ -57,9 +57,12 @@ export function createLogger(
     },
     write ? { write: (line: string) => write(line.trimEnd()) } : undefined,
   );
+  // A line below the level is dropped before it is redacted: the service's request line is
+  // written for every call, and walking its fields costs even when nothing is printed.
   const emit =
     (lvl: LogLevel) =>
-    (msg: string, fields: Record<string, unknown> = {}) =>
-      logger[lvl](redact(fields) as object, redactText(msg));
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (logger.isLevelEnabled(lvl)) logger[lvl](redact(fields) as object, redactText(msg));
+    };
   return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") };
 }
