@@ -15,6 +15,19 @@ export interface Ceiling {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
+/** The admission message the service sends for a call of `clientId` (see `admissionMessage`). */
+function admissionOf(c: pg.Client, clientId: string, endpointKey: string, instant: boolean) {
+  const windows = windowsOf(
+    [{ ruleKey: `default:${endpointKey}`, windowSeconds: 60, maxRequests: 1_000_000_000 }],
+    new Date(),
+  );
+  return admissionMessage(
+    countAttemptSql(c, clientId, windows),
+    takeLocksSql(clientId, undefined),
+    instant,
+  );
+}
+
 /**
  * What PostgreSQL itself allows on this machine, measured like the HTTP scenarios: `connections`
  * clients in a closed loop for `seconds`, each waiting for its answer before the next statement.
@@ -88,35 +101,14 @@ export async function measureCeilings(
       // The floor the service's own rules set for `GET /ping`: the one message its admission
       // sends (the attempt counted with its commit not waiting for the disk, the Client's lock
       // tried in that transaction), with no HTTP and no service work around it.
-      await loop("PostgreSQL: GET /ping's own statements", (c, i) => {
-        const clientId = `cl_bench_floor_${i}`;
-        const windows = windowsOf(
-          [{ ruleKey: "default:system", windowSeconds: 60, maxRequests: 1_000_000_000 }],
-          new Date(),
-        );
-        return c.query(
-          admissionMessage(
-            countAttemptSql(c, clientId, windows),
-            takeLocksSql(clientId, undefined),
-            true,
-          ),
-        );
-      }),
+      await loop("PostgreSQL: GET /ping's own statements", (c, i) =>
+        c.query(admissionOf(c, `cl_bench_floor_${i}`, "system", true)),
+      ),
       // The floor for a billable call charged to a balance (`GET /translation/translations`):
       // its admission message, then the charge (`charge_call`) and the durable commit.
       await loop("PostgreSQL: a billable call's own statements", async (c, i) => {
         const clientId = payerKeys[i % payerKeys.length]!.client_id;
-        const windows = windowsOf(
-          [{ ruleKey: "default:translation", windowSeconds: 60, maxRequests: 1_000_000_000 }],
-          new Date(),
-        );
-        await c.query(
-          admissionMessage(
-            countAttemptSql(c, clientId, windows),
-            takeLocksSql(clientId, undefined),
-            false,
-          ),
-        );
+        await c.query(admissionOf(c, clientId, "translation", false));
         const now = new Date();
         await c.query({
           name: "floor_charge",
