@@ -1,6 +1,6 @@
 import "server-only";
 import { apiForKey } from "@/lib/api/console-service";
-import { ServiceError } from "@/lib/api/client";
+import { keepIds, ServiceError } from "@/lib/api/client";
 import { type ConsoleSession } from "./session";
 
 /**
@@ -15,7 +15,8 @@ export async function identifyClient(
   const credits = await api.getClientCredits();
   let isMaster = true;
   try {
-    await api.listClientUsers();
+    // Only whether the list answers matters: none of its entries is kept (nor checked).
+    await api.listClientUsers({}, { keepOnly: keepIds("clientUsers", []) });
   } catch (error) {
     if (error instanceof ServiceError && error.code === "master_client_required") isMaster = false;
     else throw error;

@@ -12,6 +12,7 @@ import { activeUsageWarnings } from "@/lib/store/usage-warnings";
 import { planState } from "@/lib/usage/plan-state";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
 import { auditLabel } from "@/lib/audit-labels";
+import { beneficiariesOf } from "../grants/_lib/beneficiaries";
 import { OUTCOME_TONE } from "../audit/_lib/audit-outcome";
 import { JOB_LABELS } from "../jobs/_lib/job-families";
 import { listJobs } from "../jobs/_lib/job-store";
@@ -145,7 +146,11 @@ export async function GrantsNearCap({
   session: ConsoleSession;
 }) {
   const loaded = await figures(async () => {
-    const [grants, users] = await Promise.all([api.listSponsorshipGrants(), api.listClientUsers()]);
+    const grants = await api.listSponsorshipGrants();
+    const users = await api.listClientUsers(
+      {},
+      { keepOnly: beneficiariesOf(grants.data.sponsorshipGrants) },
+    );
     const names = new Map(users.data.clientUsers.map((u) => [u.id, u.name ?? u.id]));
     return grants.data.sponsorshipGrants
       .filter(

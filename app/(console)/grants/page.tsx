@@ -8,6 +8,7 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "./_components/grant-row-facts";
+import { beneficiariesOf } from "./_lib/beneficiaries";
 import { z } from "zod";
 import { CopyableId } from "@/components/ui/copyable-id";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -124,7 +125,12 @@ export default async function GrantsPage({
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "listSponsorshipGrants")) return <MasterOnly />;
   const params = readListParams(grantsListParams, await searchParams);
-  const [{ data }, users] = await Promise.all([api.listSponsorshipGrants(), api.listClientUsers()]);
+  const { data } = await api.listSponsorshipGrants();
+  // Only the beneficiaries' names are shown: their entries are all of the list that is kept.
+  const users = await api.listClientUsers(
+    {},
+    { keepOnly: beneficiariesOf(data.sponsorshipGrants) },
+  );
   const names = new Map(users.data.clientUsers.map((u) => [u.id, u.name ?? u.id]));
   const needle = params.q.toLowerCase();
   const shown = data.sponsorshipGrants

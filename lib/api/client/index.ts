@@ -3,10 +3,12 @@ import "server-only";
 export * from "./errors";
 export {
   bindApi,
+  keepIds,
   locationMatches,
   ServiceTransport,
   type CallOptions,
   type CallRecord,
+  type ListFilter,
   type ServiceApi,
   type ServiceResponse,
 } from "./service-client";

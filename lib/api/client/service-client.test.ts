@@ -10,7 +10,7 @@ import {
   ServiceUnreachableError,
 } from "./errors";
 import { pollJob, resolveStatusUrl } from "./poll-job";
-import { bindApi, ServiceTransport } from "./service-client";
+import { bindApi, keepIds, ServiceTransport } from "./service-client";
 
 let server: Awaited<ReturnType<typeof startScriptedServer>>;
 let sleeps: number[];
@@ -154,6 +154,49 @@ describe("responses", () => {
       .catch((e: unknown) => e)) as ServiceError;
     expect(error.code).toBe("http_502");
     expect(error.retryable).toBe(false);
+  });
+});
+
+describe("keeping only some items of a long list", () => {
+  const entry = (id: string) => ({ id, name: `Sub-user ${id}`, isActive: true });
+
+  it("keeps and checks only the items asked for; the others are never checked", async () => {
+    // cl_2 breaks the contract (an id with a space, a name that is a number): left out, unread.
+    const broken = { id: "not an id", name: 42 };
+    server.script(
+      "GET /client/users",
+      ok({ clientUsers: [entry("cl_1"), broken, entry("cl_3")] }),
+      ok({ clientUsers: [entry("cl_1"), broken, entry("cl_3")] }),
+    );
+    const api = bindApi(transport, KEY);
+    const kept = await api.listClientUsers({}, { keepOnly: keepIds("clientUsers", ["cl_3"]) });
+    expect(kept.data.clientUsers).toEqual([entry("cl_3")]);
+    // The same answer read whole is refused: the broken entry is part of it.
+    await expect(api.listClientUsers()).rejects.toBeInstanceOf(ContractViolationError);
+  });
+
+  it("still refuses a kept item, or an answer around the list, that breaks the contract", async () => {
+    server.script(
+      "GET /client/users",
+      ok({ clientUsers: [entry("cl_1"), { id: "cl_2", isActive: "yes" }] }),
+      ok({ clientUsers: "none" }),
+      ok([entry("cl_2")]),
+    );
+    const api = bindApi(transport, KEY);
+    for (let i = 0; i < 3; i++) {
+      await expect(
+        api.listClientUsers({}, { keepOnly: keepIds("clientUsers", ["cl_2"]) }),
+      ).rejects.toBeInstanceOf(ContractViolationError);
+    }
+  });
+
+  it("keeps none when asked for none: only the answer's shape is checked", async () => {
+    server.script("GET /client/users", ok({ clientUsers: [entry("cl_1"), null, "x", 7] }));
+    const kept = await bindApi(transport, KEY).listClientUsers(
+      {},
+      { keepOnly: keepIds("clientUsers", []) },
+    );
+    expect(kept.data.clientUsers).toEqual([]);
   });
 });
 

@@ -46,6 +46,34 @@ export interface CallOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * For a long list the caller needs a few items of: only the items of the answer's `list`
+   * that `where` accepts are kept, and only they (with the rest of the answer) are checked
+   * against the contract. `where` sees each item as the service sent it, unchecked.
+   */
+  keepOnly?: ListFilter;
+}
+
+export interface ListFilter {
+  list: string;
+  where: (item: unknown) => boolean;
+}
+
+/** A `keepOnly` for the items of `list` whose `id` is one of `ids`. */
+export function keepIds(list: string, ids: Iterable<string>): ListFilter {
+  const wanted = new Set<unknown>(ids);
+  return {
+    list,
+    where: (item) =>
+      typeof item === "object" && item !== null && wanted.has((item as { id?: unknown }).id),
+  };
+}
+
+/** The answer with only the accepted items of its list; anything else is left as it came. */
+function keepOnly(json: unknown, { list, where }: ListFilter): unknown {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return json;
+  const items = (json as Record<string, unknown>)[list];
+  return Array.isArray(items) ? { ...json, [list]: items.filter(where) } : json;
 }
 
 export type ServiceResponse<Id extends OperationId> = OperationResult<Id> & {
@@ -217,7 +245,9 @@ export class ServiceTransport {
 
       if (response.ok) {
         const schema = op.responses[response.status as 200 | 201 | 202];
-        const parsed = schema?.safeParse(json);
+        const parsed = schema?.safeParse(
+          options.keepOnly ? keepOnly(json, options.keepOnly) : json,
+        );
         if (!schema || !parsed?.success) {
           throw new ContractViolationError(
             operationId,
