@@ -58,6 +58,10 @@ test.describe("sponsor", () => {
     await expect(page.getByRole("heading", { level: 1, name: `Grant ${reference}` })).toBeVisible();
 
     const form = page.getByRole("form", { name: "Replace the grant" });
+    // The replacement may name another of the Master's Sub-users as the beneficiary.
+    const beneficiary = form.getByLabel("Beneficiary", { exact: true });
+    await expect(beneficiary).toHaveValue("cl_demo_berlin");
+    await expect(beneficiary.locator("option[value=cl_demo_hamburg]")).toHaveCount(1);
     await form.getByLabel("parts_seo").check();
     await form.getByLabel("Monthly cap in euros (optional)").fill("10");
     await form.getByLabel("Permit the beneficiary to switch to your terms").check();

@@ -6,7 +6,6 @@ import { CopyableId } from "@/components/ui/copyable-id";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime, formatMinor } from "@/lib/format";
-import { beneficiariesOf } from "@/app/(console)/grants/_lib/beneficiaries";
 import { grantToFormValues } from "@/app/(console)/grants/_lib/grant-form";
 import { MasterOnly } from "../../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
@@ -30,7 +29,8 @@ export default async function GrantPage({
   const grants = await api.listSponsorshipGrants();
   const grant = grants.data.sponsorshipGrants.find((g) => g.reference === reference);
   if (!grant) notFound();
-  const users = await api.listClientUsers({}, { keepOnly: beneficiariesOf([grant]) });
+  // Whole: the form offers every Sub-user as the beneficiary.
+  const users = await api.listClientUsers();
   const facts: [string, React.ReactNode][] = [
     ["Status", <GrantStatus key="s" grant={grant} />],
     [
