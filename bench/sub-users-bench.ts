@@ -4,7 +4,8 @@
  * to last byte), the service's list call alone (read whole after every Sub-user changed, brought
  * up to date after one changed, and served again unchanged),
  * the HTML size, and the time from a keystroke in the search box to the updated list being
- * painted, each with its target from the performance issue.
+ * painted, each with its target from the performance issue; then one Sub-user's page and the
+ * form to issue a grant (which offers the Sub-users as beneficiaries), which have none.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -133,6 +134,19 @@ async function main() {
       });
       if (i > 0) detail.push(t);
     }
+    // The form to issue a grant offers the Sub-users as beneficiaries (a page of them, and a search).
+    const grantForm: number[] = [];
+    let grantFormBytes = 0;
+    for (let i = 0; i < 8; i++) {
+      const response = await page.goto(`http://127.0.0.1:${PORT}/grants/new`);
+      if (!response?.ok()) throw new Error(`the grant form answered ${response?.status()}`);
+      grantFormBytes = (await response.body()).length;
+      const t = await page.evaluate(() => {
+        const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        return n.responseEnd - n.requestStart;
+      });
+      if (i > 0) grantForm.push(t);
+    }
     await page.goto(`http://127.0.0.1:${PORT}/sub-users`);
 
     // The list's page endpoint alone, as a keystroke calls it (search, filter, sort on the server).
@@ -229,6 +243,10 @@ async function main() {
       `  ${"page HTML".padEnd(46)} ${(htmlBytes / 1e3).toFixed(0).padStart(6)} kB  ${verdict(htmlBytes / 1e3, 100, "kB")}`,
     );
     row("one Sub-user's page, server time to last byte", detail);
+    row("grant form page, server time to last byte", grantForm);
+    console.log(
+      `  ${"grant form page HTML".padEnd(46)} ${(grantFormBytes / 1e3).toFixed(0).padStart(6)} kB`,
+    );
     row("page endpoint (one search) alone", endpoint);
     row(`search keystroke to painted list (${keystrokes.length} keys)`, keystrokes, 50);
     row("  of which: keystroke to request sent", requested);

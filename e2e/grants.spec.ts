@@ -1,6 +1,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./support/test";
 import { BENEFICIARY, MASTER, signedInAs, signInAsDemo } from "./support/auth";
+import { serviceFetch } from "./support/demo";
 
 test.describe("sponsor", () => {
   signedInAs(test, MASTER);
@@ -46,6 +47,60 @@ test.describe("sponsor", () => {
     await expect(page.getByRole("heading", { level: 1, name: `Grant ${reference}` })).toBeVisible();
     await expect(page.getByText("Saved.")).toBeVisible();
     await expect(page.getByTestId("coverage")).toContainText("€0.00 of €25.00");
+  });
+
+  test("with more Sub-users than the picker shows, the beneficiary is found by a search on the server", async ({
+    page,
+  }) => {
+    // 51 more Sub-users, named to sort after the demo ones: the picker shows 50 at first.
+    const tag = uniqueName("picker");
+    const ids: string[] = [];
+    for (let i = 0; i < 51; i++) {
+      const created = await serviceFetch("/client/users", {
+        method: "POST",
+        body: { name: `Zz ${tag} ${i}` },
+      });
+      expect(created.status).toBe(200);
+      ids.push(((await created.json()) as { id: string }).id);
+    }
+    await page.goto("/grants/new");
+    const find = page.getByLabel("Find a Sub-user");
+    const beneficiary = page.getByLabel("Beneficiary", { exact: true });
+    await expect(page.getByText(/^Showing 50 of \d+ Sub-users, by name/)).toBeVisible();
+    // The 50, the prompt and "Another Client".
+    await expect(beneficiary.locator("option")).toHaveCount(52);
+    await expect(beneficiary.locator(`option[value=${ids[50]}]`)).toHaveCount(0);
+
+    await find.fill(`${tag} 50`);
+    await expect(page.getByText("Showing 1 of 1 matching Sub-users, by name.")).toBeVisible();
+    await expect(beneficiary.locator("option")).toHaveCount(3);
+    await beneficiary.selectOption(ids[50]!);
+    // The chosen Sub-user stays chosen while the search shows none.
+    await find.fill(`${tag} nobody`);
+    await expect(
+      page.getByText("No Sub-user matches. Another Client can be typed by id."),
+    ).toBeVisible();
+    await expect(beneficiary).toHaveValue(ids[50]!);
+
+    // A search the console cannot answer says so next to the field; the choice stays.
+    await page.route("**/api/sub-users?*", (route) => route.fulfill({ status: 500 }));
+    await find.fill(`${tag} 4`);
+    await expect(
+      page.getByText("The console could not search the Sub-users. Try again."),
+    ).toBeVisible();
+    await expect(beneficiary).toHaveValue(ids[50]!);
+    await page.unroute("**/api/sub-users?*");
+
+    const reference = uniqueName("picked", "-");
+    await page.getByLabel("Reference").fill(reference);
+    await page.getByLabel("translation").check();
+    await page.getByRole("button", { name: "Issue grant" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Grant ${reference}` })).toBeVisible();
+    // The grant's page names its beneficiary, and its form has it chosen, beyond the first 50.
+    await expect(page.getByRole("button", { name: `Copy Client id ${ids[50]}` })).toBeVisible();
+    await expect(page.getByText(`Zz ${tag} 50`).first()).toBeVisible();
+    const form = page.getByRole("form", { name: "Replace the grant" });
+    await expect(form.getByLabel("Beneficiary", { exact: true })).toHaveValue(ids[50]!);
   });
 
   test("shows what a replacement changes before sending, then replaces", async ({ page }) => {

@@ -7,12 +7,13 @@ import {
   FormText,
 } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { SelectField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import {
@@ -21,6 +22,11 @@ import {
   type GrantFormValues,
   grantFormToRequest,
 } from "@/app/(console)/grants/_lib/grant-form";
+import {
+  type BeneficiaryChoices,
+  searchBeneficiaries,
+  shownSentence,
+} from "@/app/(console)/grants/_lib/beneficiary-search";
 import { issueGrantAction, replaceGrantAction } from "../actions";
 
 interface Props {
@@ -28,7 +34,8 @@ interface Props {
   initial: GrantFormValues;
   /** The grant being replaced: its changes are shown before sending. */
   before?: SponsorshipGrant;
-  subUsers: { id: string; name: string }[];
+  /** The Sub-users offered at first; with more in all, a search finds the others. */
+  beneficiaries: BeneficiaryChoices;
 }
 
 /** The beneficiary picker's value for "a Client that is not one of my Sub-users". */
@@ -43,7 +50,38 @@ const FIELDS = [
   "monthlyCap",
 ] as const;
 
-export function GrantForm({ mode, initial, before, subUsers }: Props) {
+/**
+ * The Sub-users the beneficiary picker offers: those given, or those matching the search (on the
+ * console's server) once something is typed, with the one chosen kept among them.
+ */
+function useBeneficiaryOptions(given: BeneficiaryChoices, chosen: string) {
+  const [query, setQuery] = useState("");
+  const [known, setKnown] = useState(() => given.options.find((o) => o.id === chosen) ?? null);
+  const searched = query.trim();
+  const search = useQuery({
+    queryKey: ["grant-beneficiaries", searched],
+    queryFn: ({ signal }) => searchBeneficiaries(searched, signal),
+    enabled: searched !== "",
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const found = searched !== "" ? search.data : undefined;
+  const listed = found?.options ?? given.options;
+  const pick = (id: string) => setKnown(listed.find((o) => o.id === id) ?? known);
+  const keep = known?.id === chosen && !listed.some((o) => o.id === chosen) ? [known] : [];
+  return {
+    searchable: given.total > given.options.length,
+    query,
+    setQuery,
+    pick,
+    options: [...keep, ...listed],
+    sentence: shownSentence(listed.length, found?.matched ?? given.total, found !== undefined),
+    error: searched !== "" && search.error ? search.error.message : undefined,
+    busy: search.isFetching,
+  };
+}
+
+export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [idempotencyKey, renewKey] = useIdempotencyKey();
@@ -57,10 +95,12 @@ export function GrantForm({ mode, initial, before, subUsers }: Props) {
     defaultValues: initial,
   });
   const [choice, setChoice] = useState(() =>
-    initial.beneficiaryClientId === "" || subUsers.some((u) => u.id === initial.beneficiaryClientId)
+    initial.beneficiaryClientId === "" ||
+    beneficiaries.options.some((u) => u.id === initial.beneficiaryClientId)
       ? initial.beneficiaryClientId
       : OTHER,
   );
+  const picker = useBeneficiaryOptions(beneficiaries, choice);
 
   const send = (values: GrantFormValues) =>
     startTransition(async () => {
@@ -152,10 +192,23 @@ export function GrantForm({ mode, initial, before, subUsers }: Props) {
           readOnly={mode === "replace"}
         />
         <div className="space-y-3">
+          {picker.searchable ? (
+            <TextField
+              label="Find a Sub-user"
+              type="search"
+              autoComplete="off"
+              value={picker.query}
+              onChange={(e) => picker.setQuery(e.target.value)}
+              aria-busy={picker.busy}
+              hint={<span role="status">{picker.sentence}</span>}
+              error={picker.error}
+            />
+          ) : null}
           <SelectField
             label="Beneficiary"
             value={choice}
             onChange={(e) => {
+              picker.pick(e.target.value);
               setChoice(e.target.value);
               form.setValue("beneficiaryClientId", e.target.value === OTHER ? "" : e.target.value, {
                 shouldValidate: form.formState.isSubmitted,
@@ -166,7 +219,7 @@ export function GrantForm({ mode, initial, before, subUsers }: Props) {
             }
           >
             <option value="">Choose a Sub-user or another Client</option>
-            {subUsers.map((u) => (
+            {picker.options.map((u) => (
               <option key={u.id} value={u.id}>
                 {u.name} ({u.id})
               </option>

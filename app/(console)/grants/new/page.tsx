@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
+import { beneficiaryChoices } from "@/app/(console)/grants/_lib/beneficiary-choices";
 import { EMPTY_GRANT_FORM } from "@/app/(console)/grants/_lib/grant-form";
 import { MasterOnly } from "../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
@@ -11,18 +12,14 @@ export const metadata: Metadata = { title: "Issue a grant" };
 export default async function NewGrantPage() {
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "upsertSponsorshipGrant")) return <MasterOnly />;
-  const { data } = await api.listClientUsers();
+  const beneficiaries = await beneficiaryChoices(api, session.clientId);
   return (
     <>
       <PageHeader
         trail={[{ href: "/grants", label: "Issued grants" }, "New"]}
         title="Issue a grant"
       />
-      <GrantForm
-        mode="issue"
-        initial={EMPTY_GRANT_FORM}
-        subUsers={data.clientUsers.map((u) => ({ id: u.id, name: u.name ?? u.id }))}
-      />
+      <GrantForm mode="issue" initial={EMPTY_GRANT_FORM} beneficiaries={beneficiaries} />
     </>
   );
 }

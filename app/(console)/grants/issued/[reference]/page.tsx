@@ -6,6 +6,7 @@ import { CopyableId } from "@/components/ui/copyable-id";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime, formatMinor } from "@/lib/format";
+import { beneficiaryChoices } from "@/app/(console)/grants/_lib/beneficiary-choices";
 import { grantToFormValues } from "@/app/(console)/grants/_lib/grant-form";
 import { MasterOnly } from "../../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
@@ -29,8 +30,7 @@ export default async function GrantPage({
   const grants = await api.listSponsorshipGrants();
   const grant = grants.data.sponsorshipGrants.find((g) => g.reference === reference);
   if (!grant) notFound();
-  // Whole: the form offers every Sub-user as the beneficiary.
-  const users = await api.listClientUsers();
+  const beneficiaries = await beneficiaryChoices(api, session.clientId, grant.beneficiaryClientId);
   const facts: [string, React.ReactNode][] = [
     ["Status", <GrantStatus key="s" grant={grant} />],
     [
@@ -39,7 +39,7 @@ export default async function GrantPage({
         <CopyableId
           key="b"
           id={grant.beneficiaryClientId}
-          name={users.data.clientUsers.find((u) => u.id === grant.beneficiaryClientId)?.name}
+          name={beneficiaries.options.find((u) => u.id === grant.beneficiaryClientId)?.name}
           kind="Client id"
         />
       ) : (
@@ -110,7 +110,7 @@ export default async function GrantPage({
             mode="replace"
             initial={grantToFormValues(grant)}
             before={grant}
-            subUsers={users.data.clientUsers.map((u) => ({ id: u.id, name: u.name ?? u.id }))}
+            beneficiaries={beneficiaries}
           />
         )}
       </Card>
