@@ -50,6 +50,22 @@ test.describe("Sub-users list", () => {
 });
 
 test.describe("creating a Sub-user", () => {
+  test("a Sub-user created here is found by the next search at once", async ({ page }) => {
+    // A search first: the console's index of the list now predates the new Sub-user.
+    await page.goto("/sub-users");
+    const search = page.getByLabel("Search by name or id");
+    const rows = page.getByTestId("sub-user-row");
+    await search.fill("Workshop");
+    await expect(rows.first()).toBeVisible();
+    const name = uniqueName("Workshop Probe");
+    await createSubUser(page, name);
+    await page.getByLabel("I have stored the key").check();
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByLabel("Search by name or id").fill(name);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(name);
+  });
+
   test("keeps typed values and shows errors next to the field", async ({ page }) => {
     await page.goto("/sub-users");
     await page.getByRole("button", { name: "New Sub-user" }).click();

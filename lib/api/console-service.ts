@@ -1,19 +1,22 @@
 import "server-only";
 import { consoleConfig } from "@/lib/config/console-env";
+import { processState } from "@/lib/process-state";
 import { bindApi, ServiceTransport, type ServiceApi } from "@/lib/api/client";
 import { recordRequest } from "@/lib/store/request-log";
 import { recordUsageWarnings } from "@/lib/store/usage-warnings";
 
-let transport: ServiceTransport | undefined;
-
-/** The console process's one transport: its per-key queue serialises every call of one Client. */
+/**
+ * The console process's one transport: its per-key queue serialises every call of one Client,
+ * whether a page, a server action or a route handler makes it.
+ */
 export function serviceTransport(): ServiceTransport {
-  const config = consoleConfig();
-  transport ??= new ServiceTransport({
-    baseUrl: config.SERVICE_URL,
-    timeoutMs: config.SERVICE_TIMEOUT_MS,
+  return processState("service-transport", () => {
+    const config = consoleConfig();
+    return new ServiceTransport({
+      baseUrl: config.SERVICE_URL,
+      timeoutMs: config.SERVICE_TIMEOUT_MS,
+    });
   });
-  return transport;
 }
 
 /** Typed operations for one signed-in Client; usage warnings it receives go to the banner. */

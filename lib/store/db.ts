@@ -4,13 +4,15 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { consoleConfig } from "@/lib/config/console-env";
+import { processState } from "@/lib/process-state";
 
 export type StoreDb = NodePgDatabase;
 
 /** Serialises the console's migrations across console instances sharing a database. */
 const MIGRATION_LOCK = 40_100_101;
 
-let store: Promise<StoreDb> | undefined;
+// One pool per process, whichever bundle (page, action, route handler) asks first.
+const opened = processState("store", () => ({ store: undefined as Promise<StoreDb> | undefined }));
 
 async function open(url: string): Promise<StoreDb> {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
@@ -31,9 +33,9 @@ async function open(url: string): Promise<StoreDb> {
 
 /** The console's own store (its own database), migrated on first use. */
 export function getStore(): Promise<StoreDb> {
-  store ??= open(consoleConfig().CONSOLE_DATABASE_URL).catch((error: unknown) => {
-    store = undefined;
+  opened.store ??= open(consoleConfig().CONSOLE_DATABASE_URL).catch((error: unknown) => {
+    opened.store = undefined;
     throw error;
   });
-  return store;
+  return opened.store;
 }

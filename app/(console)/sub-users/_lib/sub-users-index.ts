@@ -1,5 +1,6 @@
 import "server-only";
 import { type ServiceApi } from "@/lib/api/client";
+import { processState } from "@/lib/process-state";
 import { latestReadings } from "@/lib/usage/usage-readings";
 import { worstPlanState } from "@/lib/usage/plan-state";
 import {
@@ -38,7 +39,9 @@ interface Entry {
   rows: IndexedRow[];
   sorted: Map<SortKey, IndexedRow[]>;
 }
-const entries = new Map<string, Entry>();
+// One index per process: the page, the keystrokes' route handler and the actions that change
+// Sub-users (each bundled apart by Next.js) read and clear the same one.
+const entries = processState("sub-users-index", () => new Map<string, Entry>());
 
 async function read(api: ServiceApi, clientId: string): Promise<Entry> {
   const { data } = await api.listClientUsers();
