@@ -4,6 +4,7 @@ import { and, desc, eq, gt, lt } from "drizzle-orm";
 import { getIronSession, type SessionOptions, unsealData } from "iron-session";
 import { cookies } from "next/headers";
 import { consoleConfig } from "@/lib/config/console-env";
+import { processState } from "@/lib/process-state";
 import { getStore } from "@/lib/store/db";
 import { sessions } from "@/lib/store/schema";
 import { decryptSecret, deriveKey, encryptSecret } from "./secret-box";
@@ -44,7 +45,7 @@ export type SessionState =
   | { kind: "active"; session: ConsoleSession; apiKey: string };
 
 /** Cookies unsealed before, by their text: at most this many browsers' worth (about 0.3 MB). */
-const verifiedSeals = new VerifiedSeals<CookieData>(1_000);
+const verifiedSeals = processState("verified-seals", () => new VerifiedSeals<CookieData>(1_000));
 
 /** The session id a cookie carries; iron-session unseals it the first time this text is seen. */
 async function sessionIdOf(seal: string): Promise<string | undefined> {

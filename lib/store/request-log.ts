@@ -1,6 +1,7 @@
 import "server-only";
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import { type CallRecord } from "@/lib/api/client";
+import { processState } from "@/lib/process-state";
 import { getStore } from "@/lib/store/db";
 import { requestLog } from "@/lib/store/schema";
 
@@ -12,10 +13,14 @@ export const REQUEST_LOG_PAGE_SIZE = 50;
 const FLUSH_AFTER_MS = 20;
 const MAX_PENDING = 5_000;
 
-let writes = 0;
-let pending: (typeof requestLog.$inferInsert)[] = [];
-let scheduled: ReturnType<typeof setTimeout> | undefined;
-let flushing: Promise<void> = Promise.resolve();
+// One buffer per process: calls made by route handlers and by pages (bundled apart) are written,
+// and flushed by a reader of the log, together.
+const log = processState("request-log", () => ({
+  writes: 0,
+  pending: [] as (typeof requestLog.$inferInsert)[],
+  scheduled: undefined as ReturnType<typeof setTimeout> | undefined,
+  flushing: Promise.resolve(),
+}));
 
 /**
  * Records one call without waiting for the write: entries are written in one statement a few
@@ -24,26 +29,26 @@ let flushing: Promise<void> = Promise.resolve();
  * dropped.
  */
 export async function recordRequest(clientId: string, record: CallRecord) {
-  if (pending.length >= MAX_PENDING) return;
-  pending.push({ clientId, ...record, createdAt: new Date() });
-  scheduled ??= setTimeout(() => void flushRequestLog(), FLUSH_AFTER_MS);
+  if (log.pending.length >= MAX_PENDING) return;
+  log.pending.push({ clientId, ...record, createdAt: new Date() });
+  log.scheduled ??= setTimeout(() => void flushRequestLog(), FLUSH_AFTER_MS);
 }
 
 /** Writes what is pending now; readers of the log call it first, so they see their own calls. */
 export function flushRequestLog(): Promise<void> {
-  if (scheduled) clearTimeout(scheduled);
-  scheduled = undefined;
-  const batch = pending;
-  pending = [];
-  flushing = flushing.then(async () => {
+  if (log.scheduled) clearTimeout(log.scheduled);
+  log.scheduled = undefined;
+  const batch = log.pending;
+  log.pending = [];
+  log.flushing = log.flushing.then(async () => {
     if (batch.length === 0) return;
     try {
       const db = await getStore();
       await db.insert(requestLog).values(batch);
       // Old entries go now and then, not on every write.
-      writes += batch.length;
-      if (writes >= 200) {
-        writes = 0;
+      log.writes += batch.length;
+      if (log.writes >= 200) {
+        log.writes = 0;
         await db
           .delete(requestLog)
           .where(lt(requestLog.createdAt, new Date(Date.now() - REQUEST_LOG_DAYS * 86_400_000)));
@@ -52,7 +57,7 @@ export function flushRequestLog(): Promise<void> {
       // The log is a convenience; the calls' own outcomes stand.
     }
   });
-  return flushing;
+  return log.flushing;
 }
 
 export type RequestOutcome = "all" | "success" | "refused" | "unanswered";
