@@ -1,22 +1,26 @@
 import "server-only";
 import { consoleConfig } from "@/lib/config/console-env";
 import { processState } from "@/lib/process-state";
-import { bindApi, ServiceTransport, type ServiceApi } from "@/lib/api/client";
+import { bindApi, KeyQueue, ServiceTransport, type ServiceApi } from "@/lib/api/client";
 import { recordRequest } from "@/lib/store/request-log";
 import { recordUsageWarnings } from "@/lib/store/usage-warnings";
 
+let transport: ServiceTransport | undefined;
+
 /**
- * The console process's one transport: its per-key queue serialises every call of one Client,
- * whether a page, a server action or a route handler makes it.
+ * The transport to the service. Its per-key queue is one per process, so every call of one
+ * Client waits its turn whether a page, a server action or a route handler makes it; the
+ * transport itself is one per bundle, so the errors it throws are of this bundle's classes
+ * (callers branch with `instanceof`).
  */
 export function serviceTransport(): ServiceTransport {
-  return processState("service-transport", () => {
-    const config = consoleConfig();
-    return new ServiceTransport({
-      baseUrl: config.SERVICE_URL,
-      timeoutMs: config.SERVICE_TIMEOUT_MS,
-    });
+  const config = consoleConfig();
+  transport ??= new ServiceTransport({
+    baseUrl: config.SERVICE_URL,
+    timeoutMs: config.SERVICE_TIMEOUT_MS,
+    queue: processState("service-key-queue", () => new KeyQueue()),
   });
+  return transport;
 }
 
 /** Typed operations for one signed-in Client; usage warnings it receives go to the banner. */

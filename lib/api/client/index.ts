@@ -12,6 +12,7 @@ export {
   type ServiceApi,
   type ServiceResponse,
 } from "./service-client";
+export { KeyQueue } from "./key-queue";
 export {
   pollJob,
   readJobStatus,

@@ -10,6 +10,7 @@ import {
   ServiceUnreachableError,
 } from "./errors";
 import { pollJob, resolveStatusUrl } from "./poll-job";
+import { KeyQueue } from "./key-queue";
 import { bindApi, keepIds, ServiceTransport } from "./service-client";
 
 let server: Awaited<ReturnType<typeof startScriptedServer>>;
@@ -320,6 +321,25 @@ describe("one active request per Client", () => {
     const other = bindApi(transport, "svc_live_" + "o".repeat(32));
     await Promise.all([api.getClientCredits(), other.getClientCredits()]);
     expect(server.maxOpen).toBe(2);
+  });
+
+  it("serialises the calls of one key across transports that share a queue", async () => {
+    server.script("GET /client/credits", {
+      status: 200,
+      body: { clientId: "c", billingMode: "prepaid" },
+      delayMs: 100,
+    });
+    // As two bundles of the console have two transports, with the process's one queue.
+    const queue = new KeyQueue();
+    const [first, second] = [1, 2].map(
+      () => new ServiceTransport({ baseUrl: server.url, timeoutMs: 500, queue }),
+    );
+    await Promise.all([
+      bindApi(first!, KEY).getClientCredits(),
+      bindApi(second!, KEY).getClientCredits(),
+    ]);
+    expect(server.maxOpen).toBe(1);
+    expect(server.requests).toHaveLength(2);
   });
 });
 

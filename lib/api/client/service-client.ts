@@ -39,6 +39,8 @@ export interface ServiceClientOptions {
   /** Injectable for tests: waits and jitter. The transport is always real HTTP. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** The per-key queue, when transports share one (one per process in the console). */
+  queue?: KeyQueue;
 }
 
 export interface CallOptions {
@@ -152,13 +154,14 @@ export function locationMatches(
 export class ServiceTransport {
   readonly baseUrl: string;
   private readonly retry: RetryPolicy;
-  private readonly queue = new KeyQueue();
+  private readonly queue: KeyQueue;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
 
   constructor(private readonly options: ServiceClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/$/, "");
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.queue = options.queue ?? new KeyQueue();
     this.sleep = options.sleep ?? sleepFor;
     this.random = options.random ?? Math.random;
   }
