@@ -1,4 +1,4 @@
-import { type SubUsersPage } from "@/app/(console)/sub-users/_lib/sub-users-index";
+import { fetchSubUsersPage } from "@/app/(console)/sub-users/_lib/fetch-sub-users-page";
 
 export interface BeneficiaryOption {
   id: string;
@@ -16,14 +16,10 @@ export async function searchBeneficiaries(
   query: string,
   signal?: AbortSignal,
 ): Promise<{ options: BeneficiaryOption[]; matched: number }> {
-  const search = new URLSearchParams({ q: query, sort: "name-asc" });
-  const response = await fetch(`/api/sub-users?${search.toString()}`, {
-    cache: "no-store",
-    signal,
-  });
-  if (response.status === 401) throw new Error("Your session has ended. Sign in again.");
-  if (!response.ok) throw new Error("The console could not search the Sub-users. Try again.");
-  const page = (await response.json()) as SubUsersPage;
+  const page = await fetchSubUsersPage(
+    { q: query, sort: "name-asc" },
+    { failure: "The console could not search the Sub-users. Try again.", signal },
+  );
   return {
     options: page.items.map((u) => ({ id: u.id, name: u.name ?? u.id })),
     matched: page.matched,

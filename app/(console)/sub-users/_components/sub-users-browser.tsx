@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { formatDate, formatCount, formatDateTime } from "@/lib/format";
 import { listHref } from "@/lib/list-params";
+import { fetchSubUsersPage } from "../_lib/fetch-sub-users-page";
 import type { SubUsersPage } from "../_lib/sub-users-index";
 import {
   SUB_USERS_LIST_DEFAULTS,
@@ -43,19 +44,6 @@ function UsageFlag({ usage }: { usage: SubUserRow["usage"] }) {
   );
 }
 
-async function fetchPage(params: SubUsersListParams): Promise<SubUsersPage> {
-  const query = new URLSearchParams({
-    q: params.q,
-    status: params.status,
-    sort: params.sort,
-    page: String(params.page),
-  });
-  const response = await fetch(`/api/sub-users?${query.toString()}`, { cache: "no-store" });
-  if (response.status === 401) throw new Error("Your session has ended. Sign in again.");
-  if (!response.ok) throw new Error("The console could not read the list. Try again.");
-  return response.json() as Promise<SubUsersPage>;
-}
-
 /**
  * Search, filter, sort and page on the console's server: the browser holds one page, never the
  * whole list. The state is mirrored into the address (replaced, not pushed, while typing), so a
@@ -84,7 +72,8 @@ export function SubUsersBrowser({
   const list = useQuery({
     // Keyed by the server's reading: after a change and a refresh, nothing older is shown.
     queryKey: ["sub-users", first.readAt, params],
-    queryFn: () => fetchPage(params),
+    queryFn: () =>
+      fetchSubUsersPage(params, { failure: "The console could not read the list. Try again." }),
     // The server rendered the first view; a refresh of the page brings a new one.
     initialData: isInitial ? first : undefined,
     staleTime: 30_000,
