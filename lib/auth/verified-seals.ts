@@ -1,4 +1,5 @@
 import "server-only";
+import { LruMap } from "@/lib/lru-map";
 
 /**
  * Session cookies this process has already unsealed, by their exact sealed text, with what they
@@ -8,31 +9,25 @@ import "server-only";
  * still read on every request: signing out or expiring anywhere takes effect at once.
  */
 export class VerifiedSeals<Content> {
-  readonly #entries = new Map<string, { content: Content; expiresAt: number }>();
+  readonly #entries: LruMap<string, { content: Content; expiresAt: number }>;
 
-  constructor(readonly limit: number) {}
+  constructor(readonly limit: number) {
+    this.#entries = new LruMap(limit);
+  }
 
   /** What `seal` carries, if it was verified here and has not expired by `now` (ms). */
   get(seal: string, now: number): Content | undefined {
     const entry = this.#entries.get(seal);
     if (!entry) return undefined;
+    if (entry.expiresAt > now) return entry.content;
     this.#entries.delete(seal);
-    if (entry.expiresAt <= now) return undefined;
-    // Re-inserted, so the least recently used seal is the first to go when the table is full.
-    this.#entries.set(seal, entry);
-    return entry.content;
+    return undefined;
   }
 
   /** Remembers a seal that unsealed to `content`; kept no longer than the seal's expiry. */
   remember(seal: string, content: Content): void {
     const expiresAt = sealExpiry(seal);
-    if (expiresAt === 0) return;
-    this.#entries.delete(seal);
-    if (this.#entries.size >= this.limit) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(seal, { content, expiresAt });
+    if (expiresAt !== 0) this.#entries.set(seal, { content, expiresAt });
   }
 
   get size(): number {

@@ -1,3 +1,4 @@
+import { LruMap } from "@/lib/lru-map";
 import { type Caller } from "./authenticate";
 
 /**
@@ -8,32 +9,4 @@ import { type Caller } from "./authenticate";
  * Client changed by any instance is refused on its very next call everywhere. Bounded: the least
  * recently used caller goes first.
  */
-export class CallerCache {
-  private readonly callers = new Map<string, Caller>();
-
-  constructor(readonly capacity: number) {}
-
-  get(keyHash: string): Caller | undefined {
-    const caller = this.callers.get(keyHash);
-    if (caller) {
-      // Map keeps insertion order: moving a hit to the end keeps the oldest first.
-      this.callers.delete(keyHash);
-      this.callers.set(keyHash, caller);
-    }
-    return caller;
-  }
-
-  set(keyHash: string, caller: Caller) {
-    this.callers.delete(keyHash);
-    this.callers.set(keyHash, caller);
-    if (this.callers.size > this.capacity) this.callers.delete(this.callers.keys().next().value!);
-  }
-
-  delete(keyHash: string) {
-    this.callers.delete(keyHash);
-  }
-
-  get size() {
-    return this.callers.size;
-  }
-}
+export class CallerCache extends LruMap<string, Caller> {}

@@ -1,5 +1,6 @@
 import "server-only";
 import { type ServiceApi } from "@/lib/api/client";
+import { LruMap } from "@/lib/lru-map";
 import { processState } from "@/lib/process-state";
 import { latestReadings } from "@/lib/usage/usage-readings";
 import { worstPlanState } from "@/lib/usage/plan-state";
@@ -41,7 +42,7 @@ interface Entry {
 }
 // One index per process: the page, the keystrokes' route handler and the actions that change
 // Sub-users (each bundled apart by Next.js) read and clear the same one.
-const entries = processState("sub-users-index", () => new Map<string, Entry>());
+const entries = processState("sub-users-index", () => new LruMap<string, Entry>(MAX_MASTERS));
 
 async function read(api: ServiceApi, clientId: string): Promise<Entry> {
   const { data } = await api.listClientUsers();
@@ -63,19 +64,13 @@ async function read(api: ServiceApi, clientId: string): Promise<Entry> {
     };
   });
   const entry = { at: Date.now(), rows: indexRows(rows), sorted: new Map() };
-  entries.delete(clientId);
   entries.set(clientId, entry);
-  while (entries.size > MAX_MASTERS) entries.delete(entries.keys().next().value!);
   return entry;
 }
 
 async function entryFor(api: ServiceApi, clientId: string, fresh: boolean): Promise<Entry> {
   const cached = entries.get(clientId);
-  if (!fresh && cached && Date.now() - cached.at < MAX_AGE_MS) {
-    entries.delete(clientId);
-    entries.set(clientId, cached);
-    return cached;
-  }
+  if (!fresh && cached && Date.now() - cached.at < MAX_AGE_MS) return cached;
   return read(api, clientId);
 }
 
