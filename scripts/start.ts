@@ -17,7 +17,7 @@ import { openPostgresServer, type PostgresServer } from "@/lib/db/postgres-serve
 import { parseEnvironment } from "@/lib/config/parse-environment";
 import { freePort } from "@/lib/net/free-port";
 import { serviceEnv, serviceOptionsFrom } from "@/service/config";
-import { startService, type RunningService } from "@/service/server";
+import { sandboxControlsLine, startService, type RunningService } from "@/service/server";
 import { startHttpsFront, tlsFiles } from "./https-front";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -180,7 +180,12 @@ async function main() {
     }
     let serviceUrl = env.SERVICE_URL;
     if (!serviceUrl) {
-      service = await startService({ ...serviceOptionsFrom(env), postgres });
+      // The embedded quickstart's demo keys are all synthetic: its controls serve every key.
+      service = await startService({
+        ...serviceOptionsFrom(env),
+        sandboxControls: env.SERVICE_SANDBOX_CONTROLS ?? "all",
+        postgres,
+      });
       serviceUrl = service.url;
     }
     let consoleDatabaseUrl = env.CONSOLE_DATABASE_URL;
@@ -259,10 +264,7 @@ async function main() {
       for (const line of demoAccountLines(service.demo.accounts, serviceUrl))
         console.log(`  ${line}`);
     }
-    if (service)
-      console.log(
-        `\nSandbox controls: ${serviceUrl}/_sandbox  operator token: ${service.context.config.sandboxToken}`,
-      );
+    if (service) console.log(`\n${sandboxControlsLine(service, serviceUrl)}`);
     console.log("\nPress Ctrl-C to stop.");
   } catch (error) {
     console.error((error as Error).message);

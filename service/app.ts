@@ -122,7 +122,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
     } finally {
       call.release();
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
-      if (call.caller)
+      if (call.caller && call.sandboxControlsAct)
         journal(
           call,
           call.drop === "before" ? null : (response?.status ?? null),
@@ -159,7 +159,8 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
       status,
       delivered: call.drop === undefined,
       errorCode: errorCode ?? null,
-      billingSource: call.charge?.source ?? null,
+      billingSource:
+        call.charge?.source ?? (call.replayed && call.op.billable ? "idempotent_replay" : null),
       chargedMinor: call.charge?.amountMinor ?? null,
       idempotencyKey: call.idempotencyKey ?? null,
       durationMs,

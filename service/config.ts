@@ -3,6 +3,7 @@ import { z } from "zod";
 import { parseEnvironment } from "@/lib/config/parse-environment";
 import { rateLimitSpec } from "@/lib/config/rate-limit-spec";
 import { PILOT_GATES, pilotConfiguration } from "./domain/intelligence/pilot-gates";
+import { SANDBOX_CONTROLS_MODES } from "./sandbox/controls-scope";
 
 /** The reference service's environment; the launcher (`npm start`) extends it with its own. */
 export const serviceEnv = z.object({
@@ -43,6 +44,13 @@ export const serviceEnv = z.object({
     }),
   /** The sandbox controls' operator token; without it, one is kept in the data directory. */
   SERVICE_SANDBOX_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * Which keys the sandbox controls serve: `all`, `sandbox` (sandbox keys and the operator token)
+   * or `off`. Unset: `sandbox`, except in the embedded quickstart (`npm start`), which uses `all`.
+   */
+  SERVICE_SANDBOX_CONTROLS: z
+    .enum(SANDBOX_CONTROLS_MODES, { message: "must be all, sandbox or off" })
+    .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
@@ -63,6 +71,7 @@ export function serviceOptionsFrom(env: ServiceEnv & { dataDir: string }) {
     logLevel: env.LOG_LEVEL,
     intelligencePilot: env.SERVICE_INTELLIGENCE_PILOT,
     sandboxToken: env.SERVICE_SANDBOX_TOKEN,
+    sandboxControls: env.SERVICE_SANDBOX_CONTROLS,
   };
 }
 

@@ -15,6 +15,7 @@ import { type Charge } from "./pipeline/billing";
 import { type CallerCache } from "./pipeline/caller-cache";
 import { type DeliveryLedger } from "./pipeline/delivery";
 import { type RateRule } from "./pipeline/rate-limit";
+import { type SandboxControlsMode } from "./sandbox/controls-scope";
 import { type RequestJournal } from "./sandbox/journal";
 import { type VersionedAnswers } from "./pipeline/versioned-answers";
 import { type SubUserListParts } from "./routes/client-users/kept-sub-user-list";
@@ -31,6 +32,8 @@ export interface ServiceConfig {
   abandonedRequestSeconds: number;
   /** The sandbox controls' operator token (reference-service extension). */
   sandboxToken: string;
+  /** Which keys the sandbox controls serve, and which calls they act on. */
+  sandboxControls: SandboxControlsMode;
 }
 
 /** Everything a running service shares across requests. */
@@ -71,6 +74,8 @@ export interface RequestContext<Id extends OperationId> {
   service: ServiceContext;
   requestId: string;
   now: Date;
+  /** The call's time on the instance's clock alone (a grant between two families runs on it). */
+  instanceNow: Date;
   /** How this billable call was settled (a job keeps it, to refund the order if it fails). */
   charge?: Charge;
   /** A sandbox fault rule's embedded error for the job this call creates. */

@@ -1,6 +1,6 @@
 import { demoAccountLines } from "@/lib/demo/demo-credentials";
 import { loadServiceEnv, serviceOptionsFrom } from "./config";
-import { startService } from "./server";
+import { sandboxControlsLine, startService } from "./server";
 
 /** `npm run service`: the reference service alone. */
 async function main() {
@@ -15,9 +15,7 @@ async function main() {
   } else {
     console.log("  This database holds no demo accounts, so there are no demo keys to show.");
   }
-  console.log(
-    `  Sandbox controls: ${service.url}/_sandbox (operator token: Authorization: Bearer ${service.context.config.sandboxToken})`,
-  );
+  console.log(`  ${sandboxControlsLine(service, service.url)}`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -30,6 +30,7 @@ import { purgeExpiredCounters } from "./pipeline/rate-limit";
 import { demoKeysWork, reissueDemoKeys, seedDemoData } from "./seed/demo-data";
 import { applyPilotConfiguration } from "./domain/intelligence/pilot-configuration";
 import { type PilotConfiguration } from "./domain/intelligence/pilot-gates";
+import { type SandboxControlsMode } from "./sandbox/controls-scope";
 
 /** Expired counters and replay records are purged, and stopped instances' undelivered charges refunded, this often. */
 const HOUSEKEEPING_INTERVAL_MS = 15_000;
@@ -60,6 +61,8 @@ export interface StartServiceOptions {
   handlers?: HandlerMap;
   /** The sandbox controls' operator token; otherwise one kept in the data directory. */
   sandboxToken?: string;
+  /** Which keys the sandbox controls serve (default `sandbox`: sandbox keys and the operator). */
+  sandboxControls?: SandboxControlsMode;
 }
 
 export interface RunningService {
@@ -131,6 +134,17 @@ function sandboxTokenOf(dataDir: string): string {
   return token;
 }
 
+/** How the launchers describe the sandbox controls of a running service, in one line. */
+export function sandboxControlsLine(service: RunningService, url: string): string {
+  const { sandboxControls, sandboxToken } = service.context.config;
+  if (sandboxControls === "off") return "Sandbox controls: off (SERVICE_SANDBOX_CONTROLS=off).";
+  const who =
+    sandboxControls === "all"
+      ? "every Master's key"
+      : "Masters' sandbox keys (not production keys)";
+  return `Sandbox controls: ${url}/_sandbox, for ${who} and the operator token (Authorization: Bearer ${sandboxToken}).`;
+}
+
 /** Starts the reference service: storage, migrations, demo seed, HTTP listener, housekeeping. */
 export async function startService(opts: StartServiceOptions): Promise<RunningService> {
   const log = opts.log ?? createLogger("service", opts.logLevel ?? "info");
@@ -183,6 +197,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
       redirectSessionSeconds: opts.redirectSessionSeconds ?? 900,
       abandonedRequestSeconds,
       sandboxToken: opts.sandboxToken ?? sandboxTokenOf(opts.dataDir),
+      sandboxControls: opts.sandboxControls ?? "sandbox",
     },
   };
   const app = createApp(context, opts.handlers);

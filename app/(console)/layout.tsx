@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { controlsServe } from "@/lib/api/sandbox-controls-client";
 import { requirePageSession } from "@/lib/auth/guards";
 import { navFor } from "@/lib/navigation";
 import { signOut } from "../(auth)/sign-in/actions";
@@ -12,7 +13,9 @@ export const dynamic = "force-dynamic";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const { session, sandbox } = await requirePageSession();
-  const service = { sandbox: session.isMaster && (await sandbox.offered()) };
+  const service = {
+    sandbox: session.isMaster && controlsServe(await sandbox.index(), session.environment),
+  };
   return (
     <>
       <header className="border-b border-slate-200 bg-white">

@@ -4,6 +4,8 @@ import { HEADERS } from "./contract/headers";
 import {
   type ClockAdvance,
   clockView,
+  type ControlsIndex,
+  controlsIndex,
   type FaultRuleInput,
   faultRuleList,
   faultRuleView,
@@ -27,8 +29,8 @@ export class SandboxControlsError extends Error {
 }
 
 const TIMEOUT_MS = 5_000;
-/** Whether a service offers the controls, remembered per address for a minute. */
-const offered = new Map<string, { at: number; offered: boolean }>();
+/** What a service says of its controls (null: it offers none), remembered per address for a minute. */
+const offered = new Map<string, { at: number; index: ControlsIndex | null }>();
 
 /**
  * The reference service's sandbox controls (an extension, not the interface) for one signed-in
@@ -82,22 +84,26 @@ export function sandboxControlsFor(baseUrl: string, apiKey: string) {
   }
 
   return {
-    /** Whether the service offers the controls at all (a production service does not). */
-    async offered(): Promise<boolean> {
+    /**
+     * The service's controls, or null when it offers none (a production service does not): its
+     * index says which keys they serve.
+     */
+    async index(): Promise<ControlsIndex | null> {
       const known = offered.get(root);
-      if (known && Date.now() - known.at < 60_000) return known.offered;
-      let answer = false;
+      if (known && Date.now() - known.at < 60_000) return known.index;
+      let answer: ControlsIndex | null = null;
       try {
         const res = await fetch(root, {
           headers: { Accept: "application/json" },
           cache: "no-store",
           signal: AbortSignal.timeout(2_000),
         });
-        answer = res.ok;
+        const parsed = res.ok ? controlsIndex.safeParse(await res.json()) : undefined;
+        answer = parsed?.success ? parsed.data : null;
       } catch {
-        answer = false;
+        answer = null;
       }
-      offered.set(root, { at: Date.now(), offered: answer });
+      offered.set(root, { at: Date.now(), index: answer });
       return answer;
     },
     clock: () => call(clockView, "/clock"),
@@ -122,3 +128,11 @@ export function sandboxControlsFor(baseUrl: string, apiKey: string) {
 }
 
 export type SandboxControls = ReturnType<typeof sandboxControlsFor>;
+
+/** Whether a session of this environment may use the controls a service offers. */
+export function controlsServe(
+  index: ControlsIndex | null,
+  environment: "production" | "sandbox" | "unknown",
+): index is ControlsIndex {
+  return index !== null && (index.keys === "all" || environment === "sandbox");
+}

@@ -172,6 +172,11 @@ export const usageEvents = pgTable(
     amountMinor: integer("amount_minor").notNull().default(0),
     payerClientId: text("payer_client_id").notNull(),
     grantId: text("grant_id"),
+    /**
+     * The month of the grant's cap the call counts toward, when it differs from `period`: a grant
+     * between two families runs on the instance's clock (null: `period`).
+     */
+    grantPeriod: text("grant_period"),
     planId: text("plan_id"),
     vin: text("vin"),
     /** `X-Request-Id` of the call: ties a charge to the answer, the job or the replay it paid for. */
@@ -246,6 +251,12 @@ export const sponsorshipGrants = pgTable(
     billingMode: text("billing_mode").notNull().default("own"),
     active: boolean("active").notNull().default(true),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * The beneficiary belongs to another Master's family than the sponsor: the grant's dates and
+     * monthly cap then run on the instance's clock, never on either family's sandbox clock. Kept
+     * by a trigger (migration 0017) from the two Clients' families.
+     */
+    crossFamily: boolean("cross_family").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -303,6 +314,8 @@ export const redirectSessions = pgTable("redirect_sessions", {
   vin: text("vin").notNull(),
   returnUrl: text("return_url").notNull(),
   state: text("state"),
+  /** The environment of the key that opened it: its page follows the sandbox clocks only where they act. */
+  environment: text("environment"),
   status: text("status").notNull().default("open"),
   svcId: text("svc_id"),
   createdAt: createdAt(),
@@ -451,6 +464,8 @@ export const sandboxSeedSnapshots = pgTable("sandbox_seed_snapshots", {
   masterClientId: text("master_client_id").primaryKey(),
   tables: jsonb("tables").notNull(),
   takenAt: timestamp("taken_at", { withTimezone: true }).notNull(),
+  /** Resets done so far: a confirmation names the count it was given at, so it works once. */
+  resets: integer("resets").notNull().default(0),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { firstRow } from "@/lib/db/first-row";
 import { type Db, schema } from "../db/database";
 import { newId } from "./ids";
@@ -16,6 +16,24 @@ export interface GrantTerms {
   endsAt?: string | null;
   allowPartnerTerms?: boolean;
   monthlyCapMinor?: number | null;
+}
+
+/**
+ * The two times a call has: its family's (the instance's clock plus its Master's sandbox clock)
+ * and the instance's alone.
+ */
+export interface CallClock {
+  family: Date;
+  instance: Date;
+}
+
+/**
+ * The time a grant is judged at: a grant within one family follows that family's clock; one
+ * between two families follows the instance's, so neither family's sandbox clock moves the
+ * other's coverage or costs.
+ */
+export function grantNow(g: Pick<GrantRow, "crossFamily">, clock: CallClock): Date {
+  return g.crossFamily ? clock.instance : clock.family;
 }
 
 /** `active`: not revoked and not past its end date. */
@@ -135,11 +153,21 @@ export async function setBillingMode(
 /** What each grant covered in the period of `now`, in one grouped query. */
 export async function coverageOf(
   db: Db,
-  ids: string[],
-  now: Date,
+  grantRows: Pick<GrantRow, "id" | "crossFamily">[],
+  clock: CallClock,
 ): Promise<Map<string, { calls: number; amountMinor: number }>> {
-  if (ids.length === 0) return new Map();
+  if (grantRows.length === 0) return new Map();
   const u = schema.usageEvents;
+  const monthOf = (crossFamily: boolean) => periodOf(grantNow({ crossFamily }, clock));
+  const inMonth = (crossFamily: boolean) => {
+    const ids = grantRows.filter((g) => g.crossFamily === crossFamily).map((g) => g.id);
+    return ids.length
+      ? and(
+          inArray(u.grantId, ids),
+          eq(sql`coalesce(${u.grantPeriod}, ${u.period})`, monthOf(crossFamily)),
+        )
+      : undefined;
+  };
   const rows = await db
     .select({
       grantId: u.grantId,
@@ -147,7 +175,7 @@ export async function coverageOf(
       amountMinor: sql<number>`coalesce(sum(${u.amountMinor}), 0)::int`,
     })
     .from(u)
-    .where(and(inArray(u.grantId, ids), eq(u.period, periodOf(now)), eq(u.status, "charged")))
+    .where(and(or(inMonth(false), inMonth(true)), eq(u.status, "charged")))
     .groupBy(u.grantId);
   return new Map(rows.map((r) => [r.grantId!, { calls: r.calls, amountMinor: r.amountMinor }]));
 }

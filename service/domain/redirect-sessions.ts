@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { type Db, type PoolDb, schema } from "../db/database";
 import { type SyntheticVehicle } from "../data/vehicle-catalog";
+import { type KeyEnvironment } from "./api-keys";
 import { grantVehicleAccess } from "./vehicle-access";
 
 export type RedirectSessionRow = typeof schema.redirectSessions.$inferSelect;
@@ -9,7 +10,13 @@ export type RedirectSessionRow = typeof schema.redirectSessions.$inferSelect;
 /** A single-use session for the browser-guided flow; its token is the only way to its page. */
 export async function openRedirectSession(
   db: Db,
-  session: { clientId: string; vin: string; returnUrl: string; state?: string },
+  session: {
+    clientId: string;
+    environment: KeyEnvironment;
+    vin: string;
+    returnUrl: string;
+    state?: string;
+  },
   lifetimeSeconds: number,
   now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
@@ -18,6 +25,7 @@ export async function openRedirectSession(
   await db.insert(schema.redirectSessions).values({
     token,
     clientId: session.clientId,
+    environment: session.environment,
     vin: session.vin,
     returnUrl: session.returnUrl,
     // An empty state is treated as unset and left out of the callback.

@@ -3,7 +3,7 @@ import { ApiError } from "./api-error";
 import { authorize } from "./authorize";
 import { callerCheckOf, refreshCaller } from "./authenticate";
 import { type Call, type Stage } from "./call";
-import { type ClientLocks, clientLockStage, refuseBusyClient, takeLocksSql } from "./client-lock";
+import { answerBusyClient, type ClientLocks, clientLockStage, takeLocksSql } from "./client-lock";
 import { WORK_FREE_OPERATIONS } from "../routes/system/system.handlers";
 import { idempotencyKeyStage } from "./idempotency";
 import { readInputStage } from "./request-input";
@@ -55,19 +55,14 @@ export const admissionStage: Stage = async (call) => {
   if (!bodiless) {
     await readInputStage(call);
     await idempotencyKeyStage(call);
-    await clientLockStage(call);
-    return;
+    return clientLockStage(call);
   }
   if (!taken.locks!.client) {
-    const conn = await call.connection();
     if (call.inTransaction) {
-      await conn.query("ROLLBACK");
+      await (await call.connection()).query("ROLLBACK");
       call.inTransaction = false;
     }
-    await refuseBusyClient(conn, taken.locks!, {
-      clientId: call.who.client.id,
-      abandonedRequestSeconds: call.service.config.abandonedRequestSeconds,
-    });
+    return answerBusyClient(call, taken.locks!);
   }
 };
 
@@ -89,7 +84,10 @@ export function admissionMessage(count: string[], lock: string | undefined, inst
 function admittedOnly(call: Call): boolean {
   return (
     WORK_FREE_OPERATIONS.has(call.operationId) &&
-    !call.who.faultRules.some((rule) => rule.operationId === call.operationId)
+    !(
+      call.sandboxControlsAct &&
+      call.who.faultRules.some((rule) => rule.operationId === call.operationId)
+    )
   );
 }
 

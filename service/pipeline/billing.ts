@@ -36,6 +36,8 @@ export interface ChargeRequest {
   requestId: string;
   /** The service instance answering the call. */
   instanceId: string;
+  /** The call's time on the instance's clock: a grant between two families is dated by it. */
+  instanceNow: Date;
   /** The answer is the caller's only way to the outcome: the charge stands once it is handed over. */
   pendingDelivery: boolean;
   now: Date;
@@ -73,7 +75,7 @@ interface ChargeRow {
 }
 const chargeCallStatement = prepared<ChargeRow>(
   "charge_call",
-  "select * from charge_call($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+  "select * from charge_call($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
 );
 const insertRefundedEvent = prepared(
   "usage_event_insert_refunded",
@@ -112,6 +114,7 @@ export async function chargeCall(conn: pg.ClientBase, req: ChargeRequest): Promi
     req.instanceId,
     req.pendingDelivery,
     sandbox,
+    req.instanceNow.toISOString(),
   ]);
   if (!row) {
     throw new ApiError(
@@ -214,6 +217,7 @@ export function chargeRequestOf(call: Call): ChargeRequest {
     // Without a key the answer is the only way to the outcome (see delivery.ts).
     pendingDelivery: !!call.http.env?.outgoing && call.idempotencyKey === undefined,
     now: call.now,
+    instanceNow: call.instanceNow,
   };
 }
 

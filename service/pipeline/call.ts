@@ -4,6 +4,7 @@ import { type OperationDefinition, type OperationId } from "@/lib/api/contract/o
 import { type ServiceBindings, type ServiceContext } from "../context";
 import { type Caller } from "./authenticate";
 import { type Charge } from "./billing";
+import { controlsActOn } from "../sandbox/controls-scope";
 
 /** The input of a call as it arrived (fingerprinted for replays) and as the contract parsed it. */
 export interface CallInput {
@@ -28,6 +29,8 @@ export class Call {
   input?: CallInput;
   idempotencyKey?: string;
   fingerprint = "";
+  /** Answered from an earlier completed request with the same Idempotency-Key. */
+  replayed = false;
   /** Set once the call's transaction is open (and the Client's lock held in it). */
   inTransaction = false;
   /** Whether the request's body (if it has one) has been read; an unread one ends the connection. */
@@ -83,13 +86,30 @@ export class Call {
     this.healthy = false;
   }
 
-  /** Sets who calls; from then on the call's time follows the sandbox clocks (instance, Master). */
+  /**
+   * Sets who calls; from then on the call's time follows the sandbox clocks (instance, Master),
+   * where the controls act on the caller's calls.
+   */
   identify(caller: Caller) {
     this.caller = caller;
     const master = caller.parent ?? caller.client;
     this.now = new Date(
-      this.receivedAt.getTime() + caller.instanceClockOffsetMs + master.sandboxClockOffsetMs,
+      this.instanceNow.getTime() + (this.sandboxControlsAct ? master.sandboxClockOffsetMs : 0),
     );
+  }
+
+  /** Whether the sandbox controls (clocks, fault rules, journal) act on this caller's calls. */
+  get sandboxControlsAct(): boolean {
+    return controlsActOn(this.service.config.sandboxControls, this.who.environment);
+  }
+
+  /**
+   * The call's time on the instance's clock alone, without its Master's own: what a grant between
+   * two families runs on, so neither family's clock reaches the other.
+   */
+  get instanceNow(): Date {
+    const offset = this.sandboxControlsAct ? this.who.instanceClockOffsetMs : 0;
+    return new Date(this.receivedAt.getTime() + offset);
   }
 
   /** Closes the caller's connection without an answer (a sandbox fault rule's dropped connection). */

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { ApiError } from "./api-error";
-import { type Stage } from "./call";
+import { type Call, type Stage } from "./call";
+import { replayWhileBusy } from "./idempotency";
 
 /** Advisory-lock classes: "one active request per Client", and the request holding an Idempotency-Key. */
 const CLIENT_LOCK_CLASS = 40_100_002;
@@ -68,19 +69,21 @@ export async function refuseBusyClient(
   );
 }
 
-/** Opens the transaction that carries one request and takes the Client's lock inside it: one round trip. */
-export async function beginClientTransaction(
+/**
+ * Opens the transaction that carries one request and takes the Client's lock inside it: one
+ * round trip. Without the Client's lock the transaction is rolled back at once.
+ */
+async function beginClientTransaction(
   conn: pg.ClientBase,
-  opts: { clientId: string; idempotencyKey?: string; abandonedRequestSeconds: number },
-): Promise<void> {
+  clientId: string,
+  idempotencyKey: string | undefined,
+): Promise<ClientLocks> {
   const results = (await conn.query(
-    `BEGIN; ${takeLocksSql(opts.clientId, opts.idempotencyKey)}`,
+    `BEGIN; ${takeLocksSql(clientId, idempotencyKey)}`,
   )) as unknown as pg.QueryResult<ClientLocks>[];
   const locks = results[1]!.rows[0]!;
-  if (!locks.client) {
-    await conn.query("ROLLBACK");
-    await refuseBusyClient(conn, locks, opts);
-  }
+  if (!locks.client) await conn.query("ROLLBACK");
+  return locks;
 }
 
 /**
@@ -108,12 +111,27 @@ async function busyRetryAfter(
   return Math.max(1, Math.ceil(abandonedRequestSeconds - holder.idle_seconds));
 }
 
-/** Stage 6: the call's transaction, holding the Client's lock (and its Idempotency-Key's). */
-export const clientLockStage: Stage = async (call) => {
-  await beginClientTransaction(await call.connection(), {
+/**
+ * A call whose Client is busy (its transaction, if any, rolled back): the completed request its
+ * Idempotency-Key names is replayed; otherwise it is refused as busy.
+ */
+export async function answerBusyClient(call: Call, locks: ClientLocks): Promise<Response> {
+  const conn = await call.connection();
+  const replay = await replayWhileBusy(call, conn);
+  if (replay) return replay;
+  return refuseBusyClient(conn, locks, {
     clientId: call.who.client.id,
-    idempotencyKey: call.idempotencyKey,
     abandonedRequestSeconds: call.service.config.abandonedRequestSeconds,
   });
+}
+
+/** Stage 6: the call's transaction, holding the Client's lock (and its Idempotency-Key's). */
+export const clientLockStage: Stage = async (call) => {
+  const locks = await beginClientTransaction(
+    await call.connection(),
+    call.who.client.id,
+    call.idempotencyKey,
+  );
+  if (!locks.client) return answerBusyClient(call, locks);
   call.inTransaction = true;
 };

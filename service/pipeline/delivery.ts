@@ -86,10 +86,13 @@ export async function openDeliveryLedger(
     instanceId,
     watch(outgoing, eventId, requestId) {
       let settled = false;
-      const settle = () => {
+      // Delivered only once "finish" says the whole answer went to the operating system. A
+      // connection closed first never got it, even if the response was ended on a socket already
+      // gone (then `writableFinished` reads true, yet nothing was sent).
+      const settle = (delivered: boolean) => {
         if (settled) return;
         settled = true;
-        if (outgoing.writableFinished) {
+        if (delivered) {
           queue.push(eventId);
           if (queue.length > MAX_QUEUED_CONFIRMATIONS) queue.shift();
           schedule();
@@ -102,10 +105,10 @@ export async function openDeliveryLedger(
         );
       };
       // The caller may have gone while the work ran: then no event is still to come.
-      if (outgoing.destroyed) settle();
+      if (outgoing.destroyed) settle(outgoing.writableFinished);
       else {
-        outgoing.once("finish", settle);
-        outgoing.once("close", settle);
+        outgoing.once("finish", () => settle(true));
+        outgoing.once("close", () => settle(false));
       }
     },
     async sweep() {

@@ -25,6 +25,7 @@ export function handlerStage(handlers: HandlerMap): Stage {
       service: call.service,
       requestId: call.requestId,
       now: call.now,
+      instanceNow: call.instanceNow,
       charge: call.charge,
       sandboxJobFailure: call.jobFailure,
     });

@@ -6,7 +6,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { HEADERS } from "@/lib/api/contract/headers";
 import { type Db, schema } from "../db/database";
 import { ApiError } from "./api-error";
-import { type Stage } from "./call";
+import type pg from "pg";
+import { type Call, type Stage } from "./call";
 
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Results larger than this are not stored; a replay then answers `idempotency_result_unavailable`. */
@@ -75,9 +76,10 @@ export function fingerprintOf(
 }
 
 /**
- * Finds an earlier request with this key: replay it or refuse a conflict. Called inside the
- * request's transaction, after the Client's lock: no other request of the Client runs, so a
- * record is always a finished one (work in progress is never committed, see client-lock.ts).
+ * Finds an earlier request with this key: replay it or refuse a conflict. A record is always a
+ * finished request's (work in progress is never committed, see client-lock.ts). Inside the
+ * request's transaction, after the Client's lock, an expired record is removed; a caller
+ * without the lock (`purgeExpired: false`) only reads.
  */
 export async function lookupIdempotency(
   db: Db,
@@ -85,6 +87,7 @@ export async function lookupIdempotency(
   key: string,
   fingerprint: string,
   now: Date,
+  opts: { purgeExpired: boolean } = { purgeExpired: true },
 ): Promise<IdempotencyLookup> {
   const where = and(
     eq(schema.idempotencyRecords.clientId, clientId),
@@ -93,7 +96,7 @@ export async function lookupIdempotency(
   const [record] = await db.select().from(schema.idempotencyRecords).where(where).limit(1);
   if (!record) return { kind: "fresh", key };
   if (record.expiresAt <= now) {
-    await db.delete(schema.idempotencyRecords).where(where);
+    if (opts.purgeExpired) await db.delete(schema.idempotencyRecords).where(where);
     return { kind: "fresh", key };
   }
   if (record.fingerprint !== fingerprint) {
@@ -188,6 +191,21 @@ export const idempotencyKeyStage: Stage = async (call) => {
   if (call.idempotencyKey) call.fingerprint = fingerprintOf(call.operationId, raw);
 };
 
+/** The answer of the completed request with the call's key, given again for this call. */
+function replayOf(call: Call, stored: StoredResponse): Response {
+  call.replayed = true;
+  return new Response(stored.body, {
+    status: stored.status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      ...stored.headers,
+      [HEADERS.requestId]: call.requestId,
+      [HEADERS.idempotentReplay]: "true",
+      ...(call.op.billable ? { [HEADERS.billingSource]: "idempotent_replay" } : {}),
+    },
+  });
+}
+
 /** Stage 7: an earlier result for this key answers the call again (nothing is charged twice). */
 export const replayStage: Stage = async (call) => {
   if (!call.idempotencyKey) return;
@@ -202,17 +220,31 @@ export const replayStage: Stage = async (call) => {
   if (found.kind !== "replay") return;
   await conn.query("ROLLBACK");
   call.inTransaction = false;
-  return new Response(found.response.body, {
-    status: found.response.status,
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      ...found.response.headers,
-      [HEADERS.requestId]: call.requestId,
-      [HEADERS.idempotentReplay]: "true",
-      ...(call.op.billable ? { [HEADERS.billingSource]: "idempotent_replay" } : {}),
-    },
-  });
+  return replayOf(call, found.response);
 };
+
+/**
+ * A call that found its Client busy (its transaction rolled back): when the request its key
+ * names has completed, that answer is given again at once, however many retries arrive together
+ * and whichever request keeps the Client busy meanwhile (a replay does no work, so it needs no
+ * lock). A key used with other input is refused as a conflict. Undefined when the key names no
+ * completed request: the call is then refused as busy.
+ */
+export async function replayWhileBusy(
+  call: Call,
+  conn: pg.PoolClient,
+): Promise<Response | undefined> {
+  if (!call.idempotencyKey) return undefined;
+  const found = await lookupIdempotency(
+    drizzle(conn),
+    call.who.client.id,
+    call.idempotencyKey,
+    call.fingerprint,
+    call.now,
+    { purgeExpired: false },
+  );
+  return found.kind === "replay" ? replayOf(call, found.response) : undefined;
+}
 
 /** Stage 11: the first success is kept for replay, in the transaction that holds its work. */
 export const storeReplayStage: Stage = async (call) => {

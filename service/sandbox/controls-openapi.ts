@@ -3,6 +3,7 @@ import { toSchema, SERVICE_VERSION } from "@/lib/api/contract/openapi";
 import {
   clockAdvance,
   clockView,
+  controlsIndex,
   faultRuleInput,
   faultRuleList,
   faultRuleView,
@@ -17,7 +18,7 @@ import {
 
 const error = {
   description:
-    "`{error, message}`: `api_key_missing` (401), `api_key_invalid` (403), `master_client_required` (403), `invalid_request` (400, with `issues`), `client_user_not_found` or `not_found` (404).",
+    "`{error, message}`: `api_key_missing` (401), `api_key_invalid` (403), `master_client_required` (403), `sandbox_controls_forbidden` (403: another Master's family, a production key where only sandbox keys are served, or a key's reset there), `invalid_request` (400, with `issues`), `client_user_not_found` or `not_found` (404).",
   content: {
     "application/json": {
       schema: {
@@ -70,6 +71,14 @@ export function buildSandboxControlsDocument(serverUrl: string) {
       },
     },
     paths: {
+      [P]: {
+        get: {
+          operationId: "getSandboxControlsIndex",
+          summary: "Where the controls are, and which keys they serve (no key needed)",
+          security: [],
+          responses: ok(controlsIndex),
+        },
+      },
       [`${P}/clock`]: {
         get: {
           operationId: "getTestClock",
@@ -107,7 +116,8 @@ export function buildSandboxControlsDocument(serverUrl: string) {
       [`${P}/reset`]: {
         get: {
           operationId: "previewMasterReset",
-          summary: "What a reset of the Master would undo, and its confirmation token (5 minutes)",
+          summary:
+            "What a reset of the Master would undo, and its confirmation token (5 minutes, one reset)",
           parameters: [masterId],
           responses: ok(resetPreview),
         },

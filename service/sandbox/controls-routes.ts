@@ -14,6 +14,7 @@ import { errorResponse } from "../pipeline/response";
 import { issuesOf, validationError } from "../pipeline/validate";
 import {
   clockAdvance,
+  type ControlsIndex,
   faultRuleInput,
   journalQuery,
   resetInput,
@@ -21,7 +22,8 @@ import {
 } from "@/lib/api/contract/sandbox-controls";
 import { buildSandboxControlsDocument } from "./controls-openapi";
 import { familyClockOffset, instanceClockOffset } from "./test-clock";
-import { confirmationHolds, resetConfirmation, resetMaster, resetPreview } from "./master-reset";
+import { confirmedResets, resetConfirmation, resetMaster, resetPreview } from "./master-reset";
+import { controlsActOn } from "./controls-scope";
 import { injectableErrors, operationOf, ruleProblems } from "./fault-rules";
 
 /** Fault rules one Master may hold at once. */
@@ -38,6 +40,8 @@ const refusal = (error: ApiError) =>
 /** Who uses the controls: the instance's operator (any Master, by `masterId`), or a Master for itself. */
 type ControlsCaller = { kind: "operator" } | { kind: "master"; masterId: string };
 
+const refused = (message: string) => new ApiError("sandbox_controls_forbidden", message);
+
 function sameToken(sent: string, expected: string) {
   const a = Buffer.from(sent);
   const b = Buffer.from(expected);
@@ -48,9 +52,12 @@ function sameToken(sent: string, expected: string) {
  * The reference service's sandbox controls (docs/sandbox-controls.md): test clocks, fault rules
  * and the request journal. Not operations of the interface: no billing, no rate limits, answers
  * are never cached. A Master's own key controls that Master's family; the operator token
- * (`Authorization: Bearer`) any Master's, named by `masterId`.
+ * (`Authorization: Bearer`) any Master's, named by `masterId`. `SERVICE_SANDBOX_CONTROLS` says
+ * which keys they serve; `off` mounts nothing, so every path under the prefix answers 404.
  */
 export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
+  const mode = service.config.sandboxControls;
+  if (mode === "off") return;
   const db = service.database.db;
 
   async function callerOf(c: Context<ServiceBindings>): Promise<ControlsCaller> {
@@ -69,6 +76,10 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
     const conn = await service.database.pool.connect();
     try {
       const caller = await authenticate(conn, rawKey);
+      if (!controlsActOn(mode, caller.environment))
+        throw refused(
+          "This service's sandbox controls serve sandbox keys only (and the operator token); a production key never moves a clock, meets a fault rule or resets anything here.",
+        );
       if (!caller.isMaster)
         throw new ApiError(
           "master_client_required",
@@ -86,7 +97,7 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
     const named = new URL(c.req.url).searchParams.get("masterId");
     if (who.kind === "master") {
       if (named !== null && named !== who.masterId)
-        throw new ApiError("client_user_not_found", "A Master's key controls that Master only.");
+        throw refused("A Master's key controls its own family only, never another Master's.");
       return who.masterId;
     }
     if (!named)
@@ -151,7 +162,8 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
           (c) => `${P}/${c}`,
         ),
         openapi: `${service.config.publicUrl}${P}/openapi.json`,
-      }),
+        keys: mode,
+      } satisfies ControlsIndex),
     ),
   );
 
@@ -232,16 +244,32 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
     }),
   );
 
+  /**
+   * The Master a reset acts on. A reset returns the family's production state too (balances,
+   * Sub-users, plans): where the controls serve sandbox keys only, it is the operator's.
+   */
+  async function resetTarget(c: Context<ServiceBindings>): Promise<string> {
+    if (mode === "sandbox" && (await callerOf(c)).kind !== "operator")
+      throw refused(
+        "A reset returns the family's production state too (balances, Sub-users, plans): on this service only the operator token resets a Master.",
+      );
+    return masterOf(c);
+  }
+
+  const confirmationRefused = (message: string) =>
+    validationError([{ location: "body", path: "confirmationToken", message }]);
+
   app.get(
     `${P}/reset`,
     control(async (c) => {
-      const masterId = await masterOf(c);
+      const masterId = await resetTarget(c);
       const preview = await service.database.withConnection((conn) => resetPreview(conn, masterId));
       if (!preview) throw noSeedState(masterId);
+      const { resets, ...counts } = preview;
       return json(200, {
         masterId,
-        ...resetConfirmation(service.config.sandboxToken, masterId, service.now()),
-        ...preview,
+        ...resetConfirmation(service.config.sandboxToken, masterId, resets, service.now()),
+        ...counts,
       });
     }),
   );
@@ -249,26 +277,27 @@ export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
   app.post(
     `${P}/reset`,
     control(async (c) => {
-      const masterId = await masterOf(c);
+      const masterId = await resetTarget(c);
       const parsed = resetInput.safeParse(await bodyOf(c));
       if (!parsed.success) throw validationError(issuesOf("body", parsed.error));
-      if (
-        !confirmationHolds(
-          service.config.sandboxToken,
-          masterId,
-          parsed.data.confirmationToken,
-          service.now(),
-        )
-      )
-        throw validationError([
-          {
-            location: "body",
-            path: "confirmationToken",
-            message: "is not this Master's, or expired: read GET /_sandbox/reset again",
-          },
-        ]);
-      const restored = await service.database.withConnection((conn) => resetMaster(conn, masterId));
-      if (!restored) throw noSeedState(masterId);
+      const confirmedAt = confirmedResets(
+        service.config.sandboxToken,
+        masterId,
+        parsed.data.confirmationToken,
+        service.now(),
+      );
+      if (confirmedAt === undefined)
+        throw confirmationRefused(
+          "is not this Master's, or expired: read GET /_sandbox/reset again",
+        );
+      const restored = await service.database.withConnection((conn) =>
+        resetMaster(conn, masterId, confirmedAt),
+      );
+      if (restored === "no_seed_state") throw noSeedState(masterId);
+      if (restored === "confirmation_used")
+        throw confirmationRefused(
+          "was used by a reset already (a confirmation works once): read GET /_sandbox/reset again",
+        );
       return json(200, { masterId, restored });
     }),
   );

@@ -28,6 +28,7 @@ async function claimFiring(
  * effect. Callers without rules pay nothing: the rules travel with the caller.
  */
 export const sandboxFaultStage: Stage = async (call) => {
+  if (!call.sandboxControlsAct) return;
   for (const rule of call.who.faultRules) {
     if (rule.operationId !== call.operationId) continue;
     if (rule.endpointKey !== null && rule.endpointKey !== call.op.endpointKey) continue;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type pg from "pg";
 import { type Logger } from "@/lib/log/logger";
 import { type PoolDb, schema } from "../db/database";
@@ -21,7 +21,8 @@ export interface JournalFilter {
  * The sandbox controls' request journal (a reference-service extension): every call of a known
  * caller, as metadata only (never a key, a body or personal-document content), written off the
  * call's path: entries wait in a bounded buffer and go to the database in one statement every
- * `flushMs`. Each Master's family keeps its last `perMaster` entries.
+ * `flushMs`. Each Master's family keeps its last `perMaster` entries: a read never returns an
+ * older one, and pruning deletes them off the call's path.
  */
 export class RequestJournal {
   private pending: JournalEntry[] = [];
@@ -127,6 +128,14 @@ export class RequestJournal {
     if (filter.faulted !== undefined)
       where.push(filter.faulted ? isNotNull(t.faultRuleId) : isNull(t.faultRuleId));
     if (filter.before !== undefined) where.push(lt(t.id, filter.before));
+    // Entries past the bound wait for the next pruning; a reader never sees them.
+    where.push(
+      gte(
+        t.id,
+        sql`coalesce((select k.id from sandbox_journal k where k.master_client_id = ${masterClientId}
+                       order by k.id desc offset ${this.perMaster - 1} limit 1), 0)`,
+      ),
+    );
     return this.db
       .select()
       .from(t)

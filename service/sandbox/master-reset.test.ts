@@ -185,6 +185,155 @@ describe("a reset while a charge of the family is under way", () => {
   });
 });
 
+/** Confirms and runs a reset of the family of `key`'s Master. */
+async function reset(key: string) {
+  const plan = resetPreview.parse((await http(svc.url, "GET", "/_sandbox/reset", { key })).body);
+  const done = await http(svc.url, "POST", "/_sandbox/reset", {
+    key,
+    body: { confirmationToken: plan.confirmationToken },
+  });
+  expect(done.status).toBe(200);
+  return plan;
+}
+
+const beneficiary = () => svc.keys.beneficiary;
+type Grants = {
+  sponsorshipGrants: { reference: string; sponsorClientId: string; active: boolean }[];
+};
+const issuedBy = async (key: string) =>
+  JSON.stringify((await http<Grants>(svc.url, "GET", "/client/sponsorship-grants", { key })).body);
+const receivedBy = async (key: string) =>
+  (await http<Grants>(svc.url, "GET", "/client/sponsorship-grants/received", { key })).body
+    .sponsorshipGrants;
+const credit = async (key: string) =>
+  (await http<{ balanceMinor: number }>(svc.url, "GET", "/client/credits", { key })).body
+    .balanceMinor;
+/** Usage events by caller and payer, as the database holds them. */
+const events = async (clientId: string, payerId: string) =>
+  (
+    await svc.service.database.pool.query<{ n: number }>(
+      "select count(*)::int as n from usage_events where client_id = $1 and payer_client_id = $2",
+      [clientId, payerId],
+    )
+  ).rows[0]!.n;
+/** A translation the beneficiary makes on Northwind's partner-terms grant (Northwind pays). */
+async function sponsoredTranslation() {
+  const res = await http(
+    svc.url,
+    "GET",
+    "/translation/translations?sourceLanguage=de&text=Bremsscheibe",
+    {
+      key: beneficiary(),
+    },
+  );
+  expect(res.status).toBe(200);
+  expect(res.headers.get("x-service-sponsorship-grant")).toBe("sonnenschein-seo");
+}
+
+describe("a reset changes only what the caller's family owns", () => {
+  it("a beneficiary's reset leaves the sponsor's grants, balance and the usage it paid for", async () => {
+    const revoked = await http(svc.url, "DELETE", "/client/sponsorship-grants/sonnenschein-vin", {
+      key: admin(),
+    });
+    expect(revoked.status).toBe(200);
+    await sponsoredTranslation();
+    const sponsorSees = await issuedBy(admin());
+    const sponsorCredit = await credit(admin());
+    const paidBySponsor = await events("cl_demo_sonnenschein", "cl_demo_northwind");
+    const kraftwerk = (await receivedBy(beneficiary())).find(
+      (g) => g.sponsorClientId === "cl_demo_kraftwerk",
+    );
+
+    await reset(beneficiary());
+
+    expect(await issuedBy(admin())).toBe(sponsorSees);
+    expect(await credit(admin())).toBe(sponsorCredit);
+    expect(await events("cl_demo_sonnenschein", "cl_demo_northwind")).toBe(paidBySponsor);
+    const received = await receivedBy(beneficiary());
+    // The revoked grant stays revoked: it is Northwind's, not Sonnenschein's.
+    expect(
+      received.find(
+        (g) => g.reference === "sonnenschein-vin" && g.sponsorClientId === "cl_demo_northwind",
+      )?.active,
+    ).toBe(false);
+    expect(received.find((g) => g.sponsorClientId === "cl_demo_kraftwerk")).toEqual(kraftwerk);
+  });
+
+  it("a sponsor's reset keeps its beneficiaries' usage, and returns the grants it issued", async () => {
+    await sponsoredTranslation();
+    const beneficiaryUsage = async () =>
+      JSON.stringify((await http(svc.url, "GET", "/client/usage", { key: beneficiary() })).body);
+    const before = await beneficiaryUsage();
+    const paidBySponsor = await events("cl_demo_sonnenschein", "cl_demo_northwind");
+    const beneficiaryCredit = await credit(beneficiary());
+
+    await reset(admin());
+
+    expect(await beneficiaryUsage()).toBe(before);
+    expect(await events("cl_demo_sonnenschein", "cl_demo_northwind")).toBe(paidBySponsor);
+    expect(await credit(beneficiary())).toBe(beneficiaryCredit);
+    // The grant Northwind revoked is its own: its reset brings it back as seeded.
+    const received = await receivedBy(beneficiary());
+    expect(
+      received.find(
+        (g) => g.reference === "sonnenschein-vin" && g.sponsorClientId === "cl_demo_northwind",
+      )?.active,
+    ).toBe(true);
+  });
+
+  it("keeps a Master's fault rules and clock away from another family", async () => {
+    const rule = await http<{ id: string }>(svc.url, "POST", "/_sandbox/fault-rules", {
+      key: admin(),
+      body: {
+        operationId: "getSystemStatus",
+        effect: { kind: "error", code: "service_unavailable" },
+      },
+    });
+    expect(rule.status).toBe(201);
+    await http(svc.url, "POST", "/_sandbox/clock/advance", {
+      key: admin(),
+      body: { seconds: 40 * 86_400 },
+    });
+    expect((await http(svc.url, "GET", "/ping", { key: admin() })).status).toBe(503);
+    expect((await http(svc.url, "GET", "/ping", { key: beneficiary() })).status).toBe(200);
+    const theirs = await http<{ offsetSeconds: number }>(svc.url, "GET", "/_sandbox/clock", {
+      key: beneficiary(),
+    });
+    expect(theirs.body.offsetSeconds).toBe(0);
+    const theirRules = await http<{ faultRules: unknown[] }>(
+      svc.url,
+      "GET",
+      "/_sandbox/fault-rules",
+      { key: beneficiary() },
+    );
+    expect(theirRules.body.faultRules).toEqual([]);
+    await reset(admin());
+  });
+});
+
+describe("a reset's confirmation", () => {
+  it("works once, also when two resets send it at the same moment to two instances", async () => {
+    const sibling = await svc.startSibling();
+    const plan = resetPreview.parse(
+      (await http(svc.url, "GET", "/_sandbox/reset", { key: admin() })).body,
+    );
+    const send = (base: string) =>
+      http(base, "POST", "/_sandbox/reset", {
+        key: admin(),
+        body: { confirmationToken: plan.confirmationToken },
+      });
+    const answers = await Promise.all([send(svc.url), send(sibling.url), send(svc.url)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
+    for (const refused of answers.filter((a) => a.status === 400)) {
+      expect(refused.body.error).toBe("invalid_request");
+      expect(JSON.stringify(refused.body)).toContain("confirmationToken");
+    }
+    // Later, alone: still refused; a fresh confirmation works.
+    expect((await send(svc.url)).status).toBe(400);
+    await reset(admin());
+  });
+});
+
 describe("the month's totals charges read", () => {
   it("agree with the usage events after everything above", () => expectUsageTotalsMatchEvents(svc));
 });

@@ -2,10 +2,13 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
 
 /**
- * The tables that hold a Master family's state, each with the condition that selects the
- * family's rows (`$1`: the family's Client ids). In an order that deletes children before what
- * they reference; restoring goes the other way. Accounts' sign-in setup (service sign-ins, OAuth
- * client registrations) is not state a reset touches.
+ * The tables that hold a Master family's state, each with the condition that selects the rows
+ * the family owns (`$1`: the family's Client ids). A reset changes these rows only, and puts back
+ * only recorded rows that meet the same condition: a grant belongs to its sponsor, so one another
+ * Master issued to the family stays as it is; a usage event belongs to the family only when both
+ * its caller and its payer do, so calls another family made or paid for stay too. In an order
+ * that deletes children before what they reference; restoring goes the other way. Accounts'
+ * sign-in setup (service sign-ins, OAuth client registrations) is not state a reset touches.
  */
 const FAMILY_TABLES: readonly { table: string; rows: string }[] = [
   { table: "sandbox_journal", rows: "master_client_id = any($1)" },
@@ -16,23 +19,36 @@ const FAMILY_TABLES: readonly { table: string; rows: string }[] = [
   { table: "idempotency_records", rows: "client_id = any($1)" },
   { table: "redirect_sessions", rows: "client_id = any($1)" },
   { table: "jobs", rows: "client_id = any($1)" },
-  { table: "usage_events", rows: "client_id = any($1) or payer_client_id = any($1)" },
+  { table: "usage_events", rows: "client_id = any($1) and payer_client_id = any($1)" },
   { table: "vehicle_access", rows: "client_id = any($1)" },
   { table: "vin_provider_bindings", rows: "client_id = any($1)" },
   { table: "rate_counters", rows: "client_id = any($1)" },
   { table: "rate_limits", rows: "client_id = any($1)" },
   { table: "client_plans", rows: "client_id = any($1)" },
-  {
-    table: "sponsorship_grants",
-    rows: "sponsor_client_id = any($1) or beneficiary_client_id = any($1)",
-  },
-  { table: "partner_workspaces", rows: "owner_client_id = any($1) or client_id = any($1)" },
+  { table: "sponsorship_grants", rows: "sponsor_client_id = any($1)" },
+  { table: "partner_workspaces", rows: "owner_client_id = any($1)" },
   { table: "plans", rows: "owner_client_id = any($1)" },
   // The Master's own keys stay as they are: the key that asks for a reset keeps working.
   { table: "api_keys", rows: "client_id = any($1) and client_id <> $2" },
 ];
 
 type Snapshot = Record<string, unknown[]>;
+
+/** Every table a family's state is in: the tables above, and the family's own Client rows. */
+const STATE_TABLES = [...FAMILY_TABLES, { table: "clients", rows: "id = any($1)" }];
+
+/**
+ * A table's condition for the family's rows, its parameters numbered from `first`: `$1` the
+ * family's Client ids, `$2` the Master's id.
+ */
+function owned(rows: string, family: string[], masterId: string, first = 1) {
+  return {
+    where: rows.replace(/\$([12])/g, (_, n: string) =>
+      n === "1" ? `$${first}` : `$${first + 1}::text`,
+    ),
+    params: rows.includes("$2") ? [family, masterId] : [family],
+  };
+}
 
 async function familyOf(conn: pg.ClientBase, masterId: string): Promise<string[]> {
   const { rows } = await conn.query<{ id: string }>(
@@ -53,11 +69,11 @@ export async function recordSeedSnapshots(conn: pg.ClientBase, now: Date): Promi
   for (const { id } of masters) {
     const family = await familyOf(conn, id);
     const tables: Snapshot = {};
-    for (const { table, rows } of [...FAMILY_TABLES, { table: "clients", rows: "id = any($1)" }]) {
+    for (const { table, rows } of STATE_TABLES) {
+      const { where, params } = owned(rows, family, id);
       const result = await conn.query<{ rows: unknown[] }>(
-        `select coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) as rows from ${table} t
-          where ${rows.replaceAll("$2", "$2::text")}`,
-        rows.includes("$2") ? [family, id] : [family],
+        `select coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) as rows from ${table} t where ${where}`,
+        params,
       );
       tables[table] = result.rows[0]!.rows;
     }
@@ -83,30 +99,51 @@ export async function addReissuedKeysToSnapshots(conn: pg.ClientBase, keyHashes:
   );
 }
 
-/** What a reset would undo: the family's rows now, table by table, beside the recorded ones. */
+/**
+ * The recorded rows of one table that are the family's to put back. A snapshot recorded by an
+ * older version may hold rows of other families (it recorded every grant and usage event a
+ * family took part in); those are never restored.
+ */
+const recordedRows = (table: string, where: string) =>
+  `select * from jsonb_populate_recordset(null::${table}, $1) t where ${where}`;
+
+/**
+ * What a reset would undo: the family's rows now, table by table, beside the recorded ones; and
+ * how many resets were done, which the confirmation names.
+ */
 export async function resetPreview(conn: pg.ClientBase, masterId: string) {
-  const snapshot = await snapshotOf(conn, masterId);
-  if (!snapshot) return undefined;
-  const family = unionIds(await familyOf(conn, masterId), snapshot);
+  const recorded = await snapshotOf(conn, masterId);
+  if (!recorded) return undefined;
+  const family = unionIds(await familyOf(conn, masterId), recorded.tables);
   const now: Record<string, number> = {};
   const seeded: Record<string, number> = {};
-  for (const { table, rows } of [...FAMILY_TABLES, { table: "clients", rows: "id = any($1)" }]) {
+  for (const { table, rows } of STATE_TABLES) {
+    const current = owned(rows, family, masterId);
     const result = await conn.query<{ n: number }>(
-      `select count(*)::int as n from ${table} where ${rows.replaceAll("$2", "$2::text")}`,
-      rows.includes("$2") ? [family, masterId] : [family],
+      `select count(*)::int as n from ${table} where ${current.where}`,
+      current.params,
     );
     now[table] = result.rows[0]!.n;
-    seeded[table] = (snapshot[table] ?? []).length;
+    const kept = owned(rows, family, masterId, 2);
+    const inSnapshot = await conn.query<{ n: number }>(
+      `select count(*)::int as n from (${recordedRows(table, kept.where)}) r`,
+      [JSON.stringify(recorded.tables[table] ?? []), ...kept.params],
+    );
+    seeded[table] = inSnapshot.rows[0]!.n;
   }
-  return { now, seeded };
+  return { resets: recorded.resets, now, seeded };
 }
 
-async function snapshotOf(conn: pg.ClientBase, masterId: string): Promise<Snapshot | undefined> {
-  const { rows } = await conn.query<{ tables: Snapshot }>(
-    "select tables from sandbox_seed_snapshots where master_client_id = $1",
+async function snapshotOf(
+  conn: pg.ClientBase,
+  masterId: string,
+  lock = false,
+): Promise<{ tables: Snapshot; resets: number } | undefined> {
+  const { rows } = await conn.query<{ tables: Snapshot; resets: number }>(
+    `select tables, resets from sandbox_seed_snapshots where master_client_id = $1${lock ? " for update" : ""}`,
     [masterId],
   );
-  return rows[0]?.tables;
+  return rows[0];
 }
 
 function unionIds(current: string[], snapshot: Snapshot): string[] {
@@ -114,32 +151,47 @@ function unionIds(current: string[], snapshot: Snapshot): string[] {
   return [...new Set([...current, ...seeded])];
 }
 
+/** Why a reset did nothing: no recorded state, or a confirmation another reset already used. */
+export type ResetRefusal = "no_seed_state" | "confirmation_used";
+
 /**
- * Returns a Master's family to its recorded seed state in one transaction: every family row of
- * the tables above is deleted and the recorded ones put back; Sub-users created since are
+ * Returns a Master's family to its recorded seed state in one transaction: every row the family
+ * owns in the tables above is deleted and the recorded ones put back; Sub-users created since are
  * removed, seeded ones restored (the Master's own row too: its clock, balance and settings); the
  * Master's own keys are left as they are. Every stamp of the family moves, so no instance keeps
- * a caller from before. Undefined when no seed state is recorded for this Master.
+ * a caller from before.
+ *
+ * `confirmedAt` is the number of resets the confirmation was given at: the reset counts itself
+ * under the snapshot's row lock, so of two resets with one confirmation, however close, one runs
+ * and the other is refused.
  */
-export async function resetMaster(conn: pg.ClientBase, masterId: string) {
+export async function resetMaster(
+  conn: pg.ClientBase,
+  masterId: string,
+  confirmedAt: number,
+): Promise<Record<string, number> | ResetRefusal> {
   await conn.query("BEGIN");
   try {
-    const snapshot = await snapshotOf(conn, masterId);
-    if (!snapshot) {
+    const recorded = await snapshotOf(conn, masterId, true);
+    if (!recorded || recorded.resets !== confirmedAt) {
       await conn.query("ROLLBACK");
-      return undefined;
+      return recorded ? "confirmation_used" : "no_seed_state";
     }
+    await conn.query(
+      "update sandbox_seed_snapshots set resets = resets + 1 where master_client_id = $1",
+      [masterId],
+    );
+    const snapshot = recorded.tables;
     const family = unionIds(await familyOf(conn, masterId), snapshot);
     const seededIds = (snapshot.clients ?? []).map((c) => (c as { id: string }).id);
     // The family's Client rows first, as a charge takes them: a charge debits its payer's row
     // before its event moves the month's totals (migration 0014), and the deletes below move the
     // same totals. Taking them the other way round, a reset and a charge would deadlock.
     await conn.query("select id from clients where id = any($1) order by id for update", [family]);
-    for (const { table, rows } of FAMILY_TABLES)
-      await conn.query(
-        `delete from ${table} where ${rows.replaceAll("$2", "$2::text")}`,
-        rows.includes("$2") ? [family, masterId] : [family],
-      );
+    for (const { table, rows } of FAMILY_TABLES) {
+      const { where, params } = owned(rows, family, masterId);
+      await conn.query(`delete from ${table} where ${where}`, params);
+    }
     await conn.query("delete from clients where id = any($1) and not (id = any($2))", [
       family,
       seededIds,
@@ -156,15 +208,13 @@ export async function resetMaster(conn: pg.ClientBase, masterId: string) {
       [JSON.stringify(snapshot.clients ?? [])],
     );
     const restored: Record<string, number> = { clients: (snapshot.clients ?? []).length };
-    for (const { table } of [...FAMILY_TABLES].reverse()) {
-      const rows = snapshot[table] ?? [];
-      if (rows.length)
-        await conn.query(
-          `insert into ${table} select * from jsonb_populate_recordset(null::${table}, $1)
-           on conflict do nothing`,
-          [JSON.stringify(rows)],
-        );
-      restored[table] = rows.length;
+    for (const { table, rows } of [...FAMILY_TABLES].reverse()) {
+      const kept = owned(rows, family, masterId, 2);
+      const result = await conn.query(
+        `insert into ${table} ${recordedRows(table, kept.where)} on conflict do nothing`,
+        [JSON.stringify(snapshot[table] ?? []), ...kept.params],
+      );
+      restored[table] = result.rowCount ?? 0;
     }
     await conn.query(
       "update clients set auth_stamp = (select max(auth_stamp) + 1 from clients) where id = any($1)",
@@ -179,36 +229,48 @@ export async function resetMaster(conn: pg.ClientBase, masterId: string) {
 }
 
 /**
- * The confirmation a reset needs: made for one Master, valid for five minutes, signed with the
- * instance's operator token, so any instance sharing that token accepts it.
+ * The confirmation a reset needs: made for one Master and for the reset that comes next (it
+ * names how many were done), valid for five minutes, signed with the instance's operator token,
+ * so any instance sharing that token accepts it. It works once: the reset it allows counts up.
  */
-export function resetConfirmation(secret: string, masterId: string, now: Date) {
+export function resetConfirmation(secret: string, masterId: string, resets: number, now: Date) {
   const expiresAt = new Date(now.getTime() + 5 * 60_000).toISOString();
-  return { confirmationToken: `${expiresAt}.${sign(secret, masterId, expiresAt)}`, expiresAt };
+  const signed = `${expiresAt}.${resets}`;
+  return {
+    confirmationToken: `${signed}.${sign(secret, masterId, signed)}`,
+    expiresAt,
+  };
 }
 
-export function confirmationHolds(
+/**
+ * The number of resets a confirmation was given at, when it is this Master's, correctly signed
+ * and unexpired; undefined otherwise.
+ */
+export function confirmedResets(
   secret: string,
   masterId: string,
   token: string,
   now: Date,
-): boolean {
-  const dot = token.lastIndexOf(".");
-  if (dot < 0) return false;
-  const expiresAt = token.slice(0, dot);
-  const expected = Buffer.from(sign(secret, masterId, expiresAt));
-  const sent = Buffer.from(token.slice(dot + 1));
+): number | undefined {
+  // The time itself holds dots: the count and the signature are the last two parts.
+  const parts = /^(.+)\.(\d{1,9})\.([A-Za-z0-9_-]+)$/.exec(token);
+  if (!parts) return undefined;
+  const [, expiresAt, resets, signature] = parts as unknown as [string, string, string, string];
+  const expected = Buffer.from(sign(secret, masterId, `${expiresAt}.${resets}`));
+  const sent = Buffer.from(signature);
   const at = Date.parse(expiresAt);
-  return (
-    !Number.isNaN(at) &&
-    at > now.getTime() &&
-    sent.length === expected.length &&
-    timingSafeEqual(sent, expected)
-  );
+  if (
+    Number.isNaN(at) ||
+    at <= now.getTime() ||
+    sent.length !== expected.length ||
+    !timingSafeEqual(sent, expected)
+  )
+    return undefined;
+  return Number(resets);
 }
 
-function sign(secret: string, masterId: string, expiresAt: string) {
+function sign(secret: string, masterId: string, signed: string) {
   return createHmac("sha256", secret)
-    .update(`reset\u0000${masterId}\u0000${expiresAt}`)
+    .update(`reset\u0000${masterId}\u0000${signed}`)
     .digest("base64url");
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ERROR_CATALOGUE, type ErrorCode } from "@/lib/api/contract/errors";
 import { OPERATIONS } from "@/lib/api/contract/operations";
@@ -7,6 +7,7 @@ import { http, serviceForThisFile } from "@/test/support/service-harness";
 import { createLogger } from "@/lib/log/logger";
 import {
   clockView,
+  controlsIndex,
   faultRuleList,
   injectableOperationList,
   instanceClockView,
@@ -69,6 +70,7 @@ const translate = (key: string) =>
 describe("the controls' contract", () => {
   it("answers in the shared shapes, and stays out of the interface's OpenAPI document", async () => {
     const key = admin();
+    expect(controlsIndex.parse((await http(svc.url, "GET", "/_sandbox")).body).keys).toBe("all");
     clockView.parse((await http(svc.url, "GET", "/_sandbox/clock", { key })).body);
     faultRuleList.parse((await http(svc.url, "GET", "/_sandbox/fault-rules", { key })).body);
     journalPage.parse((await http(svc.url, "GET", "/_sandbox/journal", { key })).body);
@@ -110,10 +112,14 @@ describe("who may use the sandbox controls", () => {
     expect(unnamed.status).toBe(400);
     expect(unnamed.body).toMatchObject({ error: "invalid_request" });
 
-    const other = await http(svc.url, "GET", "/_sandbox/clock?masterId=cl_demo_hamburg", {
-      key: admin(),
-    });
-    expect(other.status).toBe(404);
+    // Another Master's family, or a Sub-user of its own family named as a Master: never.
+    for (const masterId of ["cl_demo_sonnenschein", "cl_demo_hamburg"]) {
+      const other = await http(svc.url, "GET", `/_sandbox/clock?masterId=${masterId}`, {
+        key: admin(),
+      });
+      expect(other.status).toBe(403);
+      expect(other.body).toMatchObject({ error: "sandbox_controls_forbidden" });
+    }
 
     const named = await http(svc.url, "GET", `/_sandbox/clock?masterId=${await masterId()}`, {
       headers: operator(),
@@ -314,6 +320,62 @@ describe("fault rules", () => {
   });
 });
 
+describe("a dropped answer without an Idempotency-Key", () => {
+  it("is refunded, as any answer its caller never got", async () => {
+    const payer = await payingSubUser();
+    await addRule({
+      operationId: "translatePartName",
+      effect: { kind: "drop_after_commit" },
+      times: 1,
+    });
+    await expect(
+      fetch(`${svc.url}/translation/translations?sourceLanguage=de&text=Bremsscheibe`, {
+        headers: { "X-Api-Key": payer.key },
+      }),
+    ).rejects.toThrow();
+    await expect.poll(() => balanceOf(payer.id), { timeout: 5_000 }).toBe(10_000);
+    const [event] = await svc.service.database.db
+      .select({ status: schema.usageEvents.status })
+      .from(schema.usageEvents)
+      .where(eq(schema.usageEvents.clientId, payer.id));
+    expect(event?.status).toBe("refunded");
+    const journal = await http<{ entries: Record<string, unknown>[] }>(
+      svc.url,
+      "GET",
+      "/_sandbox/journal?faulted=true&operationId=translatePartName&limit=1",
+      { key: admin() },
+    );
+    expect(journal.body.entries[0]).toMatchObject({ clientId: payer.id, delivered: false });
+  });
+});
+
+describe("a replay in the journal", () => {
+  it("names its billing source as the caller got it", async () => {
+    const payer = await payingSubUser();
+    const body = { vin: "WVWZZZ1KZAW000004", returnUrl: "https://dealer.example/callback" };
+    const send = () =>
+      http(svc.url, "POST", "/vin/redirect-sessions", {
+        key: payer.key,
+        body,
+        idempotencyKey: "journal-replay-1",
+      });
+    expect((await send()).status).toBe(200);
+    const replay = await send();
+    expect(replay.headers.get("x-service-billing-source")).toBe("idempotent_replay");
+    const journal = await http<{ entries: Record<string, unknown>[] }>(
+      svc.url,
+      "GET",
+      "/_sandbox/journal?operationId=createVinRedirectSession&limit=1",
+      { key: admin() },
+    );
+    expect(journal.body.entries[0]).toMatchObject({
+      requestId: replay.headers.get("x-request-id"),
+      billingSource: "idempotent_replay",
+      chargedMinor: null,
+    });
+  });
+});
+
 describe("a job failure rule", () => {
   it("fails the job a call starts with the given embedded error, and is refused where no job can come", async () => {
     const refused = await addRule({
@@ -387,6 +449,50 @@ describe("the journal's bounds", () => {
     const kept = await journal.read("cl_journal_bounds", { limit: 10 });
     expect(kept.map((r) => r.requestId)).toEqual(["r4", "r3", "r2"]);
     await journal.close();
+  });
+
+  it("holds for what is read, before any pruning has run", async () => {
+    const { db, pool } = svc.service.database;
+    const journal = new RequestJournal(
+      db,
+      pool,
+      createLogger("test", "error"),
+      3,
+      100,
+      1_000,
+      3_600_000,
+    );
+    // The first write prunes; the next pruning is due only an hour later.
+    journal.record({
+      masterClientId: "cl_journal_read_bound",
+      clientId: "cl_journal_read_bound",
+      requestId: "r0",
+      at: new Date(),
+      operationId: "getSystemStatus",
+      status: 200,
+      durationMs: 0,
+    });
+    await journal.flush();
+    for (let n = 1; n <= 6; n++)
+      journal.record({
+        masterClientId: "cl_journal_read_bound",
+        clientId: "cl_journal_read_bound",
+        requestId: `r${n}`,
+        at: new Date(),
+        operationId: "getSystemStatus",
+        status: 200,
+        durationMs: n,
+      });
+    await journal.flush();
+    const [stored] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.sandboxJournal)
+      .where(eq(schema.sandboxJournal.masterClientId, "cl_journal_read_bound"));
+    expect(stored!.n).toBe(7);
+    const read = await journal.read("cl_journal_read_bound", { limit: 10 });
+    expect(read.map((r) => r.requestId)).toEqual(["r6", "r5", "r4"]);
+    const older = await journal.read("cl_journal_read_bound", { limit: 10, before: read[2]!.id });
+    expect(older).toEqual([]);
   });
 });
 
@@ -470,7 +576,7 @@ describe("what follows a Master's test clock", () => {
     expect(old.some((e) => e.billingSource === "plan")).toBe(true);
   });
 
-  it("gives a grant's monthly cap afresh past the month's end of the beneficiary's clock", async () => {
+  it("never moves another family's grant: its cap follows the instance's clock, not the beneficiary's", async () => {
     const put = await http(svc.url, "PUT", "/client/sponsorship-grants/sonnenschein-cap", {
       key: admin(),
       body: {
@@ -488,7 +594,17 @@ describe("what follows a Master's test clock", () => {
     for (let i = 0; i < 5 && (await normalize()).status === 200; i++) covered++;
     expect(covered).toBeGreaterThan(0);
     expect((await normalize()).body.error).toBe("insufficient_credit");
+    type Listed = {
+      sponsorshipGrants: { reference: string; coverage: { coveredCalls: number } }[];
+    };
+    const coveredForSponsor = async () =>
+      (
+        await http<Listed>(svc.url, "GET", "/client/sponsorship-grants", { key: admin() })
+      ).body.sponsorshipGrants.find((g) => g.reference === "sonnenschein-cap")!.coverage
+        .coveredCalls;
+    expect(await coveredForSponsor()).toBe(covered);
 
+    // The beneficiary moves its own clock past its month's end: the sponsor's cap stays used up.
     const clock = await http<{ now: string }>(svc.url, "GET", "/_sandbox/clock", {
       key: svc.keys.beneficiary,
     });
@@ -499,9 +615,64 @@ describe("what follows a Master's test clock", () => {
       body: { to: nextMonth.toISOString() },
     });
     expect(moved.status).toBe(200);
+    expect((await normalize()).body.error).toBe("insufficient_credit");
+    expect(await coveredForSponsor()).toBe(covered);
+    const received = await http<Listed>(svc.url, "GET", "/client/sponsorship-grants/received", {
+      key: svc.keys.beneficiary,
+    });
+    // Both sides see the grant in the same month: the instance's.
+    expect(
+      received.body.sponsorshipGrants.find((g) => g.reference === "sonnenschein-cap")!.coverage
+        .coveredCalls,
+    ).toBe(covered);
+
+    // The instance's clock (the operator's) moves every family: the cap starts afresh.
+    const instance = await http<{ now: string }>(svc.url, "GET", "/_sandbox/instance-clock", {
+      headers: operator(),
+    });
+    const at = new Date(instance.body.now);
+    const instanceNextMonth = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1, 1));
+    expect(
+      (
+        await http(svc.url, "POST", "/_sandbox/instance-clock/advance", {
+          headers: operator(),
+          body: { to: instanceNextMonth.toISOString() },
+        })
+      ).status,
+    ).toBe(200);
     const fresh = await normalize();
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get("x-service-sponsorship-grant")).toBe("sonnenschein-cap");
+    expect(await coveredForSponsor()).toBe(1);
+  });
+
+  it("gives a grant within one family its cap afresh past the month's end of the family's clock", async () => {
+    const payer = await payingSubUser(0);
+    const put = await http(svc.url, "PUT", "/client/sponsorship-grants/in-family-cap", {
+      key: admin(),
+      body: {
+        beneficiaryClientId: payer.id,
+        endpointKeys: ["parts_normalize"],
+        monthlyCapMinor: 2,
+      },
+    });
+    expect(put.status).toBe(200);
+    const normalize = () =>
+      http(svc.url, "GET", "/parts/oe/normalize?oeNumber=03L115562", { key: payer.key });
+    let covered = 0;
+    for (let i = 0; i < 5 && (await normalize()).status === 200; i++) covered++;
+    expect(covered).toBeGreaterThan(0);
+    expect((await normalize()).body.error).toBe("insufficient_credit");
+    const clock = await http<{ now: string }>(svc.url, "GET", "/_sandbox/clock", { key: admin() });
+    const now = new Date(clock.body.now);
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 1));
+    await http(svc.url, "POST", "/_sandbox/clock/advance", {
+      key: admin(),
+      body: { to: nextMonth.toISOString() },
+    });
+    const fresh = await normalize();
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("x-service-sponsorship-grant")).toBe("in-family-cap");
   });
 
   it("expires a dealer's redirect session on the Master's clock", async () => {

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, schema } from "../db/database";
+import { type KeyEnvironment } from "../domain/api-keys";
+import { controlsActOn, type SandboxControlsMode } from "./controls-scope";
 
 /**
  * How far a Client's family runs ahead of real time by the sandbox test clocks: the instance's
@@ -21,10 +23,18 @@ export async function familyClockOffset(db: Db, clientId: string): Promise<numbe
 
 /**
  * The time of a Client's family, for the places that act for a Client without a call of its own
- * (the dealer's redirect pages).
+ * (the dealer's redirect pages): moved by the sandbox clocks only where the controls act on the
+ * environment of the key that started it (an older row without one counts as acted on).
  */
-export async function familyNow(db: Db, clientId: string, base: Date): Promise<Date> {
-  return new Date(base.getTime() + (await familyClockOffset(db, clientId)));
+export async function familyNow(
+  db: Db,
+  of: { clientId: string; environment: string | null },
+  base: Date,
+  mode: SandboxControlsMode,
+): Promise<Date> {
+  if (of.environment !== null && !controlsActOn(mode, of.environment as KeyEnvironment))
+    return base;
+  return new Date(base.getTime() + (await familyClockOffset(db, of.clientId)));
 }
 
 /** How far the instance clock runs ahead of real time (ms). */

@@ -8,6 +8,7 @@ import { externalPostgres } from "@/lib/db/postgres-server";
 import { createLogger } from "@/lib/log/logger";
 import { type HandlerMap } from "@/service/context";
 import { allHandlers } from "@/service/routes";
+import { type SandboxControlsMode } from "@/service/sandbox/controls-scope";
 import { startService, type RunningService } from "@/service/server";
 
 /** A clock tests can move forward (billing periods, 24-hour retention, expiry). */
@@ -40,6 +41,8 @@ export async function startTestService(
     defaultRateLimit?: { maxRequests: number; windowSeconds: number };
     jobDurationMs?: number;
     abandonedRequestSeconds?: number;
+    /** Which keys the sandbox controls serve; tests default to every key, as the quickstart does. */
+    sandboxControls?: SandboxControlsMode;
   } = {},
 ): Promise<TestService> {
   const server = externalPostgres(inject("pgServerUrl"));
@@ -64,6 +67,7 @@ export async function startTestService(
       sandboxToken,
       jobDurationMs: opts.jobDurationMs,
       abandonedRequestSeconds: opts.abandonedRequestSeconds,
+      sandboxControls: opts.sandboxControls ?? "all",
       handlers: h,
     });
   const service = await start(true);

@@ -6,7 +6,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { DataTable } from "@/components/ui/table";
 import { journalQuery } from "@/lib/api/contract/sandbox-controls";
-import { SandboxControlsError } from "@/lib/api/sandbox-controls-client";
+import { controlsServe, SandboxControlsError } from "@/lib/api/sandbox-controls-client";
 import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../_components/master-only";
 import { ClockPanel } from "./_components/clock-panel";
@@ -34,16 +34,20 @@ export default async function SandboxPage({
       description="Move this Master's test clock, make calls fail on purpose, and read what its calls did. These are controls of the reference service, not part of the interface."
     />
   );
-  if (!(await sandbox.offered()))
+  const index = await sandbox.index();
+  if (!controlsServe(index, session.environment))
     return (
       <>
         {header}
         <Alert tone="info" title="No sandbox controls">
-          The service this console talks to does not offer sandbox controls (a production service
-          does not).
+          {index === null
+            ? "The service this console talks to does not offer sandbox controls (a production service does not)."
+            : "This service's sandbox controls serve sandbox keys only. Sign in with this Master's sandbox key to use them."}
         </Alert>
       </>
     );
+  // Where the controls serve sandbox keys only, a reset (which returns production state too) is the operator's.
+  const keyResets = index.keys === "all";
 
   const raw = await searchParams;
   const text = (k: string) => (typeof raw[k] === "string" ? (raw[k] as string) : "");
@@ -59,7 +63,7 @@ export default async function SandboxPage({
   try {
     loaded = await Promise.all([
       sandbox.clock(),
-      sandbox.resetPreview().catch((error: unknown) => {
+      (keyResets ? sandbox.resetPreview() : Promise.resolve(null)).catch((error: unknown) => {
         // A Master without a recorded seed state cannot be reset; the page says so.
         if (error instanceof SandboxControlsError && error.code === "not_found") return null;
         throw error;
@@ -168,10 +172,17 @@ export default async function SandboxPage({
           </p>
         </Card>
         <Card title="Reset">
-          <ResetPanel
-            masterId={session.clientId}
-            counts={reset ? { now: reset.now, seeded: reset.seeded } : null}
-          />
+          {keyResets ? (
+            <ResetPanel
+              masterId={session.clientId}
+              counts={reset ? { now: reset.now, seeded: reset.seeded } : null}
+            />
+          ) : (
+            <p className="text-sm text-slate-700" data-testid="reset-by-operator">
+              A reset returns this Master&apos;s production state too (balances, Sub-users, plans),
+              so on this service only its operator resets a Master.
+            </p>
+          )}
         </Card>
       </div>
     </>

@@ -121,6 +121,12 @@ export const ERROR_CATALOGUE = {
     retryable: false,
     meaning: "A session-authenticated write lacks a valid `X-CSRF-Token`.",
   },
+  sandbox_controls_forbidden: {
+    status: 403,
+    retryable: false,
+    meaning:
+      "The reference service's sandbox controls refuse this key: another Master's family, a production key where they serve sandbox keys only, or a reset they leave to the operator.",
+  },
   api_key_invalid: { status: 403, retryable: false, meaning: "The API key is not known." },
   api_key_disabled: { status: 403, retryable: false, meaning: "The API key was disabled." },
   client_inactive: {

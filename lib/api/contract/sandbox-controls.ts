@@ -8,6 +8,18 @@ import { z } from "zod";
 export const SANDBOX_CONTROLS_PREFIX = "/_sandbox";
 
 /**
+ * `GET /_sandbox`: where the controls are, and which keys they serve: `all` (every Master's key)
+ * or `sandbox` (sandbox keys only; a reset is the operator's). A service without controls
+ * answers 404.
+ */
+export const controlsIndex = z.strictObject({
+  controls: z.array(z.string()),
+  openapi: z.string(),
+  keys: z.enum(["all", "sandbox"]),
+});
+export type ControlsIndex = z.infer<typeof controlsIndex>;
+
+/**
  * What a fault rule does to a call it fires on:
  * - `latency`: the call runs as usual, `ms` later (holding its Client, as a slow call does);
  * - `error`: the call answers a documented error of its operation, exactly as the service would

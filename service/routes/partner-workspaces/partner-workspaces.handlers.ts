@@ -15,7 +15,7 @@ export const partnerWorkspaceHandlers = {
    * when asked, a grant from the caller covering it. The response names both the workspace and
    * its Client, so the relationship is explicit.
    */
-  async createPartnerWorkspace({ db, caller, input, now }) {
+  async createPartnerWorkspace({ db, caller, input, now, instanceNow }) {
     const body = input.body;
     const existing = await workspaceByReference(db, caller.client.id, body.externalReference);
     if (existing) {
@@ -59,7 +59,14 @@ export const partnerWorkspaceHandlers = {
         apiKey: toIssuedKey(key),
         allowlist: { endpointKeys: endpointKeys as never[] },
         ...(grant
-          ? { sponsorshipGrant: await toGrant(db, grant, now, caller.client.currency) }
+          ? {
+              sponsorshipGrant: await toGrant(
+                db,
+                grant,
+                { family: now, instance: instanceNow },
+                caller.client.currency,
+              ),
+            }
           : {}),
       },
     };

@@ -1,21 +1,23 @@
 import { type Db } from "../../db/database";
-import { coverageOf, type GrantRow, isGrantActive } from "../../domain/grants";
+import {
+  type CallClock,
+  coverageOf,
+  type GrantRow,
+  grantNow,
+  isGrantActive,
+} from "../../domain/grants";
 import { periodBounds } from "../../domain/period";
 
-/** Grants as the interface shows them, with what each covered this month. */
-export async function toGrants(db: Db, grants: GrantRow[], now: Date, currency: string) {
-  const coverage = await coverageOf(
-    db,
-    grants.map((g) => g.id),
-    now,
-  );
+/** Grants as the interface shows them, with what each covered in its month. */
+export async function toGrants(db: Db, grants: GrantRow[], clock: CallClock, currency: string) {
+  const coverage = await coverageOf(db, grants, clock);
   return grants.map((g) =>
-    present(g, coverage.get(g.id) ?? { calls: 0, amountMinor: 0 }, now, currency),
+    present(g, coverage.get(g.id) ?? { calls: 0, amountMinor: 0 }, grantNow(g, clock), currency),
   );
 }
 
-export async function toGrant(db: Db, g: GrantRow, now: Date, currency: string) {
-  const [grant] = await toGrants(db, [g], now, currency);
+export async function toGrant(db: Db, g: GrantRow, clock: CallClock, currency: string) {
+  const [grant] = await toGrants(db, [g], clock, currency);
   return grant!;
 }
 

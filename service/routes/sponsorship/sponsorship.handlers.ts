@@ -14,23 +14,37 @@ import { validationError } from "../../pipeline/validate";
 import { toGrant, toGrants } from "./grant.representation";
 
 export const sponsorshipHandlers = {
-  async listSponsorshipGrants({ db, caller, now }) {
+  async listSponsorshipGrants({ db, caller, now, instanceNow }) {
     const rows = await grantsOf(db, "sponsor", caller.client.id);
     return {
       status: 200,
-      data: { sponsorshipGrants: await toGrants(db, rows, now, caller.client.currency) },
+      data: {
+        sponsorshipGrants: await toGrants(
+          db,
+          rows,
+          { family: now, instance: instanceNow },
+          caller.client.currency,
+        ),
+      },
     };
   },
 
-  async listReceivedSponsorshipGrants({ db, caller, now }) {
+  async listReceivedSponsorshipGrants({ db, caller, now, instanceNow }) {
     const rows = await grantsOf(db, "beneficiary", caller.client.id);
     return {
       status: 200,
-      data: { sponsorshipGrants: await toGrants(db, rows, now, caller.client.currency) },
+      data: {
+        sponsorshipGrants: await toGrants(
+          db,
+          rows,
+          { family: now, instance: instanceNow },
+          caller.client.currency,
+        ),
+      },
     };
   },
 
-  async upsertSponsorshipGrant({ db, caller, input, now }) {
+  async upsertSponsorshipGrant({ db, caller, input, now, instanceNow }) {
     const { grantReference } = input.params;
     const body = input.body;
     if (body.beneficiaryClientId === caller.client.id) {
@@ -62,11 +76,18 @@ export const sponsorshipHandlers = {
       : await issueGrant(db, caller.client.id, grantReference, terms, now);
     return {
       status: 200,
-      data: { sponsorshipGrant: await toGrant(db, row, now, caller.client.currency) },
+      data: {
+        sponsorshipGrant: await toGrant(
+          db,
+          row,
+          { family: now, instance: instanceNow },
+          caller.client.currency,
+        ),
+      },
     };
   },
 
-  async revokeSponsorshipGrant({ db, caller, input, now }) {
+  async revokeSponsorshipGrant({ db, caller, input, now, instanceNow }) {
     const existing = await issuedGrant(db, caller.client.id, input.params.grantReference);
     if (!existing)
       throw new ApiError(
@@ -76,11 +97,18 @@ export const sponsorshipHandlers = {
     const row = await revokeGrant(db, existing, now);
     return {
       status: 200,
-      data: { sponsorshipGrant: await toGrant(db, row, now, caller.client.currency) },
+      data: {
+        sponsorshipGrant: await toGrant(
+          db,
+          row,
+          { family: now, instance: instanceNow },
+          caller.client.currency,
+        ),
+      },
     };
   },
 
-  async chooseSponsorshipBillingMode({ db, caller, input, now }) {
+  async chooseSponsorshipBillingMode({ db, caller, input, now, instanceNow }) {
     const { grantReference } = input.params;
     const { mode, sponsorClientId } = input.body;
     const candidates = (await receivedGrants(db, caller.client.id, grantReference)).filter(
@@ -117,7 +145,14 @@ export const sponsorshipHandlers = {
     const row = await setBillingMode(db, grant, mode, now);
     return {
       status: 200,
-      data: { sponsorshipGrant: await toGrant(db, row, now, caller.client.currency) },
+      data: {
+        sponsorshipGrant: await toGrant(
+          db,
+          row,
+          { family: now, instance: instanceNow },
+          caller.client.currency,
+        ),
+      },
     };
   },
 } satisfies HandlerMap;

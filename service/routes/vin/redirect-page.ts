@@ -28,7 +28,7 @@ export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
   app.get("/vin/redirect/:token", async (c) => {
     const session = await find(c.req.param("token"));
     if (!session) return unavailable("This vehicle selection does not exist.");
-    const now = await familyNow(db, session.clientId, service.now());
+    const now = await familyNow(db, session, service.now(), service.config.sandboxControls);
     if (session.status !== "open") return unavailable("This vehicle selection was already used.");
     if (session.expiresAt <= now) return unavailable("This vehicle selection has expired.");
     const candidates = candidatesFor(session.vin);
@@ -58,7 +58,7 @@ export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
     const token = c.req.param("token");
     const existing = await find(token);
     if (!existing) return unavailable("This vehicle selection does not exist.");
-    const now = await familyNow(db, existing.clientId, service.now());
+    const now = await familyNow(db, existing, service.now(), service.config.sandboxControls);
     const candidates = candidatesFor(existing.vin);
     const index = Number(form.candidate ?? 0);
     const chosen =

@@ -237,7 +237,13 @@ export const vinHandlers = {
     }
     const { token, expiresAt } = await openRedirectSession(
       ctx.db,
-      { clientId: ctx.caller.client.id, vin, returnUrl, state },
+      {
+        clientId: ctx.caller.client.id,
+        environment: ctx.caller.environment,
+        vin,
+        returnUrl,
+        state,
+      },
       ctx.service.config.redirectSessionSeconds,
       ctx.now,
     );
