@@ -27,6 +27,8 @@ import { hashApiKey } from "./domain/api-keys";
 import { openDeliveryLedger } from "./pipeline/delivery";
 import { purgeExpiredIdempotency } from "./pipeline/idempotency";
 import { purgeExpiredCounters } from "./pipeline/rate-limit";
+import { purgeUnusedRegistrations } from "./mcp/oauth-store";
+import { purgeSignInAttempts } from "./domain/sign-in-throttle";
 import { demoKeysWork, reissueDemoKeys, seedDemoData } from "./seed/demo-data";
 import { applyPilotConfiguration } from "./domain/intelligence/pilot-configuration";
 import { type PilotConfiguration } from "./domain/intelligence/pilot-gates";
@@ -66,7 +68,10 @@ export interface StartServiceOptions {
 }
 
 export interface RunningService {
+  /** Where callers reach it: its public address. */
   url: string;
+  /** Where it listens itself (the same unless a front such as a proxy stands before it). */
+  address: string;
   context: ServiceContext;
   database: ServiceDatabase;
   /** Demo keys when this start seeded the database or an earlier start left them in the data dir. */
@@ -214,6 +219,8 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     Promise.all([
       purgeExpiredCounters(database.db, at),
       purgeExpiredIdempotency(database.db, at),
+      purgeUnusedRegistrations(database.db, at),
+      purgeSignInAttempts(database.pool, at),
       delivery.sweep(),
     ]).catch((error) => log.warn("housekeeping failed", { error }));
   }, HOUSEKEEPING_INTERVAL_MS);
@@ -222,6 +229,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
   let stopped = false;
   return {
     url: context.config.publicUrl,
+    address: `http://${host}:${port}`,
     context,
     database,
     demo,

@@ -348,18 +348,26 @@ export const vinProviderBindings = pgTable(
 );
 
 /** OAuth clients of the agent endpoint: registered dynamically (RFC 7591) or seeded. */
-export const oauthClients = pgTable("oauth_clients", {
-  clientId: text("client_id").primaryKey(),
-  /** SHA-256 of the secret; null for public clients (PKCE only). */
-  secretHash: text("secret_hash"),
-  name: text("name").notNull(),
-  redirectUris: text("redirect_uris").array().notNull(),
-  grantTypes: text("grant_types").array().notNull(),
-  /** The account a machine client (client credentials) acts for, and in which environment. */
-  accountClientId: text("account_client_id").references(() => clients.id),
-  environment: text("environment"),
-  createdAt: createdAt(),
-});
+export const oauthClients = pgTable(
+  "oauth_clients",
+  {
+    clientId: text("client_id").primaryKey(),
+    /** SHA-256 of the secret; null for public clients (PKCE only). */
+    secretHash: text("secret_hash"),
+    name: text("name").notNull(),
+    redirectUris: text("redirect_uris").array().notNull(),
+    grantTypes: text("grant_types").array().notNull(),
+    /** The account a machine client (client credentials) acts for, and in which environment. */
+    accountClientId: text("account_client_id").references(() => clients.id),
+    environment: text("environment"),
+    /** The address a dynamic registration came from: registrations are bounded per address. */
+    registeredFrom: text("registered_from"),
+    /** When a code or a token was last issued to it; a registration never used expires. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("oauth_clients_registered_from_idx").on(t.registeredFrom, t.createdAt)],
+);
 
 /** Access and refresh tokens (digests), each bound to one account and environment. */
 export const oauthTokens = pgTable(
@@ -375,11 +383,21 @@ export const oauthTokens = pgTable(
       .references(() => clients.id),
     environment: text("environment").notNull(),
     scope: text("scope").notNull(),
+    /** The protected resource (RFC 8707) the token is for: only that resource accepts it. */
+    resource: text("resource"),
+    /**
+     * Every token issued from one grant (an authorization code, its refresh tokens, or one
+     * client-credentials request): a reused code or refresh token revokes them all.
+     */
+    familyId: text("family_id"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("oauth_tokens_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    index("oauth_tokens_expiry_idx").on(t.expiresAt),
+    index("oauth_tokens_family_idx").on(t.familyId),
+  ],
 );
 
 /** Authorization codes (digests): single use, short-lived, bound to a PKCE challenge. */
@@ -395,10 +413,36 @@ export const oauthCodes = pgTable("oauth_codes", {
   redirectUri: text("redirect_uri").notNull(),
   codeChallenge: text("code_challenge").notNull(),
   scope: text("scope").notNull(),
+  /** The protected resource the tokens redeemed from it are for (RFC 8707). */
+  resource: text("resource"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Password sign-ins (the OAuth consent page, the pilot sign-in): every attempt, so failures are
+ * counted per login and per source address across instances, and kept as a record. An attempt is
+ * written before its password is checked, so parallel guesses count each other.
+ */
+export const signInAttempts = pgTable(
+  "sign_in_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Where: `oauth_consent` or `pilot_sign_in`. */
+    surface: text("surface").notNull(),
+    /** SHA-256 of the login as typed (trimmed, lower case): the record holds no login. */
+    loginDigest: text("login_digest").notNull(),
+    source: text("source").notNull(),
+    /** `pending` while the password is checked, then `failed`, `succeeded` or `throttled`. */
+    outcome: text("outcome").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("sign_in_attempts_login_idx").on(t.loginDigest, t.at),
+    index("sign_in_attempts_source_idx").on(t.source, t.at),
+  ],
+);
 
 /**
  * Fault rules of the reference service's sandbox controls (an extension, not the interface):

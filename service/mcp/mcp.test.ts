@@ -26,6 +26,18 @@ async function clientCredentialsToken(scope?: string) {
   return (await res.json()) as { access_token: string; scope: string; expires_in: number };
 }
 
+/** A tools/list at the agent endpoint with this token, by plain HTTP. */
+const mcpStatus = (token: string) =>
+  fetch(`${svc.url}/mcp`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
+
 async function connect(token: string) {
   const client = new Client({ name: "service-test", version: "1.0.0" });
   await client.connect(
@@ -81,7 +93,9 @@ describe("the agent endpoint", () => {
   });
 
   it("lists the tools generated from the table and runs free and paid calls through the REST pipeline", async () => {
-    const token = await clientCredentialsToken();
+    // Without a scope a client gets no spending; it asks for it by name.
+    expect((await clientCredentialsToken()).scope).toBe("mcp:connect mcp:read");
+    const token = await clientCredentialsToken("mcp:connect mcp:read mcp:spend");
     expect(token.scope).toBe("mcp:connect mcp:read mcp:spend");
     const client = await connect(token.access_token);
     const { tools } = await client.listTools();
@@ -217,9 +231,8 @@ describe("the agent endpoint", () => {
       idempotencyKey: "s",
     });
     expect(scoped.status).toBe(403);
-    expect(scoped.headers.get("www-authenticate")).toContain(
-      'error="insufficient_scope", scope="mcp:connect mcp:spend"',
-    );
+    expect(scoped.headers.get("www-authenticate")).toContain('error="insufficient_scope"');
+    expect(scoped.headers.get("www-authenticate")).toContain('scope="mcp:connect mcp:spend"');
     expect(((await scoped.json()) as { error: string }).error).toBe("insufficient_scope");
     expect((await call(readOnly.access_token, "account.get_credits", {})).status).toBe(200);
 
@@ -319,7 +332,15 @@ describe("the agent endpoint", () => {
     );
     expect(credits.data).toMatchObject({ clientId: DEMO_IDS.northwind });
     await client.close();
-    // A code is single-use; a refresh token rotates.
+    // A refresh token rotates.
+    const refreshed = await exchange({
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    const rotated = (await refreshed.json()) as { access_token: string };
+    expect((await mcpStatus(rotated.access_token)).status).toBe(200);
+    // A code is single-use: a second redemption is refused and revokes what the code issued.
     expect(
       (
         await exchange({
@@ -330,14 +351,7 @@ describe("the agent endpoint", () => {
         })
       ).status,
     ).toBe(400);
-    const refreshed = await exchange({
-      grant_type: "refresh_token",
-      refresh_token: tokens.refresh_token,
-    });
-    expect(refreshed.status).toBe(200);
-    expect(
-      (await exchange({ grant_type: "refresh_token", refresh_token: tokens.refresh_token })).status,
-    ).toBe(400);
+    expect((await mcpStatus(rotated.access_token)).status).toBe(401);
     // A wrong password keeps the consent page; a denial goes back with access_denied.
     const wrong = await fetch(`${svc.url}/oauth/authorize`, {
       method: "POST",

@@ -6,7 +6,12 @@ export function page(
   title: string,
   body: string,
   formActionOrigin?: string,
-  init: { status?: number; headers?: Record<string, string> } = {},
+  init: {
+    status?: number;
+    headers?: Record<string, string>;
+    /** `same-origin` by default: the page's own form posts keep their origin. */
+    referrerPolicy?: "same-origin" | "no-referrer";
+  } = {},
 ): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
@@ -21,7 +26,9 @@ label:hover{background:#f1f5f9}button{font:inherit;padding:.5rem 1rem;border-rad
       ...init.headers,
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
-      "Referrer-Policy": "no-referrer",
+      // Its own form posts keep their origin (a cross-site check refuses `Origin: null`), and no
+      // other site learns the page's address.
+      "Referrer-Policy": init.referrerPolicy ?? "same-origin",
       "X-Content-Type-Options": "nosniff",
       // Forms post to the service itself (and, for redirect sessions, go on to the caller's return address).
       "Content-Security-Policy": `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'${formActionOrigin ? ` ${formActionOrigin}` : ""}; frame-ancestors 'none'; base-uri 'none'`,

@@ -43,6 +43,8 @@ export async function startTestService(
     abandonedRequestSeconds?: number;
     /** Which keys the sandbox controls serve; tests default to every key, as the quickstart does. */
     sandboxControls?: SandboxControlsMode;
+    /** The address the service is reached at, when a front (a proxy) stands before it. */
+    publicUrl?: string;
   } = {},
 ): Promise<TestService> {
   const server = externalPostgres(inject("pgServerUrl"));
@@ -68,6 +70,7 @@ export async function startTestService(
       jobDurationMs: opts.jobDurationMs,
       abandonedRequestSeconds: opts.abandonedRequestSeconds,
       sandboxControls: opts.sandboxControls ?? "all",
+      publicUrl: opts.publicUrl,
       handlers: h,
     });
   const service = await start(true);

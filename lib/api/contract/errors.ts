@@ -101,6 +101,12 @@ export const ERROR_CATALOGUE = {
     retryable: false,
     meaning: "The access token lacks a scope the tool needs (named in `WWW-Authenticate`).",
   },
+  origin_not_allowed: {
+    status: 403,
+    retryable: false,
+    meaning:
+      "The agent endpoint refuses a request from a browser page of another origin (DNS rebinding, cross-site pages).",
+  },
   agent_access_not_enabled: {
     status: 403,
     retryable: false,

@@ -13,6 +13,8 @@ import {
   signIn,
   signOut,
 } from "../../domain/intelligence/pilot-sessions";
+import { crossSitePost, sourceAddress } from "../form-origin";
+import { admitSignIn, logSignInRefusal, settleSignIn } from "../../domain/sign-in-throttle";
 import { escapeHtml, page } from "../html-page";
 
 /**
@@ -30,7 +32,7 @@ const json = (status: number, body: unknown) =>
   });
 const refusal = (e: ApiError) => errorResponse(e, undefined, { "Cache-Control": "no-store" });
 
-function signInForm(message?: string, login = "", status = 200) {
+function signInForm(message?: string, login = "", status = 200, headers?: Record<string, string>) {
   return page(
     "Intelligence pilot sign-in",
     `<h1>Intelligence pilot sign-in</h1>
@@ -45,7 +47,7 @@ ${message ? `<p role="alert"><strong>${escapeHtml(message)}</strong></p>` : ""}
 </form>
 <p><small>The session lasts ${SESSION_HOURS} hours. <a href="/reference">Back to the reference</a></small></p>`,
     undefined,
-    { status },
+    { status, headers },
   );
 }
 
@@ -91,19 +93,7 @@ async function credentialsOf(
 
 export function mountPilotSignIn(app: ServiceApp, service: ServiceContext) {
   const db = service.database.db;
-  /**
-   * A browser's cross-site post is refused: only the service's own page signs in or out. The
-   * pages send no referrer, so a same-origin form posts `Origin: null`; `Sec-Fetch-Site` tells.
-   */
-  const foreign = (c: Context<ServiceBindings>) => {
-    const site = c.req.header("Sec-Fetch-Site");
-    if (site !== undefined) return site !== "same-origin" && site !== "none";
-    const origin = c.req.header("Origin");
-    if (origin === undefined || origin === "null") return false;
-    const own = [new URL(c.req.url).origin];
-    if (service.config.publicUrl) own.push(new URL(service.config.publicUrl).origin);
-    return !own.includes(origin);
-  };
+  const foreign = (c: Context<ServiceBindings>) => crossSitePost(c, service.config.publicUrl);
 
   app.get(SIGN_IN_PATH, () => signInForm());
 
@@ -117,7 +107,36 @@ export function mountPilotSignIn(app: ServiceApp, service: ServiceContext) {
       );
     const input = await credentialsOf(c);
     if (input instanceof ApiError) return refusal(input);
-    const outcome = await signIn(db, input.login, input.password, service.now());
+    const now = service.now();
+    const attempt = {
+      surface: "pilot_sign_in" as const,
+      login: input.login,
+      source: sourceAddress(c),
+      now,
+    };
+    const admission = await admitSignIn(service.database.pool, attempt);
+    if (!admission.admitted) {
+      logSignInRefusal(service.log, attempt, "throttled");
+      const error = new ApiError(
+        "rate_limit_exceeded",
+        `Too many failed sign-ins: try again in ${admission.retryAfterSeconds} seconds.`,
+        {},
+        { "Retry-After": String(admission.retryAfterSeconds) },
+      );
+      return input.asJson
+        ? refusal(error)
+        : signInForm(error.message, input.login, error.status, {
+            "Retry-After": String(admission.retryAfterSeconds),
+          });
+    }
+    const outcome = await signIn(db, input.login, input.password, now);
+    await settleSignIn(
+      service.database.pool,
+      admission.attemptId,
+      outcome.ok || outcome.reason !== "credentials" ? "succeeded" : "failed",
+    );
+    if (!outcome.ok && outcome.reason === "credentials")
+      logSignInRefusal(service.log, attempt, "failed");
     if (!outcome.ok) {
       const error =
         outcome.reason === "credentials"

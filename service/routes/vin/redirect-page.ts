@@ -16,6 +16,9 @@ function describe(v: SyntheticVehicle) {
  * candidates or cancels, and is sent back to `returnUrl` with `status`, `svcId` and `state`,
  * never the VIN. Sessions are single-use and end at `expiresAt`.
  */
+/** A session's page holds its token in its address: it is never anyone's referrer. */
+const NO_REFERRER = { referrerPolicy: "no-referrer" } as const;
+
 export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
   const db = service.database.db;
   const find = (token: string) => findRedirectSession(db, token);
@@ -23,6 +26,8 @@ export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
     page(
       "Vehicle selection unavailable",
       `<h1>Vehicle selection unavailable</h1><p>${escapeHtml(why)}</p><p>Return to the system that sent you here and start again.</p>`,
+      undefined,
+      NO_REFERRER,
     );
 
   app.get("/vin/redirect/:token", async (c) => {
@@ -47,6 +52,7 @@ export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
 <button type="submit" name="action" value="cancel">Cancel</button></p></form>
 <p><small>Results are derived data, not a guarantee of fitment. This selection expires at ${escapeHtml(session.expiresAt.toISOString())}.</small></p>`,
       new URL(session.returnUrl).origin,
+      NO_REFERRER,
     );
   });
 

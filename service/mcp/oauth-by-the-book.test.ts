@@ -1,0 +1,490 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { schema } from "@/service/db/database";
+import { FAILURES_PER_LOGIN, FAILURES_PER_SOURCE } from "@/service/domain/sign-in-throttle";
+import { type RunningService } from "@/service/server";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
+import { REGISTRATIONS_PER_SOURCE } from "./oauth-routes";
+
+const svc = serviceForThisFile();
+const REDIRECT = "http://127.0.0.1:9/callback";
+const VERIFIER = "v".repeat(64);
+const CHALLENGE = createHash("sha256").update(VERIFIER).digest("base64url");
+let admin: { login: string; password: string };
+let pilot: { login: string; password: string };
+let sibling: RunningService;
+beforeAll(async () => {
+  const accounts = svc.service.demo!.accounts;
+  admin = accounts.find((a) => a.id === "master-admin")!.serviceSignIn!;
+  pilot = accounts.find((a) => a.id === "pilot-sandbox")!.serviceSignIn!;
+  sibling = await svc.startSibling();
+});
+
+async function register(redirectUris = [REDIRECT]) {
+  const res = await fetch(`${svc.url}/oauth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      client_name: "Test host",
+      redirect_uris: redirectUris,
+      token_endpoint_auth_method: "none",
+    }),
+  });
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as Record<string, string>,
+  };
+}
+
+function authorizeQuery(clientId: string, extra: Record<string, string> = {}) {
+  return new URLSearchParams({
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: CHALLENGE,
+    code_challenge_method: "S256",
+    scope: "mcp:connect mcp:read",
+    state: "st",
+    ...extra,
+  });
+}
+
+const approve = (q: URLSearchParams, login: string, password: string, base = svc.url) =>
+  fetch(`${base}/oauth/authorize`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ ...Object.fromEntries(q), login, password, decision: "approve" }),
+  });
+
+/** A code for a fresh public client, approved by the Master admin. */
+async function codeFor() {
+  const clientId = (await register()).body.client_id!;
+  const res = await approve(authorizeQuery(clientId), admin.login, admin.password);
+  expect(res.status).toBe(302);
+  return { clientId, code: new URL(res.headers.get("location")!).searchParams.get("code")! };
+}
+
+const token = (
+  body: Record<string, string>,
+  base = svc.url,
+  headers: Record<string, string> = {},
+) =>
+  fetch(`${base}/oauth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(body),
+  });
+
+const redeem = (clientId: string, code: string, base = svc.url) =>
+  token(
+    {
+      grant_type: "authorization_code",
+      client_id: clientId,
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: VERIFIER,
+    },
+    base,
+  );
+
+const mcp = (accessToken: string | undefined, body: string, headers: Record<string, string> = {}) =>
+  fetch(`${svc.url}/mcp`, {
+    method: "POST",
+    headers: {
+      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body,
+  });
+const LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+
+type Tokens = { access_token: string; refresh_token: string; scope: string };
+
+describe("codes and refresh tokens are used once", () => {
+  it("of 12 parallel redemptions of one code on two instances, one gets tokens, which the others revoke", async () => {
+    const { clientId, code } = await codeFor();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => redeem(clientId, code, i % 2 ? sibling.url : svc.url)),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(11);
+    for (const refused of answers.filter((a) => a.status === 400))
+      expect(((await refused.json()) as { error: string }).error).toBe("invalid_grant");
+    const issued = (await answers.find((a) => a.status === 200)!.json()) as Tokens;
+    expect((await mcp(issued.access_token, LIST)).status).toBe(401);
+    const refresh = await token({
+      grant_type: "refresh_token",
+      client_id: clientId,
+      refresh_token: issued.refresh_token,
+    });
+    expect(refresh.status).toBe(400);
+  });
+
+  it("of 12 parallel refreshes of one token, at most one succeeds, and the whole grant ends", async () => {
+    const { clientId, code } = await codeFor();
+    const first = (await (await redeem(clientId, code)).json()) as Tokens;
+    expect((await mcp(first.access_token, LIST)).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        token(
+          { grant_type: "refresh_token", client_id: clientId, refresh_token: first.refresh_token },
+          i % 2 ? sibling.url : svc.url,
+        ),
+      ),
+    );
+    const granted = answers.filter((a) => a.status === 200);
+    expect(granted.length).toBeLessThanOrEqual(1);
+    expect(answers.filter((a) => a.status === 400).length).toBeGreaterThanOrEqual(11);
+    // Every token of the grant is revoked: the first access token and whatever a refresh issued.
+    expect((await mcp(first.access_token, LIST)).status).toBe(401);
+    for (const answer of granted) {
+      const next = (await answer.json()) as Tokens;
+      expect((await mcp(next.access_token, LIST)).status).toBe(401);
+      const again = await token({
+        grant_type: "refresh_token",
+        client_id: clientId,
+        refresh_token: next.refresh_token,
+      });
+      expect(again.status).toBe(400);
+    }
+    const live = await svc.service.database.pool.query<{ n: number }>(
+      "select count(*)::int as n from oauth_tokens where family_id = $1 and revoked_at is null",
+      [`code:${createHash("sha256").update(code).digest("hex")}`],
+    );
+    expect(live.rows[0]!.n).toBe(0);
+  });
+});
+
+describe("tokens have an audience (RFC 8707)", () => {
+  it("answers invalid_target for another resource, at the consent and at the token endpoint", async () => {
+    const clientId = (await register()).body.client_id!;
+    const evil = await fetch(
+      `${svc.url}/oauth/authorize?${authorizeQuery(clientId, { resource: "https://evil.example/mcp" })}`,
+      { redirect: "manual" },
+    );
+    expect(evil.status).toBe(302);
+    expect(new URL(evil.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
+    const approved = await approve(
+      authorizeQuery(clientId, { resource: "https://evil.example/mcp" }),
+      admin.login,
+      admin.password,
+    );
+    expect(new URL(approved.headers.get("location")!).searchParams.get("error")).toBe(
+      "invalid_target",
+    );
+
+    // Its own resource, written with a trailing slash, is this server's.
+    const own = await approve(
+      authorizeQuery(clientId, { resource: `${svc.url}/mcp/` }),
+      admin.login,
+      admin.password,
+    );
+    const code = new URL(own.headers.get("location")!).searchParams.get("code")!;
+    const wrongTarget = await token({
+      grant_type: "authorization_code",
+      client_id: clientId,
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: VERIFIER,
+      resource: "https://evil.example/mcp",
+    });
+    expect(wrongTarget.status).toBe(400);
+    expect(((await wrongTarget.json()) as { error: string }).error).toBe("invalid_target");
+    const right = await token({
+      grant_type: "authorization_code",
+      client_id: clientId,
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: VERIFIER,
+      resource: `${svc.url}/mcp`,
+    });
+    expect(right.status).toBe(200);
+    expect((await mcp(((await right.json()) as Tokens).access_token, LIST)).status).toBe(200);
+  });
+
+  it("refuses at /mcp a token issued for another resource", async () => {
+    const { clientId, code } = await codeFor();
+    const issued = (await (await redeem(clientId, code)).json()) as Tokens;
+    await svc.service.database.db
+      .update(schema.oauthTokens)
+      .set({ resource: "https://evil.example/mcp" })
+      .where(
+        eq(
+          schema.oauthTokens.tokenHash,
+          createHash("sha256").update(issued.access_token).digest("hex"),
+        ),
+      );
+    const refused = await mcp(issued.access_token, LIST);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toContain('error="invalid_token"');
+  });
+});
+
+describe("dynamic registration", () => {
+  it("takes https and loopback http redirect addresses only, and JSON only", async () => {
+    for (const uri of [
+      "javascript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "http://evil.example/cb",
+      "https://user:secret@app.example/cb",
+      "https://app.example/cb#fragment",
+      "com.example.app:/cb",
+    ]) {
+      const refused = await register([uri]);
+      expect(refused.status, uri).toBe(400);
+      expect(refused.body.error, uri).toBe("invalid_redirect_uri");
+    }
+    for (const uri of ["https://app.example/cb", "http://localhost:8080/cb", "http://[::1]:7/cb"])
+      expect((await register([uri])).status, uri).toBe(201);
+    const plain = await fetch(`${svc.url}/oauth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }),
+    });
+    expect(plain.status).toBe(400);
+    expect(((await plain.json()) as { error: string }).error).toBe("invalid_client_metadata");
+  });
+
+  it("bounds registrations per source address, also in parallel, and lets unused ones expire", async () => {
+    const used = await codeFor();
+    const already = await svc.service.database.pool.query<{ n: number }>(
+      "select count(*)::int as n from oauth_clients where registered_from is not null and created_at > $1",
+      [new Date(svc.clock.now().getTime() - 3_600_000)],
+    );
+    const room = REGISTRATIONS_PER_SOURCE - already.rows[0]!.n;
+    const answers = await Promise.all(Array.from({ length: 60 }, () => register()));
+    // Never more than the bound; parallel ones past it may refuse one another, so perhaps fewer.
+    const kept = answers.filter((a) => a.status === 201).length;
+    expect(kept).toBeLessThanOrEqual(room);
+    expect(kept).toBeGreaterThan(0);
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited.length).toBe(60 - kept);
+    expect(Number(limited[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited[0]!.body.error).toBe("rate_limit_exceeded");
+    // One at a time, the bound is filled exactly.
+    let more = 0;
+    while ((await register()).status === 201) more++;
+    expect(kept + more).toBe(room);
+
+    // A day later the never-used registrations are gone; the one that was used still works.
+    const unused = answers.find((a) => a.status === 201)?.body.client_id;
+    svc.clock.advance(25 * 3_600_000);
+    if (unused) {
+      const gone = await fetch(`${svc.url}/oauth/authorize?${authorizeQuery(unused)}`);
+      expect(gone.status).toBe(400);
+    }
+    const usedOne = await fetch(`${svc.url}/oauth/authorize?${authorizeQuery(used.clientId)}`);
+    expect(usedOne.status).toBe(200);
+    // And the address may register again.
+    expect((await register()).status).toBe(201);
+  });
+
+  it("shows on the consent page where the code goes, and that the name is self-declared", async () => {
+    const res = await fetch(`${svc.url}/oauth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        client_name: "Claude Desktop",
+        redirect_uris: ["https://collector.example/oauth/cb"],
+        token_endpoint_auth_method: "none",
+      }),
+    });
+    const { client_id } = (await res.json()) as { client_id: string };
+    const page = await (
+      await fetch(
+        `${svc.url}/oauth/authorize?${authorizeQuery(client_id, { redirect_uri: "https://collector.example/oauth/cb" })}`,
+      )
+    ).text();
+    expect(page).toContain("collector.example");
+    expect(page).toContain("https://collector.example/oauth/cb");
+    expect(page).toMatch(/calling itself <strong>Claude Desktop<\/strong>/);
+    expect(page).toContain("has not verified it");
+  });
+});
+
+describe("password sign-ins are throttled per login and per source, across instances", () => {
+  it("lets at most a few of 40 parallel wrong passwords be checked, then answers 429 with Retry-After", async () => {
+    const clientId = (await register()).body.client_id!;
+    const q = authorizeQuery(clientId);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        approve(q, admin.login, `wrong-${i}`, i % 2 ? sibling.url : svc.url),
+      ),
+    );
+    const checked = answers.filter((a) => a.status === 200);
+    const throttled = answers.filter((a) => a.status === 429);
+    expect(checked.length).toBeLessThanOrEqual(FAILURES_PER_LOGIN);
+    expect(checked.length + throttled.length).toBe(40);
+    expect(Number(throttled[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await throttled[0]!.text()).toContain("Too many failed sign-ins");
+    // Parallel attempts may refuse one another early; one at a time, the bound fills exactly.
+    let more = 0;
+    while ((await approve(q, admin.login, "wrong again")).status === 200) more++;
+    expect(checked.length + more).toBe(FAILURES_PER_LOGIN);
+    // Even the right password waits now; the failures are on record.
+    expect((await approve(q, admin.login, admin.password)).status).toBe(429);
+    const failed = await svc.service.database.db
+      .select()
+      .from(schema.signInAttempts)
+      .where(
+        and(
+          eq(schema.signInAttempts.surface, "oauth_consent"),
+          eq(schema.signInAttempts.outcome, "failed"),
+        ),
+      );
+    expect(failed.length).toBe(FAILURES_PER_LOGIN);
+    expect(JSON.stringify(failed)).not.toContain(admin.login);
+    expect(svc.logs.some((l) => l.includes("sign-in throttled"))).toBe(true);
+    // Once the window has passed, the right password works again.
+    svc.clock.advance(16 * 60_000);
+    expect((await approve(q, admin.login, admin.password)).status).toBe(302);
+  });
+
+  it("throttles the pilot sign-in the same way, as JSON and as a form", async () => {
+    const signIn = (password: string, base = svc.url) =>
+      http(base, "POST", "/pilot/sign-in", { body: { login: pilot.login, password } });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signIn(`wrong-${i}`, i % 2 ? sibling.url : svc.url)),
+    );
+    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(FAILURES_PER_LOGIN);
+    const limited = answers.find((a) => a.status === 429)!;
+    expect(limited.body).toMatchObject({ error: "rate_limit_exceeded" });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    while ((await signIn("wrong again")).status === 401);
+    const form = await fetch(`${svc.url}/pilot/sign-in`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ login: pilot.login, password: pilot.password }),
+    });
+    expect(form.status).toBe(429);
+    svc.clock.advance(16 * 60_000);
+    expect((await signIn(pilot.password)).status).toBe(200);
+  });
+
+  it("bounds the failures of one source address across logins", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: FAILURES_PER_SOURCE + 15 }, (_, i) =>
+        http(i % 2 ? sibling.url : svc.url, "POST", "/pilot/sign-in", {
+          body: { login: `nobody-${i}@example.test`, password: "wrong" },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(FAILURES_PER_SOURCE);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(15);
+    svc.clock.advance(16 * 60_000);
+  });
+});
+
+describe("scopes and step-up", () => {
+  it("challenges with the read scopes, and refuses a refresh that widens them", async () => {
+    const challenge = await mcp(undefined, LIST);
+    expect(challenge.status).toBe(401);
+    expect(challenge.headers.get("www-authenticate")).toContain('scope="mcp:connect mcp:read"');
+    const { clientId, code } = await codeFor();
+    const issued = (await (await redeem(clientId, code)).json()) as Tokens;
+    expect(issued.scope).toBe("mcp:connect mcp:read");
+    const wider = await token({
+      grant_type: "refresh_token",
+      client_id: clientId,
+      refresh_token: issued.refresh_token,
+      scope: "mcp:connect mcp:read mcp:spend",
+    });
+    expect(wider.status).toBe(400);
+    expect(((await wider.json()) as { error: string }).error).toBe("invalid_scope");
+    // The refused refresh used nothing up: a narrower one works with the same token.
+    const narrower = await token({
+      grant_type: "refresh_token",
+      client_id: clientId,
+      refresh_token: issued.refresh_token,
+      scope: "mcp:connect",
+    });
+    expect(narrower.status).toBe(200);
+    expect(((await narrower.json()) as Tokens).scope).toBe("mcp:connect");
+  });
+});
+
+describe("the transport's own rules", () => {
+  it("refuses a foreign Origin with 403, before anything else", async () => {
+    const { clientId, code } = await codeFor();
+    const issued = (await (await redeem(clientId, code)).json()) as Tokens;
+    for (const origin of ["http://evil.example", "null", "http://127.0.0.1.evil.example"]) {
+      const refused = await mcp(issued.access_token, LIST, { Origin: origin });
+      expect(refused.status, origin).toBe(403);
+      expect(((await refused.json()) as { error: string }).error).toBe("origin_not_allowed");
+    }
+    const anonymous = await mcp(undefined, LIST, { Origin: "http://evil.example" });
+    expect(anonymous.status).toBe(403);
+    const own = await mcp(issued.access_token, LIST, { Origin: new URL(svc.url).origin });
+    expect(own.status).toBe(200);
+  });
+
+  it("answers a body that is not JSON with JSON-RPC -32700", async () => {
+    const { clientId, code } = await codeFor();
+    const issued = (await (await redeem(clientId, code)).json()) as Tokens;
+    const res = await mcp(issued.access_token, "{ not json");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } });
+  });
+
+  it("refuses a path argument of . or .. (-32602) instead of reaching another operation", async () => {
+    const machine = svc.service.demo!.accounts.find((a) => a.id === "master-admin")!.oauthClient!;
+    const basic = Buffer.from(`${machine.clientId}:${machine.clientSecret}`).toString("base64");
+    const issued = (await (
+      await token(
+        { grant_type: "client_credentials", scope: "mcp:connect mcp:read mcp:spend" },
+        svc.url,
+        { Authorization: `Basic ${basic}` },
+      )
+    ).json()) as Tokens;
+    for (const oeNumber of ["..", "."]) {
+      const res = await mcp(
+        issued.access_token,
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 3,
+          method: "tools/call",
+          params: { name: "parts.get_oe_part", arguments: { oeNumber, idempotencyKey: "dots" } },
+        }),
+      );
+      const body = (await res.json()) as { error?: { code: number } };
+      expect(body.error?.code, `${oeNumber}: ${JSON.stringify(body)}`).toBe(-32602);
+    }
+  });
+
+  it("answers a malformed Basic header at the token endpoint with 401 invalid_client", async () => {
+    for (const header of [
+      "Basic %%%",
+      `Basic ${Buffer.from("no-colon").toString("base64")}`,
+      `Basic ${Buffer.from("bad%zzid:secret").toString("base64")}`,
+      "Basic ",
+    ]) {
+      const res = await token({ grant_type: "client_credentials" }, svc.url, {
+        Authorization: header,
+      });
+      expect(res.status, header).toBe(401);
+      expect(((await res.json()) as { error: string }).error).toBe("invalid_client");
+    }
+  });
+
+  it("refuses a pilot sign-in posted with Origin: null", async () => {
+    const res = await fetch(`${svc.url}/pilot/sign-in`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "null" },
+      body: new URLSearchParams({ login: pilot.login, password: pilot.password }),
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: string }).error).toBe("csrf_token_invalid");
+    const consent = await fetch(`${svc.url}/oauth/authorize`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "null" },
+      body: new URLSearchParams({ decision: "approve" }),
+    });
+    expect(consent.status).toBe(403);
+  });
+});
