@@ -3,6 +3,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { BENEFICIARY, DEALER, MASTER, PILOT_SANDBOX, signInAsDemo } from "./support/auth";
 import { AUDIT_ENTRY, MASTER_PAGES } from "./support/console-pages";
+import { watchPolicy } from "./support/policy";
 
 /** Every console page, with a demo account that may see it. */
 const PAGES: { account: RegExp; paths: readonly string[] }[] = [
@@ -12,10 +13,18 @@ const PAGES: { account: RegExp; paths: readonly string[] }[] = [
   { account: DEALER, paths: ["/", "/vin", "/jobs"] },
 ];
 
-async function check(page: Page, width: number, label: string) {
+async function check(
+  page: Page,
+  width: number,
+  label: string,
+  violations: () => Promise<string[]>,
+) {
   // The page has streamed in (not its loading state) before it is judged.
   await expect(page.locator("main h1")).toBeVisible();
   await page.waitForLoadState("networkidle");
+  // The page keeps its own Content-Security-Policy: nothing it renders is refused (read before
+  // axe, whose own code the policy refuses).
+  expect(await violations(), `CSP violations on ${label}`).toEqual([]);
   const result = await new AxeBuilder({ page }).analyze();
   expect(
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
@@ -33,8 +42,9 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: 900 } });
 
     test("the sign-in page has no axe violation and fits the screen", async ({ page }) => {
+      const violations = await watchPolicy(page);
       await page.goto("/sign-in");
-      await check(page, width, "/sign-in");
+      await check(page, width, "/sign-in", violations);
     });
 
     for (const { account, paths } of PAGES) {
@@ -42,6 +52,7 @@ for (const width of [1280, 390]) {
         page,
       }) => {
         test.setTimeout(120_000);
+        const violations = await watchPolicy(page);
         await signInAsDemo(page, account);
         for (const path of paths) {
           if (path === AUDIT_ENTRY) {
@@ -51,7 +62,7 @@ for (const width of [1280, 390]) {
           } else {
             await page.goto(path);
           }
-          await check(page, width, path);
+          await check(page, width, path, violations);
         }
       });
     }

@@ -128,8 +128,17 @@ async function crawl(
   return [...visited];
 }
 
-/** The demo accounts' keys: none of them may appear in anything the browser receives. */
-const demoApiKeys = () => Object.values(demoKeys()).map((a) => a.apiKey);
+/**
+ * The demo accounts' secrets: none of them may appear in anything a crawl receives. Their keys,
+ * and their service sign-in passwords and OAuth client secrets (a demo account's own password
+ * reaches its browser only after a click on the agent page, which a crawl never makes).
+ */
+const demoApiKeys = () =>
+  Object.values(demoKeys()).flatMap((a) => [
+    a.apiKey,
+    ...(a.serviceSignIn ? [a.serviceSignIn.password] : []),
+    ...(a.oauthClient ? [a.oauthClient.clientSecret] : []),
+  ]);
 const keyShaped = /svc_(live|test)_[0-9A-Za-z]{4}/;
 
 /**

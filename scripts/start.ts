@@ -12,7 +12,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path";
 import { type Server } from "node:https";
 import { z } from "zod";
-import { DEMO_CREDENTIALS_FILE, demoAccountLines } from "@/lib/demo/demo-credentials";
+import {
+  DEMO_CREDENTIALS_FILE,
+  demoAccountLines,
+  demoExposureWarning,
+} from "@/lib/demo/demo-credentials";
 import { openPostgresServer, type PostgresServer } from "@/lib/db/postgres-server";
 import { parseEnvironment } from "@/lib/config/parse-environment";
 import { freePort } from "@/lib/net/free-port";
@@ -93,6 +97,7 @@ function sourceHash(): string {
     if (existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir));
   for (const file of [
     "instrumentation.ts",
+    "instrumentation-client.ts",
     "next.config.mjs",
     "package-lock.json",
     "postcss.config.mjs",
@@ -259,6 +264,8 @@ async function main() {
     console.log(
       `Service:  ${serviceUrl}${service ? " (embedded reference service)" : ""}   API reference: ${serviceUrl}/reference`,
     );
+    const exposed = service?.demo ? demoExposureWarning(env.HOST) : undefined;
+    if (exposed) console.warn(`\n${exposed}`);
     if (service?.demo) {
       console.log("\nDemo sign-in keys:");
       for (const line of demoAccountLines(service.demo.accounts, serviceUrl))

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatDateTime } from "@/lib/format";
 import { listHref, oneOf, readListParams } from "@/lib/list-params";
 import { usageHistory } from "@/lib/usage/usage-readings";
-import { dailySeries, endpointKeysOf } from "@/lib/usage/usage-series";
+import { busiestEndpointKey, dailySeries, endpointKeysOf } from "@/lib/usage/usage-series";
 import { UsageCharts } from "./usage-charts";
 
 const DAY_MS = 86_400_000;
@@ -36,7 +36,7 @@ export async function UsageHistory({
   // One reading before the range lets its first day be a difference too.
   const readings = await usageHistory(clientId, new Date(from.getTime() - 31 * DAY_MS));
   const keys = endpointKeysOf(readings);
-  const key = keys.includes(params.key) ? params.key : keys[0];
+  const key = keys.includes(params.key) ? params.key : busiestEndpointKey(readings);
   const href = (changes: Record<string, string>) =>
     `${listHref(path, { ...extraParams, key: key ?? "", days: params.days }, changes, { days: "30" })}#usage-history`;
   const last = readings.at(-1);

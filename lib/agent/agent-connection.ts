@@ -13,9 +13,13 @@ import { agentAuthorizations, agentConnections, agentRegistrations } from "@/lib
 
 /**
  * The console as an MCP client of the service's agent endpoint: it registers itself as a public
- * OAuth client, sends the user to the service's consent page with PKCE, keeps the Client's tokens
+ * OAuth client, sends the user to the service's consent page with PKCE, keeps the tokens
  * encrypted at rest (like API keys), renews them, and calls tools for the playground. Tokens
  * never reach the browser.
+ *
+ * A connection belongs to the API key whose session made it (so to one Client and environment):
+ * a session of another key, a sandbox key beside a production one say, never uses it. A consent
+ * approved by another account than the session's is refused, and its tokens revoked.
  */
 const FLOW_MINUTES = 10;
 const SCOPES = "mcp:connect mcp:read mcp:spend";
@@ -30,6 +34,25 @@ const tokenAnswer = z.object({
   expires_in: z.number(),
   scope: z.string(),
   refresh_token: z.string().optional(),
+  account_client_id: z.string(),
+  account_environment: z.string(),
+});
+
+/** Whose connection: the session's key (as a digest), its Client and its environment. */
+export interface AgentOwner {
+  keyDigest: string;
+  clientId: string;
+  environment: string;
+}
+
+/** The session's owner of a connection. */
+export const ownerOf = (signed: {
+  keyDigest: string;
+  session: { clientId: string; environment: string };
+}): AgentOwner => ({
+  keyDigest: signed.keyDigest,
+  clientId: signed.session.clientId,
+  environment: signed.session.environment,
 });
 
 export class AgentConnectionError extends Error {}
@@ -91,12 +114,14 @@ export async function startAgentAuthorization(session: { idHash: string; clientI
 }
 
 async function storeTokens(
-  clientId: string,
+  owner: AgentOwner,
   oauthClient: string,
   answer: z.infer<typeof tokenAnswer>,
 ) {
   const db = await getStore();
   const row = {
+    clientId: owner.clientId,
+    environment: owner.environment,
     oauthClientId: oauthClient,
     accessCiphertext: encryptSecret(answer.access_token, key()),
     refreshCiphertext: answer.refresh_token ? encryptSecret(answer.refresh_token, key()) : null,
@@ -106,8 +131,18 @@ async function storeTokens(
   };
   await db
     .insert(agentConnections)
-    .values({ clientId, ...row })
-    .onConflictDoUpdate({ target: agentConnections.clientId, set: row });
+    .values({ keyDigest: owner.keyDigest, ...row })
+    .onConflictDoUpdate({ target: agentConnections.keyDigest, set: row });
+}
+
+/** Ends a grant at the service (RFC 7009); a failure leaves the tokens to expire. */
+async function revokeAtService(oauthClientId: string, token: string) {
+  await fetch(`${base()}/oauth/revoke`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ client_id: oauthClientId, token }),
+    signal: AbortSignal.timeout(5_000),
+  }).catch(() => undefined);
 }
 
 async function tokenRequest(body: Record<string, string>) {
@@ -121,11 +156,15 @@ async function tokenRequest(body: Record<string, string>) {
   return tokenAnswer.parse(await res.json());
 }
 
-/** The consent page sent the browser back: the flow must be this session's, and unexpired. */
+/**
+ * The consent page sent the browser back: the flow must be this session's, and unexpired, and
+ * the account that approved it the session's own (Client and environment).
+ */
 export async function finishAgentAuthorization(
-  session: { idHash: string; clientId: string },
+  session: { idHash: string },
+  owner: AgentOwner,
   params: { state?: string; code?: string; error?: string },
-): Promise<"connected" | "denied" | "invalid"> {
+): Promise<"connected" | "denied" | "invalid" | "other_account"> {
   const db = await getStore();
   if (!params.state) return "invalid";
   const [flow] = await db
@@ -148,31 +187,47 @@ export async function finishAgentAuthorization(
     code_verifier: decryptSecret(flow.verifierCiphertext, key()),
   });
   if (!answer) return "invalid";
-  await storeTokens(session.clientId, flow.oauthClientId, answer);
+  if (
+    answer.account_client_id !== owner.clientId ||
+    answer.account_environment !== owner.environment
+  ) {
+    await revokeAtService(flow.oauthClientId, answer.refresh_token ?? answer.access_token);
+    return "other_account";
+  }
+  await storeTokens(owner, flow.oauthClientId, answer);
   return "connected";
 }
 
-export async function agentConnection(clientId: string) {
+export async function agentConnection(owner: AgentOwner) {
   const db = await getStore();
   const [row] = await db
     .select()
     .from(agentConnections)
-    .where(eq(agentConnections.clientId, clientId));
+    .where(eq(agentConnections.keyDigest, owner.keyDigest));
   return row ? { scope: row.scope, updatedAt: row.updatedAt } : undefined;
 }
 
-export async function disconnectAgent(clientId: string) {
+/** Forgets the connection and ends its grant at the service. */
+export async function disconnectAgent(owner: AgentOwner) {
   const db = await getStore();
-  await db.delete(agentConnections).where(eq(agentConnections.clientId, clientId));
+  const [row] = await db
+    .delete(agentConnections)
+    .where(eq(agentConnections.keyDigest, owner.keyDigest))
+    .returning();
+  if (row)
+    await revokeAtService(
+      row.oauthClientId,
+      decryptSecret(row.refreshCiphertext ?? row.accessCiphertext, key()),
+    );
 }
 
 /** A live access token: renewed with the refresh token when it is about to end. */
-async function accessToken(clientId: string): Promise<string> {
+async function accessToken(owner: AgentOwner): Promise<string> {
   const db = await getStore();
   const [row] = await db
     .select()
     .from(agentConnections)
-    .where(eq(agentConnections.clientId, clientId));
+    .where(eq(agentConnections.keyDigest, owner.keyDigest));
   if (!row) throw new AgentConnectionError("The console is not connected to the agent endpoint.");
   if (row.expiresAt.getTime() - Date.now() > 30_000)
     return decryptSecret(row.accessCiphertext, key());
@@ -184,10 +239,10 @@ async function accessToken(clientId: string): Promise<string> {
       })
     : undefined;
   if (!refreshed) {
-    await disconnectAgent(clientId);
+    await disconnectAgent(owner);
     throw new AgentConnectionError("The connection expired; connect the console again.");
   }
-  await storeTokens(clientId, row.oauthClientId, refreshed);
+  await storeTokens(owner, row.oauthClientId, refreshed);
   return refreshed.access_token;
 }
 
@@ -197,11 +252,11 @@ export type PlaygroundOutcome =
 
 /** Calls one tool as the Client's agent would, over the real endpoint. */
 export async function callAgentTool(
-  clientId: string,
+  owner: AgentOwner,
   name: string,
   args: Record<string, unknown>,
 ): Promise<PlaygroundOutcome> {
-  const token = await accessToken(clientId);
+  const token = await accessToken(owner);
   const client = new Client({ name: "operations-console", version: "1.0.0" });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${base()}/mcp`), {

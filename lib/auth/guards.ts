@@ -5,10 +5,14 @@ import { apiForKey, serviceTransport } from "@/lib/api/console-service";
 import { type JobStatusReading, readJobStatus, type ServiceApi } from "@/lib/api/client";
 import { type PilotState, readPilotState } from "@/lib/api/pilot-state";
 import { type SandboxControls, sandboxControlsFor } from "@/lib/api/sandbox-controls-client";
+import { consoleConfig } from "@/lib/config/console-env";
+import { keyDigestOf } from "./secret-box";
 import { type ConsoleSession, readSession } from "./session";
 
 export interface SignedIn {
   session: ConsoleSession;
+  /** A stable name of the session's API key (never the key): what belongs to that key is kept under it. */
+  keyDigest: string;
   api: ServiceApi;
   /** Reads a job's `statusUrl` once with the session's key (never orders again). */
   readJobStatus: (statusUrl: string) => Promise<JobStatusReading>;
@@ -21,6 +25,7 @@ export interface SignedIn {
 function signedIn(apiKey: string, session: ConsoleSession): SignedIn {
   return {
     session,
+    keyDigest: keyDigestOf(apiKey, consoleConfig().SESSION_SECRET),
     api: apiForKey(apiKey, session.clientId),
     readJobStatus: (statusUrl) => readJobStatus(serviceTransport(), apiKey, statusUrl),
     pilotState: () => readPilotState(serviceTransport().baseUrl, apiKey),

@@ -1,5 +1,5 @@
 import "server-only";
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 const derived = new Map<string, { secret: string; key: Buffer }>();
 
@@ -9,7 +9,7 @@ const derived = new Map<string, { secret: string; key: Buffer }>();
  */
 export function deriveKey(
   secret: string,
-  purpose: "session-cookie" | "api-key-at-rest" | "agent-token-at-rest",
+  purpose: "session-cookie" | "api-key-at-rest" | "agent-token-at-rest" | "api-key-digest",
 ): Buffer {
   // Every page reads a session: derived once per secret and purpose, not on each request.
   const known = derived.get(purpose);
@@ -17,6 +17,14 @@ export function deriveKey(
   const key = Buffer.from(hkdfSync("sha256", secret, "vpmi-console", purpose, 32));
   derived.set(purpose, { secret, key });
   return key;
+}
+
+/**
+ * A stable name for an API key that is not the key: an HMAC with a key derived from
+ * SESSION_SECRET, so a stored digest tells nothing to whoever lacks the secret.
+ */
+export function keyDigestOf(apiKey: string, secret: string): string {
+  return createHmac("sha256", deriveKey(secret, "api-key-digest")).update(apiKey).digest("hex");
 }
 
 const VERSION = "v1";

@@ -15,9 +15,34 @@ function load(): DemoAccount[] {
   }
 }
 
-/** What the sign-in page may show: everything but the keys. */
-export function listDemoAccounts(): Omit<DemoAccount, "apiKey">[] {
-  return load().map(({ apiKey: _apiKey, ...rest }) => rest);
+/** A demo account as anyone may see it on the sign-in page: no key, no password, no secret. */
+export type DemoChoice = Pick<DemoAccount, "id" | "label" | "description" | "environment">;
+
+/**
+ * What the anonymous sign-in page shows: names and descriptions only. The keys stay on the
+ * server (a one-click sign-in names the account), and so do the service sign-ins and OAuth
+ * client secrets: a browser gets a demo secret only from `demoServiceSignInFor`, after a click.
+ */
+export function listDemoAccounts(): DemoChoice[] {
+  return load().map(({ id, label, description, environment }) => ({
+    id,
+    label,
+    description,
+    environment,
+  }));
+}
+
+/**
+ * The service sign-in of the demo account a session is signed in as (its own Client and
+ * environment), for the one flow that needs it typed on the service's page; none otherwise.
+ */
+export function demoServiceSignInFor(session: {
+  clientId: string;
+  environment: string;
+}): DemoAccount["serviceSignIn"] {
+  return load().find(
+    (a) => a.clientId === session.clientId && a.environment === session.environment,
+  )?.serviceSignIn;
 }
 
 export function demoAccount(id: string): DemoAccount | undefined {

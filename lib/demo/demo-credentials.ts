@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isLoopbackHost } from "@/lib/api/contract/vin";
 
 /**
  * Demo accounts the reference service seeds on an empty database. The service writes them to
@@ -52,4 +53,13 @@ export function demoAccountLines(accounts: DemoAccount[], serviceUrl: string): s
         ]
       : []),
   ]);
+}
+
+/**
+ * What the launcher says when the console offers its one-click demo accounts on an interface
+ * other machines reach: anyone there can sign in as a demo Master.
+ */
+export function demoExposureWarning(host: string): string | undefined {
+  if (isLoopbackHost(host)) return undefined;
+  return `Warning: the console listens on ${host} with the demo accounts on: anyone who reaches it can sign in as a demo account with one click. Keep HOST at 127.0.0.1 for the demo, or set SERVICE_URL to run against a real service.`;
 }

@@ -1,3 +1,6 @@
+/** sha256 of `display:none`, the style React streams hidden SVG segments with. */
+export const REACT_HIDDEN_SVG_STYLE_HASH = "sha256-aqNNdDLnnrDOnTNdkJpYlAxKVJtLt9CtFLklmInuUAE=";
+
 /**
  * The console's Content-Security-Policy. Scripts run only with this request's nonce (and what
  * they load, through 'strict-dynamic'); nothing may frame the console or change its base URL.
@@ -12,6 +15,9 @@ export function buildContentSecurityPolicy(nonce: string, opts: { dev: boolean }
       ...(opts.dev ? ["'unsafe-eval'"] : []),
     ],
     "style-src": ["'self'", `'nonce-${nonce}'`],
+    // One inline style attribute only: `display:none`, which React writes itself on the hidden
+    // <svg> that carries streamed content inside an SVG chart until it takes its place.
+    "style-src-attr": ["'unsafe-hashes'", `'${REACT_HIDDEN_SVG_STYLE_HASH}'`],
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'"],

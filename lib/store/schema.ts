@@ -194,8 +194,15 @@ export const agentAuthorizations = pgTable("console_agent_authorizations", {
   expiresAt: at("expires_at").notNull(),
 });
 
+/**
+ * One connection per API key (and so per environment): a session signed in with another key of
+ * the same Client, a sandbox key beside a production one say, never uses it.
+ */
 export const agentConnections = pgTable("console_agent_connections", {
-  clientId: text("client_id").primaryKey(),
+  /** HMAC of the key that made it (never the key): only sessions of that key use it. */
+  keyDigest: text("key_digest").primaryKey(),
+  clientId: text("client_id").notNull(),
+  environment: text("environment").notNull(),
   oauthClientId: text("oauth_client_id").notNull(),
   accessCiphertext: text("access_ciphertext").notNull(),
   refreshCiphertext: text("refresh_ciphertext"),

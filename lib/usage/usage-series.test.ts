@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dailySeries, endpointKeysOf, type ReadingLike } from "./usage-series";
+import { busiestEndpointKey, dailySeries, endpointKeysOf, type ReadingLike } from "./usage-series";
 
 const NOV = new Date("2026-11-01T00:00:00Z");
 const DEC = new Date("2026-12-01T00:00:00Z");
@@ -90,5 +90,38 @@ describe("dailySeries", () => {
       "parts_search",
       "vin_lookup",
     ]);
+  });
+});
+
+describe("busiestEndpointKey", () => {
+  const taken = (at: string, calls: Record<string, number>, plans: string[] = []): ReadingLike => ({
+    takenAt: new Date(at),
+    periodStart: NOV,
+    endpoints: Object.entries(calls).map(([endpointKey, n]) => ({
+      endpointKey,
+      calls: n,
+      chargedMinor: 0,
+    })),
+    plans: plans.map((endpointKey) => ({ endpointKey, included: 100, used: 0 })),
+  });
+
+  it("opens on the key with the most calls in the latest reading, not the first by name", () => {
+    const readings = [
+      taken("2026-11-03T10:00:00Z", { translation: 50, vin_vehicle: 1 }, ["parts_normalize"]),
+      taken("2026-11-04T10:00:00Z", { translation: 50, vin_vehicle: 42, parts_seo: 3 }, [
+        "parts_normalize",
+      ]),
+    ];
+    expect(endpointKeysOf(readings)[0]).toBe("parts_normalize");
+    expect(busiestEndpointKey(readings)).toBe("translation");
+    readings.push(taken("2026-11-05T10:00:00Z", { translation: 50, vin_vehicle: 60 }));
+    expect(busiestEndpointKey(readings)).toBe("vin_vehicle");
+  });
+
+  it("falls back to the first key by name when nothing was called, and to none without readings", () => {
+    expect(busiestEndpointKey([taken("2026-11-03T10:00:00Z", {}, ["b_key", "a_key"])])).toBe(
+      "a_key",
+    );
+    expect(busiestEndpointKey([])).toBeUndefined();
   });
 });

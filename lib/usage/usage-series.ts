@@ -50,6 +50,27 @@ export function endpointKeysOf(readings: ReadingLike[]): string[] {
   return [...keys].sort();
 }
 
+/**
+ * The key the charts open on: the one with the most calls this period, by the latest reading
+ * (ties and a period without calls: the first by name). A key nobody called is never picked
+ * over one that was.
+ */
+export function busiestEndpointKey(readings: ReadingLike[]): string | undefined {
+  const keys = endpointKeysOf(readings);
+  const latest = readings.reduce<ReadingLike | undefined>(
+    (last, r) => (!last || r.takenAt > last.takenAt ? r : last),
+    undefined,
+  );
+  if (!latest) return keys[0];
+  let best = keys[0];
+  let most = 0;
+  for (const key of keys) {
+    const calls = figures(latest, key).calls;
+    if (calls > most) [best, most] = [key, calls];
+  }
+  return best;
+}
+
 /** One point per UTC day from `from` to `to` (inclusive) for one endpoint key. */
 export function dailySeries(
   readings: ReadingLike[],

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { type Context } from "hono";
 import { z } from "zod";
 import { ALL_AGENT_SCOPES, AGENT_SCOPES } from "@/lib/api/contract/agent-tools";
+import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { type ServiceApp, type ServiceBindings, type ServiceContext } from "../context";
 import { schema } from "../db/database";
 import { checkSignIn } from "../domain/intelligence/pilot-sessions";
@@ -22,6 +23,7 @@ import {
   registrationsOverBound,
   revokeFamily,
   spentRefreshToken,
+  tokenOfClient,
 } from "./oauth-store";
 
 /**
@@ -126,8 +128,6 @@ function clientCredentialsOf(c: Context<ServiceBindings>, body: Record<string, s
   }
 }
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
-
 /**
  * What is wrong with a redirect address a client registers, if anything: only `https`, or
  * plain `http` to a loopback host (a native app's local listener, RFC 8252 §7.3); never a
@@ -143,7 +143,7 @@ function redirectUriProblem(uri: string): string | undefined {
   if (url.hash || uri.includes("#")) return `${uri} has a fragment`;
   if (url.username || url.password) return `${uri} carries credentials`;
   if (url.protocol === "https:") return undefined;
-  if (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) return undefined;
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return undefined;
   return `${uri} must use https (plain http only to a loopback host: 127.0.0.1, [::1] or localhost)`;
 }
 
@@ -186,6 +186,7 @@ export function mountOAuth(app: ServiceApp, service: ServiceContext) {
       issuer: base(),
       authorization_endpoint: `${base()}/oauth/authorize`,
       token_endpoint: `${base()}/oauth/token`,
+      revocation_endpoint: `${base()}/oauth/revoke`,
       registration_endpoint: `${base()}/oauth/register`,
       scopes_supported: ALL_AGENT_SCOPES,
       response_types_supported: ["code"],
@@ -413,18 +414,41 @@ ${Object.entries(q)
     return checked.back({ code });
   });
 
-  app.post("/oauth/token", async (c) => {
-    const body = await formOrJson(c);
-    if (!body) return oauthError(400, "invalid_request", "The token request could not be read.");
-    const now = service.now();
+  /** The client a token or revocation request authenticates as, or the refusal to answer. */
+  async function authenticatedClient(c: Context<ServiceBindings>, body: Record<string, string>) {
     const creds = clientCredentialsOf(c, body);
     if (!creds)
       return oauthError(401, "invalid_client", "The Basic credentials cannot be read.", {
         "WWW-Authenticate": 'Basic realm="oauth"',
       });
-    const client = creds.clientId ? await findOAuthClient(db, creds.clientId, now) : undefined;
+    const client = creds.clientId
+      ? await findOAuthClient(db, creds.clientId, service.now())
+      : undefined;
     if (!client || !clientAuthenticates(client, creds.secret))
       return oauthError(401, "invalid_client", "Client authentication failed.");
+    return client;
+  }
+
+  /**
+   * Token revocation (RFC 7009): a client ends a grant it holds. Revoking an access or refresh
+   * token revokes every token of its grant. Unknown or foreign tokens are answered alike (200).
+   */
+  app.post("/oauth/revoke", async (c) => {
+    const body = await formOrJson(c);
+    if (!body) return oauthError(400, "invalid_request", "The revocation could not be read.");
+    const client = await authenticatedClient(c, body);
+    if (client instanceof Response) return client;
+    const held = body.token ? await tokenOfClient(db, body.token, client.clientId) : undefined;
+    if (held?.familyId) await revokeFamily(db, held.familyId, service.now());
+    return new Response(null, { status: 200, headers: { "Cache-Control": "no-store" } });
+  });
+
+  app.post("/oauth/token", async (c) => {
+    const body = await formOrJson(c);
+    if (!body) return oauthError(400, "invalid_request", "The token request could not be read.");
+    const now = service.now();
+    const client = await authenticatedClient(c, body);
+    if (client instanceof Response) return client;
     if (!client.grantTypes.includes(body.grant_type ?? ""))
       return oauthError(
         400,

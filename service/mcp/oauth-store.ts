@@ -136,6 +136,12 @@ export interface IssuedTokens {
   expires_in: number;
   scope: string;
   refresh_token?: string;
+  /**
+   * Whose tokens they are (an extension of the token response, RFC 6749 §5.1 allows more
+   * members): a client acting for a known account checks that the consent was that account's.
+   */
+  account_client_id: string;
+  account_environment: string;
 }
 
 export interface TokenGrant {
@@ -185,6 +191,8 @@ export async function issueTokens(db: Db, grant: TokenGrant, now: Date): Promise
     expires_in: ACCESS_TOKEN_SECONDS,
     scope: grant.scope,
     ...(refresh ? { refresh_token: refresh } : {}),
+    account_client_id: grant.accountClientId,
+    account_environment: grant.environment,
   };
 }
 
@@ -241,6 +249,17 @@ export async function spentRefreshToken(db: Db, token: string, oauthClientId: st
         isNotNull(t.revokedAt),
       ),
     )
+    .limit(1);
+  return row;
+}
+
+/** A token of this client, of either kind, live or not (for revocation, RFC 7009). */
+export async function tokenOfClient(db: Db, token: string, oauthClientId: string) {
+  const t = schema.oauthTokens;
+  const [row] = await db
+    .select({ tokenHash: t.tokenHash, familyId: t.familyId })
+    .from(t)
+    .where(and(eq(t.tokenHash, digest(token)), eq(t.oauthClientId, oauthClientId)))
     .limit(1);
   return row;
 }

@@ -5,12 +5,14 @@ import {
   AgentConnectionError,
   callAgentTool,
   disconnectAgent,
+  ownerOf,
   type PlaygroundOutcome,
   startAgentAuthorization,
 } from "@/lib/agent/agent-connection";
 import { type ActionResult } from "@/lib/actions/action-result";
 import { agentTool } from "@/lib/api/contract/agent-tools";
 import { actionSession } from "@/lib/auth/guards";
+import { demoServiceSignInFor } from "@/lib/demo/demo-accounts";
 import { recordAudit } from "@/lib/store/audit-log";
 
 /**
@@ -32,10 +34,25 @@ export async function connectAgentAction(): Promise<ActionResult<{ redirectUrl: 
   }
 }
 
+/**
+ * The demo account's own service sign-in, to type on the consent page: the one flow a demo
+ * password reaches the browser, after a click, for the account the session is signed in as.
+ */
+export async function revealDemoSignInAction(): Promise<
+  ActionResult<{ login: string; password: string }>
+> {
+  const signed = await actionSession();
+  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  const signIn = demoServiceSignInFor(signed.session);
+  if (!signIn)
+    return refused("no_demo_sign_in", "This account has no demo service sign-in to show.");
+  return done(signIn);
+}
+
 export async function disconnectAgentAction(): Promise<ActionResult<null>> {
   const signed = await actionSession();
   if ("refused" in signed) return refused(signed.refused, "Sign in again.");
-  await disconnectAgent(signed.session.clientId);
+  await disconnectAgent(ownerOf(signed));
   await recordAudit({
     clientId: signed.session.clientId,
     operationId: "console.disconnectAgent",
@@ -73,11 +90,7 @@ export async function callAgentToolAction(input: {
     });
   try {
     return done(
-      await callAgentTool(
-        signed.session.clientId,
-        parsed.data.tool,
-        args as Record<string, unknown>,
-      ),
+      await callAgentTool(ownerOf(signed), parsed.data.tool, args as Record<string, unknown>),
     );
   } catch (error) {
     if (error instanceof AgentConnectionError) return refused("agent_not_connected", error.message);

@@ -6,10 +6,12 @@ import { DataTable } from "@/components/ui/table";
 import { AGENT_SCOPES, agentToolListing } from "@/lib/api/contract/agent-tools";
 import { requirePageSession } from "@/lib/auth/guards";
 import { consoleConfig } from "@/lib/config/console-env";
-import { agentConnection } from "@/lib/agent/agent-connection";
+import { agentConnection, ownerOf } from "@/lib/agent/agent-connection";
+import { demoServiceSignInFor } from "@/lib/demo/demo-accounts";
 import {
   AgentPlayground,
   ConnectAgentButton,
+  RevealDemoSignIn,
   type ToolChoice,
 } from "./_components/agent-playground";
 
@@ -36,6 +38,10 @@ const CONNECTION_NOTICE: Record<string, { tone: "success" | "danger" | "warning"
       tone: "danger",
       text: "The answer from the consent page was not for this browser session, or it expired. Connect again.",
     },
+    other_account: {
+      tone: "danger",
+      text: "The consent was approved by another account than the one this session is signed in with (another Client, or the same Client in another environment). The console refused it and ended what it granted. Sign in on the consent page as this session's account.",
+    },
   };
 
 export default async function AgentAccessPage({
@@ -43,10 +49,11 @@ export default async function AgentAccessPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { pilotState, session } = await requirePageSession();
+  const signed = await requirePageSession();
+  const { pilotState, session } = signed;
   const [state, connection, search] = await Promise.all([
     pilotState(),
-    agentConnection(session.clientId),
+    agentConnection(ownerOf(signed)),
     searchParams,
   ]);
   const notice =
@@ -54,6 +61,7 @@ export default async function AgentAccessPage({
       ? CONNECTION_NOTICE[search.connection]
       : undefined;
   const enabled = state.state === "unknown" || state.agentAccess;
+  const demoSignIn = demoServiceSignInFor(session) !== undefined;
   const tools = agentToolListing();
   const choices: ToolChoice[] = tools.map((t) => ({
     name: t.name,
@@ -104,6 +112,15 @@ export default async function AgentAccessPage({
                   page, then call tools here and see their data, billing, provenance and errors.
                 </p>
                 <ConnectAgentButton />
+                {demoSignIn ? (
+                  <div className="space-y-2 border-t border-slate-200 pt-3">
+                    <p className="text-slate-700">
+                      This is a demo account of the embedded reference service: its service sign-in,
+                      which the consent page asks for, is also in the launcher&apos;s output.
+                    </p>
+                    <RevealDemoSignIn />
+                  </div>
+                ) : null}
               </div>
             )}
           </Card>

@@ -3,14 +3,8 @@
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import type { DemoChoice } from "@/lib/demo/demo-accounts";
 import { signInAsDemo } from "../actions";
-
-export interface DemoChoice {
-  id: string;
-  label: string;
-  description: string;
-  environment: "production" | "sandbox";
-}
 
 /** One-click demo accounts of the embedded reference service. */
 export function DemoSignIn({ accounts }: { accounts: DemoChoice[] }) {

@@ -9,7 +9,12 @@ import { FormSelect, FormTextarea } from "@/components/forms/form-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { PlaygroundOutcome } from "@/lib/agent/agent-connection";
-import { callAgentToolAction, connectAgentAction, disconnectAgentAction } from "../actions";
+import {
+  callAgentToolAction,
+  connectAgentAction,
+  disconnectAgentAction,
+  revealDemoSignInAction,
+} from "../actions";
 
 export function ConnectAgentButton() {
   const [pending, start] = useTransition();
@@ -28,6 +33,47 @@ export function ConnectAgentButton() {
         }
       >
         {pending ? "Opening the consent page…" : "Connect the console"}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The demo account's service sign-in, for the consent page: shown only after a click, and only
+ * the signed-in account's own (the sign-in page never carries it).
+ */
+export function RevealDemoSignIn() {
+  const [pending, start] = useTransition();
+  const [shown, setShown] = useState<{ login: string; password: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (shown)
+    return (
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm" data-testid="demo-service-sign-in">
+        <dt className="text-slate-600">Login</dt>
+        <dd>
+          <code>{shown.login}</code>
+        </dd>
+        <dt className="text-slate-600">Password</dt>
+        <dd>
+          <code>{shown.password}</code>
+        </dd>
+      </dl>
+    );
+  return (
+    <div className="space-y-2">
+      {problem ? <Alert tone="danger">{problem}</Alert> : null}
+      <Button
+        variant="secondary"
+        disabled={pending}
+        onClick={() =>
+          start(async () => {
+            const result = await revealDemoSignInAction();
+            if (result.ok) setShown(result.data);
+            else setProblem(result.message);
+          })
+        }
+      >
+        Show this demo account&apos;s service sign-in
       </Button>
     </div>
   );
