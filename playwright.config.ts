@@ -1,7 +1,14 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_LAUNCH } from "./e2e/support/chromium";
-import { CONSOLE_LOG_FILE, HTTPS_PORT, PORT, SERVICE_PORT } from "./e2e/support/ports";
+import {
+  CONSOLE_LOG_FILE,
+  HTTPS_PORT,
+  PORT,
+  SANDBOX_ONLY_PORT,
+  SANDBOX_ONLY_SERVICE_PORT,
+  SERVICE_PORT,
+} from "./e2e/support/ports";
 
 /**
  * End-to-end tests run the console exactly as `npm start` does, against the embedded reference
@@ -9,6 +16,7 @@ import { CONSOLE_LOG_FILE, HTTPS_PORT, PORT, SERVICE_PORT } from "./e2e/support/
  */
 export const E2E_DATA_DIR = path.resolve(".data/e2e");
 const E2E_HTTPS_DATA_DIR = path.resolve(".data/e2e-https");
+const E2E_SANDBOX_ONLY_DATA_DIR = path.resolve(".data/e2e-sandbox-only");
 
 export default defineConfig({
   testDir: "e2e",
@@ -61,6 +69,25 @@ export default defineConfig({
         SERVICE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
         SERVICE_DATA_DIR: E2E_HTTPS_DATA_DIR,
         CONSOLE_HTTPS: "1",
+        LOG_LEVEL: "warn",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+    {
+      // Its own embedded service, whose sandbox controls serve sandbox keys only.
+      command: `rm -rf "${E2E_SANDBOX_ONLY_DATA_DIR}" && exec node_modules/.bin/tsx scripts/start.ts`,
+      url: `http://127.0.0.1:${SANDBOX_ONLY_PORT}/sign-in`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(SANDBOX_ONLY_PORT),
+        SERVICE_PORT: String(SANDBOX_ONLY_SERVICE_PORT),
+        SERVICE_DATA_DIR: E2E_SANDBOX_ONLY_DATA_DIR,
+        SERVICE_SANDBOX_CONTROLS: "sandbox",
+        // The usage schedule has nothing to show here.
+        CONSOLE_USAGE_READING_SECONDS: "0",
         LOG_LEVEL: "warn",
         NEXT_TELEMETRY_DISABLED: "1",
       },

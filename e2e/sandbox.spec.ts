@@ -1,5 +1,6 @@
 import { expect, test, uniqueName } from "./support/test";
-import { BENEFICIARY, MASTER, SUB_USER, signInAsDemo } from "./support/auth";
+import { BENEFICIARY, MASTER, SANDBOX, SUB_USER, signInAsDemo } from "./support/auth";
+import { SANDBOX_ONLY_PORT } from "./support/ports";
 
 test.describe("the Sandbox page", () => {
   test("moves a Master's test clock, stating first what changes, and never back", async ({
@@ -126,4 +127,26 @@ test("a lost answer injected by a fault rule gives the Sub-user form's unknown o
     .getByRole("button", { name: /Remove rule/ })
     .click();
   await expect(page.getByText(/Rule fr_\w+ removed/)).toBeVisible();
+});
+
+test.describe("a service whose sandbox controls serve sandbox keys only", () => {
+  test.use({ baseURL: `http://127.0.0.1:${SANDBOX_ONLY_PORT}` });
+
+  test("hides the Sandbox page from a production key and offers it to the sandbox key, without reset", async ({
+    page,
+  }) => {
+    await signInAsDemo(page, MASTER);
+    const nav = page.getByRole("navigation", { name: "Console sections" });
+    await expect(nav.getByRole("link", { name: "Usage and credit" })).toBeAttached();
+    await expect(nav.getByRole("link", { name: "Sandbox" })).toHaveCount(0);
+    await page.goto("/sandbox");
+    await expect(page.getByText("serve sandbox keys only")).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await signInAsDemo(page, SANDBOX);
+    await expect(nav.getByRole("link", { name: "Sandbox" })).toBeAttached();
+    await page.goto("/sandbox");
+    await expect(page.getByRole("heading", { name: "Test clock" })).toBeVisible();
+    await expect(page.getByTestId("reset-by-operator")).toContainText("only its operator");
+  });
 });

@@ -3,5 +3,11 @@ export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 4110);
 /** A second console on HTTPS (`CONSOLE_HTTPS=1`) against the first one's service. */
 export const HTTPS_PORT = Number(process.env.E2E_HTTPS_PORT ?? 3101);
+/**
+ * A third console with its own embedded service whose sandbox controls serve sandbox keys only
+ * (`SERVICE_SANDBOX_CONTROLS=sandbox`), as any start of the service but the quickstart.
+ */
+export const SANDBOX_ONLY_PORT = Number(process.env.E2E_SANDBOX_ONLY_PORT ?? 3102);
+export const SANDBOX_ONLY_SERVICE_PORT = Number(process.env.E2E_SANDBOX_ONLY_SERVICE_PORT ?? 4112);
 /** Where the first console (and its embedded service) writes its log lines during the run. */
 export const CONSOLE_LOG_FILE = ".data/e2e-logs/console.log";

@@ -161,6 +161,42 @@ describe("codes and refresh tokens are used once", () => {
   });
 });
 
+describe("revocation (RFC 7009) and whose tokens they are", () => {
+  it("names the account in the token answer, and a revoked token ends its whole grant", async () => {
+    const { clientId, code } = await codeFor();
+    const answer = await redeem(clientId, code);
+    const issued = (await answer.json()) as Tokens & {
+      account_client_id: string;
+      account_environment: string;
+    };
+    expect(issued).toMatchObject({
+      account_client_id: "cl_demo_northwind",
+      account_environment: "production",
+    });
+    expect((await mcp(issued.access_token, LIST)).status).toBe(200);
+    const revoke = (body: Record<string, string>) =>
+      fetch(`${svc.url}/oauth/revoke`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      });
+    // Unknown tokens are answered alike; a client that does not authenticate is refused.
+    expect((await revoke({ client_id: clientId, token: "mcprt_unknown" })).status).toBe(200);
+    expect((await revoke({ client_id: "mcpc_nobody", token: issued.refresh_token })).status).toBe(
+      401,
+    );
+    expect((await mcp(issued.access_token, LIST)).status).toBe(200);
+    expect((await revoke({ client_id: clientId, token: issued.refresh_token })).status).toBe(200);
+    expect((await mcp(issued.access_token, LIST)).status).toBe(401);
+    const refresh = await token({
+      grant_type: "refresh_token",
+      client_id: clientId,
+      refresh_token: issued.refresh_token,
+    });
+    expect(refresh.status).toBe(400);
+  });
+});
+
 describe("tokens have an audience (RFC 8707)", () => {
   it("answers invalid_target for another resource, at the consent and at the token endpoint", async () => {
     const clientId = (await register()).body.client_id!;
