@@ -15,7 +15,8 @@ export const partnerWorkspaceHandlers = {
    * when asked, a grant from the caller covering it. The response names both the workspace and
    * its Client, so the relationship is explicit.
    */
-  async createPartnerWorkspace({ db, caller, input, now, instanceNow }) {
+  async createPartnerWorkspace(ctx) {
+    const { db, caller, input, now } = ctx;
     const body = input.body;
     const existing = await workspaceByReference(db, caller.client.id, body.externalReference);
     if (existing) {
@@ -60,12 +61,7 @@ export const partnerWorkspaceHandlers = {
         allowlist: { endpointKeys: endpointKeys as never[] },
         ...(grant
           ? {
-              sponsorshipGrant: await toGrant(
-                db,
-                grant,
-                { family: now, instance: instanceNow },
-                caller.client.currency,
-              ),
+              sponsorshipGrant: await toGrant(ctx, grant),
             }
           : {}),
       },

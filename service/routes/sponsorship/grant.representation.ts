@@ -1,4 +1,5 @@
-import { type Db } from "../../db/database";
+import { type OperationId } from "@/lib/api/contract/operations";
+import { type RequestContext } from "../../context";
 import {
   type CallClock,
   coverageOf,
@@ -8,16 +9,25 @@ import {
 } from "../../domain/grants";
 import { periodBounds } from "../../domain/period";
 
-/** Grants as the interface shows them, with what each covered in its month. */
-export async function toGrants(db: Db, grants: GrantRow[], clock: CallClock, currency: string) {
-  const coverage = await coverageOf(db, grants, clock);
+/** What a call knows that its grants are shown with: its connection, caller and times. */
+export type GrantView = Pick<RequestContext<OperationId>, "db" | "caller" | "now" | "instanceNow">;
+
+/** Grants as the interface shows them to the caller, with what each covered in its month. */
+export async function toGrants(view: GrantView, grants: GrantRow[]) {
+  const clock: CallClock = { family: view.now, instance: view.instanceNow };
+  const coverage = await coverageOf(view.db, grants, clock);
   return grants.map((g) =>
-    present(g, coverage.get(g.id) ?? { calls: 0, amountMinor: 0 }, grantNow(g, clock), currency),
+    present(
+      g,
+      coverage.get(g.id) ?? { calls: 0, amountMinor: 0 },
+      grantNow(g, clock),
+      view.caller.client.currency,
+    ),
   );
 }
 
-export async function toGrant(db: Db, g: GrantRow, clock: CallClock, currency: string) {
-  const [grant] = await toGrants(db, [g], clock, currency);
+export async function toGrant(view: GrantView, g: GrantRow) {
+  const [grant] = await toGrants(view, [g]);
   return grant!;
 }
 

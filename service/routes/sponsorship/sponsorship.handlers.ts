@@ -14,37 +14,18 @@ import { validationError } from "../../pipeline/validate";
 import { toGrant, toGrants } from "./grant.representation";
 
 export const sponsorshipHandlers = {
-  async listSponsorshipGrants({ db, caller, now, instanceNow }) {
-    const rows = await grantsOf(db, "sponsor", caller.client.id);
-    return {
-      status: 200,
-      data: {
-        sponsorshipGrants: await toGrants(
-          db,
-          rows,
-          { family: now, instance: instanceNow },
-          caller.client.currency,
-        ),
-      },
-    };
+  async listSponsorshipGrants(ctx) {
+    const rows = await grantsOf(ctx.db, "sponsor", ctx.caller.client.id);
+    return { status: 200, data: { sponsorshipGrants: await toGrants(ctx, rows) } };
   },
 
-  async listReceivedSponsorshipGrants({ db, caller, now, instanceNow }) {
-    const rows = await grantsOf(db, "beneficiary", caller.client.id);
-    return {
-      status: 200,
-      data: {
-        sponsorshipGrants: await toGrants(
-          db,
-          rows,
-          { family: now, instance: instanceNow },
-          caller.client.currency,
-        ),
-      },
-    };
+  async listReceivedSponsorshipGrants(ctx) {
+    const rows = await grantsOf(ctx.db, "beneficiary", ctx.caller.client.id);
+    return { status: 200, data: { sponsorshipGrants: await toGrants(ctx, rows) } };
   },
 
-  async upsertSponsorshipGrant({ db, caller, input, now, instanceNow }) {
+  async upsertSponsorshipGrant(ctx) {
+    const { db, caller, input, now } = ctx;
     const { grantReference } = input.params;
     const body = input.body;
     if (body.beneficiaryClientId === caller.client.id) {
@@ -77,17 +58,13 @@ export const sponsorshipHandlers = {
     return {
       status: 200,
       data: {
-        sponsorshipGrant: await toGrant(
-          db,
-          row,
-          { family: now, instance: instanceNow },
-          caller.client.currency,
-        ),
+        sponsorshipGrant: await toGrant(ctx, row),
       },
     };
   },
 
-  async revokeSponsorshipGrant({ db, caller, input, now, instanceNow }) {
+  async revokeSponsorshipGrant(ctx) {
+    const { db, caller, input, now } = ctx;
     const existing = await issuedGrant(db, caller.client.id, input.params.grantReference);
     if (!existing)
       throw new ApiError(
@@ -98,17 +75,13 @@ export const sponsorshipHandlers = {
     return {
       status: 200,
       data: {
-        sponsorshipGrant: await toGrant(
-          db,
-          row,
-          { family: now, instance: instanceNow },
-          caller.client.currency,
-        ),
+        sponsorshipGrant: await toGrant(ctx, row),
       },
     };
   },
 
-  async chooseSponsorshipBillingMode({ db, caller, input, now, instanceNow }) {
+  async chooseSponsorshipBillingMode(ctx) {
+    const { db, caller, input, now } = ctx;
     const { grantReference } = input.params;
     const { mode, sponsorClientId } = input.body;
     const candidates = (await receivedGrants(db, caller.client.id, grantReference)).filter(
@@ -146,12 +119,7 @@ export const sponsorshipHandlers = {
     return {
       status: 200,
       data: {
-        sponsorshipGrant: await toGrant(
-          db,
-          row,
-          { family: now, instance: instanceNow },
-          caller.client.currency,
-        ),
+        sponsorshipGrant: await toGrant(ctx, row),
       },
     };
   },
