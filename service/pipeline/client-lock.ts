@@ -116,10 +116,9 @@ async function busyRetryAfter(
  * Idempotency-Key names is replayed; otherwise it is refused as busy.
  */
 export async function answerBusyClient(call: Call, locks: ClientLocks): Promise<Response> {
-  const conn = await call.connection();
-  const replay = await replayWhileBusy(call, conn);
+  const replay = await replayWhileBusy(call);
   if (replay) return replay;
-  return refuseBusyClient(conn, locks, {
+  return refuseBusyClient(await call.connection(), locks, {
     clientId: call.who.client.id,
     abandonedRequestSeconds: call.service.config.abandonedRequestSeconds,
   });

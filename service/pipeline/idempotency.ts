@@ -6,7 +6,6 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { HEADERS } from "@/lib/api/contract/headers";
 import { type Db, schema } from "../db/database";
 import { ApiError } from "./api-error";
-import type pg from "pg";
 import { type Call, type Stage } from "./call";
 
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -206,21 +205,30 @@ function replayOf(call: Call, stored: StoredResponse): Response {
   });
 }
 
-/** Stage 7: an earlier result for this key answers the call again (nothing is charged twice). */
-export const replayStage: Stage = async (call) => {
-  if (!call.idempotencyKey) return;
-  const conn = await call.connection();
+/**
+ * The answer of the completed request the call's key names, given again for this call, or
+ * undefined. `purgeExpired` only where the call holds its key's lock (see `lookupIdempotency`).
+ */
+async function storedAnswer(call: Call, purgeExpired: boolean): Promise<Response | undefined> {
+  if (!call.idempotencyKey) return undefined;
   const found = await lookupIdempotency(
-    drizzle(conn),
+    drizzle(await call.connection()),
     call.who.client.id,
     call.idempotencyKey,
     call.fingerprint,
     call.now,
+    { purgeExpired },
   );
-  if (found.kind !== "replay") return;
-  await conn.query("ROLLBACK");
+  return found.kind === "replay" ? replayOf(call, found.response) : undefined;
+}
+
+/** Stage 7: an earlier result for this key answers the call again (nothing is charged twice). */
+export const replayStage: Stage = async (call) => {
+  const replay = await storedAnswer(call, true);
+  if (!replay) return;
+  await (await call.connection()).query("ROLLBACK");
   call.inTransaction = false;
-  return replayOf(call, found.response);
+  return replay;
 };
 
 /**
@@ -230,21 +238,7 @@ export const replayStage: Stage = async (call) => {
  * lock). A key used with other input is refused as a conflict. Undefined when the key names no
  * completed request: the call is then refused as busy.
  */
-export async function replayWhileBusy(
-  call: Call,
-  conn: pg.PoolClient,
-): Promise<Response | undefined> {
-  if (!call.idempotencyKey) return undefined;
-  const found = await lookupIdempotency(
-    drizzle(conn),
-    call.who.client.id,
-    call.idempotencyKey,
-    call.fingerprint,
-    call.now,
-    { purgeExpired: false },
-  );
-  return found.kind === "replay" ? replayOf(call, found.response) : undefined;
-}
+export const replayWhileBusy = (call: Call) => storedAnswer(call, false);
 
 /** Stage 11: the first success is kept for replay, in the transaction that holds its work. */
 export const storeReplayStage: Stage = async (call) => {

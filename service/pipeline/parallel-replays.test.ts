@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type HandlerMap } from "@/service/context";
 import { schema } from "@/service/db/database";
 import { type RunningService } from "@/service/server";
+import { payingSubUser as paying } from "@/test/support/paying-sub-user";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 
 /** `PATCH /client/users/{id}` with the name "slow" waits until the test lets it go. */
@@ -23,19 +24,7 @@ const handlers: HandlerMap = {
 const svc = serviceForThisFile({ handlers });
 const admin = () => svc.keys["master-admin"];
 
-async function payingSubUser() {
-  const created = await http<{ id: string; apiKey: { key: string } }>(
-    svc.url,
-    "POST",
-    "/client/users",
-    { key: admin(), body: { name: "Retrying payer" } },
-  );
-  await svc.service.database.db
-    .update(schema.clients)
-    .set({ balanceMinor: 10_000 })
-    .where(eq(schema.clients.id, created.body.id));
-  return { id: created.body.id, key: created.body.apiKey.key };
-}
+const payingSubUser = () => paying(svc, { name: "Retrying payer" });
 
 const balanceOf = async (clientId: string) =>
   (

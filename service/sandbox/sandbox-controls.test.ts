@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ERROR_CATALOGUE, type ErrorCode } from "@/lib/api/contract/errors";
 import { OPERATIONS } from "@/lib/api/contract/operations";
 import { schema } from "@/service/db/database";
+import { payingSubUser as paying } from "@/test/support/paying-sub-user";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 import { createLogger } from "@/lib/log/logger";
 import {
@@ -20,19 +21,8 @@ const svc = serviceForThisFile();
 const admin = () => svc.keys["master-admin"];
 const operator = () => ({ Authorization: `Bearer ${svc.sandboxToken}` });
 
-async function payingSubUser(balanceMinor = 10_000) {
-  const created = await http<{ id: string; apiKey: { key: string } }>(
-    svc.url,
-    "POST",
-    "/client/users",
-    { key: admin(), body: { name: "Sandbox payer" } },
-  );
-  await svc.service.database.db
-    .update(schema.clients)
-    .set({ balanceMinor })
-    .where(eq(schema.clients.id, created.body.id));
-  return { id: created.body.id, key: created.body.apiKey.key };
-}
+const payingSubUser = (balanceMinor = 10_000) =>
+  paying(svc, { balanceMinor, name: "Sandbox payer" });
 
 async function masterId() {
   return (await http<{ clientId: string }>(svc.url, "GET", "/client/credits", { key: admin() }))
