@@ -524,3 +524,80 @@ describe("the transport's own rules", () => {
     expect(consent.status).toBe(403);
   });
 });
+
+describe("the authorisation server and the agent endpoint under malformed input", () => {
+  it("never answer 5xx, and every refusal says what is wrong", async () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648);
+    const pick = <T>(items: readonly T[]) => items[next() % items.length]!;
+    const bodies = [
+      "",
+      "{",
+      "null",
+      "[]",
+      '{"redirect_uris":"https://a.example/cb"}',
+      '{"redirect_uris":[42],"grant_types":["password"]}',
+      '{"client_name":{"x":1}}',
+      "grant_type=authorization_code&code=%ZZ",
+      "grant_type=refresh_token&refresh_token=",
+      "grant_type=client_credentials&resource=not a url",
+      "token=&token_type_hint=refresh_token",
+      "x".repeat(20_000),
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"parts.get_oe_part","arguments":{"oeNumber":[".."]}}}',
+      '{"jsonrpc":"2.0","method":"initialize"}',
+      "\u0000\u0001\u0002",
+      "login=%00&password=%00",
+    ];
+    const types = [
+      "application/json",
+      "application/x-www-form-urlencoded",
+      "text/plain",
+      "multipart/form-data; boundary=x",
+      "application/json; charset=latin1",
+    ];
+    const auths = [
+      undefined,
+      "Basic",
+      "Basic !!!",
+      `Basic ${Buffer.from(":").toString("base64")}`,
+      "Bearer",
+      "Bearer mcpat_unknown",
+      "Negotiate abc",
+    ];
+    const targets = [
+      ["POST", "/oauth/register"],
+      ["POST", "/oauth/token"],
+      ["POST", "/oauth/revoke"],
+      ["POST", "/oauth/authorize"],
+      ["GET", "/oauth/authorize?client_id=%ZZ&redirect_uri=javascript:1&resource=%00"],
+      ["POST", "/pilot/sign-in"],
+      ["POST", "/mcp"],
+      ["GET", "/mcp"],
+    ] as const;
+    const failures: string[] = [];
+    for (let i = 0; i < 240; i++) {
+      const [method, path] = pick(targets);
+      const auth = pick(auths);
+      const res = await fetch(`${svc.url}${path}`, {
+        method,
+        headers: {
+          "Content-Type": pick(types),
+          Accept: "application/json, text/event-stream",
+          ...(auth ? { Authorization: auth } : {}),
+        },
+        body: method === "GET" ? undefined : pick(bodies),
+      });
+      const text = await res.text();
+      if (res.status >= 500)
+        failures.push(`${method} ${path}: ${res.status} ${text.slice(0, 120)}`);
+      if (res.status >= 400 && (res.headers.get("content-type") ?? "").includes("json")) {
+        const body = JSON.parse(text) as { error?: unknown; message?: unknown };
+        if (body.error === undefined || (typeof body.error === "string" && !body.message))
+          failures.push(
+            `${method} ${path}: ${res.status} without a message: ${text.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
