@@ -85,6 +85,21 @@ test.describe("on a phone", () => {
     await expect(menu).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("the page's place in the sections stays visible with the menu closed", async ({ page }) => {
+    await signInAsDemo(page, MASTER);
+    await page.goto("/usage");
+    const nav = page.getByRole("navigation", { name: "Console sections" });
+    await expect(nav.getByRole("button", { name: "Menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+    await expect(page.getByTestId("current-place")).toHaveText(
+      "Account and billing › Usage and credit",
+    );
+    await page.goto("/parts");
+    await expect(page.getByTestId("current-place")).toHaveText("Vehicles and parts › Parts (OE)");
+  });
+
   test("a wide table scrolls inside its own region and keeps its status column reachable", async ({
     page,
   }) => {

@@ -46,7 +46,7 @@ test.describe("the overview", () => {
       await page.goto("/vin");
       await page.getByLabel("Full VIN").fill("WVWZZZ1KZ5W123456");
       await page.getByRole("button", { name: "Look up" }).click();
-      await expect(page.getByTestId("vehicle-record")).toContainText("svcId svc_");
+      await expect(page.getByTestId("vehicle-record")).toContainText("vehicle type svc_");
     }
     await page.goto("/");
     const warnings = page.getByTestId("overview-warnings").getByRole("listitem");

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { BILLED, expect, test } from "./support/test";
 import { MASTER, PILOT_PRODUCTION, PILOT_SANDBOX, signedInAs, signInAsDemo } from "./support/auth";
 import { demoKeys, SERVICE_URL } from "./support/demo";
 
@@ -72,7 +72,7 @@ test.describe("Intelligence for the sandbox pilot account", () => {
       "Intelligence model",
     );
     // The read's receipt, from its response headers: billed once.
-    await expect(page.getByTestId("receipt")).toContainText("billed by");
+    await expect(page.getByTestId("receipt")).toContainText(BILLED);
     await noAxeViolations(page, "cluster result");
     await fitsAPhone(page, "cluster result");
   });

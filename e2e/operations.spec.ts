@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "./support/test";
+import { BILLED, expect, test } from "./support/test";
 import { recordActionAnswers } from "./support/actions";
 import { MASTER, SANDBOX, signedInAs, signInAsDemo } from "./support/auth";
 import { CONSOLE_LOG_FILE } from "./support/ports";
@@ -16,7 +16,7 @@ test.describe("VDI catalogue and translation", () => {
     await expect(catalogue.getByRole("row").nth(1)).toContainText("VDI4081_1010");
     await catalogue.getByRole("link", { name: "Next" }).click();
     await expect(catalogue).toContainText("page 2");
-    await expect(page.getByTestId("receipt")).toContainText("billed by");
+    await expect(page.getByTestId("receipt")).toContainText(BILLED);
 
     await page.getByLabel("VDI base code").fill("vdi4081_1020");
     await page.getByRole("button", { name: "Find" }).click();
@@ -62,7 +62,7 @@ test.describe("recalls", () => {
     const table = page.getByRole("table", { name: "Recalls per position" });
     await expect(table.getByRole("row").nth(1)).toContainText("1K0615301AA");
     await expect(table.getByRole("row").nth(2)).toContainText("no match");
-    await expect(page.getByTestId("receipt").last()).toContainText("billed by");
+    await expect(page.getByTestId("receipt").last()).toContainText(BILLED);
   });
 
   test("bad input stays in its field with the message", async ({ page }) => {
@@ -73,10 +73,11 @@ test.describe("recalls", () => {
     await expect(page.getByLabel("Full VIN")).toHaveValue("WVWZZZ1KZ8W00000");
     await page.getByLabel("OE numbers, one per line").fill("   ");
     await page.getByRole("button", { name: "Match positions" }).click();
-    await expect(page.getByLabel("OE numbers, one per line")).toHaveAttribute(
-      "aria-invalid",
-      "true",
-    );
+    const positions = page.getByLabel("OE numbers, one per line");
+    await expect(positions).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Type at least one OE number, one per line.")).toBeVisible();
+    await expect(page.getByText(/Too small|expected array/)).toHaveCount(0);
+    await expect(positions).toHaveValue("   ");
     await page.goto("/recalls?vin=XXXZZZ1KZ8W000001");
     await expect(page.getByText("(recall_match_not_found)")).toBeVisible();
   });
@@ -100,7 +101,7 @@ test.describe("the vehicle workspace", () => {
     await expect(job).toContainText("VIN parts lookup");
     await expect(job.getByTestId("job-status")).toHaveText("succeeded", { timeout: 20_000 });
     await expect(job.getByTestId("parts-result")).toBeVisible();
-    await expect(job.getByTestId("receipt")).toContainText("billed by");
+    await expect(job.getByTestId("receipt")).toContainText(BILLED);
     await expect(page).toHaveURL(/\/vehicles\?vin=WVWZZZ1KZ8W000202/);
 
     await page.getByRole("radio", { name: "Cart check" }).check();
@@ -112,7 +113,48 @@ test.describe("the vehicle workspace", () => {
     await page.getByRole("button", { name: "Write listing text" }).click();
     const listing = page.getByTestId("listing-result");
     await expect(listing).toContainText("Volkswagen");
-    await expect(listing.getByTestId("receipt")).toContainText("billed by");
+    await expect(listing.getByTestId("receipt")).toContainText(BILLED);
+  });
+
+  test("speaks of the record in words: its tables under headings, its data source, its evaluation in euros", async ({
+    page,
+  }) => {
+    await page.goto("/vehicles?vin=WVWZZZ1KZ8W000001");
+    const record = page.getByTestId("vehicle-record");
+    await expect(record.getByRole("heading", { name: "Equipment" })).toBeVisible();
+    await expect(record.getByRole("heading", { name: "Colours" })).toBeVisible();
+    const equipment = record.getByRole("table", { name: "Equipment" });
+    await expect(equipment.getByRole("columnheader")).toHaveText([
+      "Manufacturer's code",
+      "What it is",
+    ]);
+    await expect(
+      record.getByRole("table", { name: "Colours" }).getByRole("columnheader"),
+    ).toHaveText(["Manufacturer's code", "Name"]);
+    await expect(page.getByTestId("vin-provider")).toContainText(
+      "The provider that identified this VIN",
+    );
+
+    await page.goto("/jobs/new?kind=economic_evaluation&vin=WVWZZZ1KZ8W000001");
+    await page.getByLabel("Cost per part in euros (0 to 1,000)").fill("8");
+    await page.getByLabel("Recovery rate (0.05 to 1)").fill("0.5");
+    await page.getByRole("button", { name: "Evaluate" }).click();
+    const assumptions = page.getByTestId("evaluation-assumptions");
+    await expect(assumptions).toContainText("€8.00 cost per part");
+    await expect(assumptions).toContainText("50 percent of the price recovered");
+    await expect(assumptions).not.toContainText("Minor");
+  });
+
+  test("a VIN whose check digit is wrong is the VIN field's error, said once", async ({ page }) => {
+    await page.goto("/vehicles");
+    await page.getByLabel("Full VIN").fill("1HGCM82623A004352");
+    await page.getByRole("button", { name: "Open", exact: true }).first().click();
+    const vin = page.getByLabel("Full VIN");
+    await expect(vin).toHaveAttribute("aria-invalid", "true");
+    await expect(vin).toHaveValue("1HGCM82623A004352");
+    await expect(page.getByText(/The check digit of this VIN/)).toHaveCount(1);
+    await expect(page.getByText("Documented outcome")).toHaveCount(0);
+    await expect(page.getByTestId("vehicle-record")).toHaveCount(0);
   });
 
   test("explains an incomplete record and opens a vehicle type by svcId", async ({ page }) => {
@@ -161,13 +203,24 @@ test.describe("scanner, intake and vision", () => {
 
     await form.getByLabel("Document address (fileUrl)").fill("https://files.example/reg-1.pdf");
     await form.getByRole("button", { name: "Read" }).click();
-    await expect(page.getByTestId("scan-vin")).toContainText("(at data.vehicle.vin)");
+    await expect(page.getByTestId("scan-vin")).toContainText("(read from data.vehicle.vin)");
+    // The vehicle first, without its holder; the holder stays in the full answer below.
+    const vehicle = page.getByTestId("registration-vehicle");
+    await expect(vehicle).toContainText("Volkswagen Golf");
+    await expect(vehicle).toContainText("First registration");
+    await expect(vehicle).toContainText("14 Mar 2019");
+    await expect(vehicle).not.toContainText("Mustermann");
     await expect(page.getByTestId("scan-result")).toContainText("Erika Mustermann");
 
     await form.getByLabel("What to read").selectOption("vehicle_document");
     await form.getByLabel("Document address (fileUrl)").fill("https://files.example/coc-7.pdf");
     await form.getByRole("button", { name: "Read" }).click();
-    await expect(page.getByTestId("scan-warnings")).toContainText("sensitive_data_omitted");
+    const warnings = page.getByTestId("scan-warnings");
+    await expect(warnings).toContainText("Personal data on the document");
+    await expect(warnings.locator("[data-code-small-print]")).toHaveText(
+      "(sensitive_data_omitted)",
+    );
+    await expect(warnings).not.toContainText("{");
     await form.getByLabel(/Include sensitive data/).check();
     await form.getByRole("button", { name: "Read" }).click();
     await expect(page.getByTestId("scan-result")).toContainText("Beispielweg 1");
@@ -180,7 +233,7 @@ test.describe("scanner, intake and vision", () => {
     await form.getByLabel("Image address (imageUrl)").fill("https://files.example/blank.jpg");
     await form.getByRole("button", { name: "Read" }).click();
     await expect(page.getByTestId("scan-label")).toContainText("not detected");
-    await expect(page.getByTestId("receipt")).toContainText("billed by");
+    await expect(page.getByTestId("receipt")).toContainText(BILLED);
 
     await page.goto("/vehicles/intake");
     await page.getByLabel("Registration document address").fill("https://files.example/in-3.pdf");
@@ -214,13 +267,25 @@ test.describe("scanner, intake and vision", () => {
     await form.getByLabel("Image address").fill("https://files.example/car-1.jpg");
     await form.getByRole("button", { name: "Run" }).click();
     const result = page.getByTestId("vision-result");
-    await expect(result.getByRole("img", { name: "Result image at imageUrl" })).toBeVisible();
-    await expect(result).toContainText("Coverage: 0.71");
+    // The image sent beside the finding; the answer's image captioned by what it shows.
+    await expect(result.getByRole("img", { name: "The image sent" })).toHaveAttribute(
+      "src",
+      "https://files.example/car-1.jpg",
+    );
+    await expect(
+      result.getByRole("img", { name: "The vehicle without its background" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("vision-finding")).toContainText(
+      "the vehicle covers 71 percent of the image",
+    );
+    await expect(result.locator("figcaption")).not.toContainText(["imageUrl"]);
     await expect(page.getByTestId("vision-limitations")).toContainText("not an inspection");
 
     await form.getByLabel("Image address").fill("https://files.example/empty-lot.jpg");
     await form.getByRole("button", { name: "Run" }).click();
-    await expect(result.getByText("Nothing found")).toBeVisible();
+    await expect(page.getByTestId("vision-finding")).toContainText(
+      "No vehicle was found in the image",
+    );
 
     await form.getByLabel("Operation").selectOption("readLicensePlate");
     await expect(form.getByText("no keeper lookup")).toBeVisible();
@@ -231,7 +296,27 @@ test.describe("scanner, intake and vision", () => {
     await form.getByLabel("Operation").selectOption("redactIdentifiers");
     await expect(form.getByText("can take up to 300 s")).toBeVisible();
     await form.getByRole("button", { name: "Run" }).click();
-    await expect(result.getByRole("img")).toHaveCount(1);
+    await expect(
+      result.getByRole("img", { name: "The image with its identifiers covered" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("vision-finding")).toContainText(
+      "Covered: licence plate, vin plate.",
+    );
+
+    // The finding first: damages with their places, and the grade itself.
+    await form.getByLabel("Operation").selectOption("describeDamage");
+    await form.getByRole("button", { name: "Run" }).click();
+    await expect(page.getByTestId("vision-finding")).toContainText(
+      /Dent on the (front bumper|left door|bonnet)/,
+    );
+    await form.getByLabel("Operation").selectOption("gradePartQuality");
+    await form.getByRole("button", { name: "Run" }).click();
+    await expect(page.getByTestId("vision-finding")).toContainText(/Quality grade [ABC]/);
+    await form.getByLabel("Operation").selectOption("transferPartDamage");
+    await form.getByRole("button", { name: "Run" }).click();
+    await expect(
+      result.getByRole("img", { name: "The damage shown on the front view" }),
+    ).toBeVisible();
 
     await form.getByLabel("Operation").selectOption("classifyEndOfLifeVehicle");
     await form.getByLabel("VIN (optional)").fill("WVWZZZ1KZ8W00000");
@@ -243,7 +328,7 @@ test.describe("scanner, intake and vision", () => {
     await page.getByRole("button", { name: "Generate images" }).click();
     await expect(page).toHaveURL(/\/jobs\//);
     await expect(page.getByTestId("job-status")).toHaveText("succeeded");
-    await expect(page.getByTestId("receipt")).toContainText("billed by");
+    await expect(page.getByTestId("receipt")).toContainText(BILLED);
   });
 });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/test";
-import { PILOT_SANDBOX, signInAsDemo } from "./support/auth";
+import { MASTER, PILOT_SANDBOX, signInAsDemo } from "./support/auth";
 
 test("the request log lists the console's calls with outcome, code and billing, and filters them", async ({
   page,
@@ -39,4 +39,24 @@ test("the request log lists the console's calls with outcome, code and billing, 
   // Nothing from the request or the answer is kept: no OE number, no key.
   await expect(page.locator("main")).not.toContainText("ZZZ99999");
   await expect(page.locator("main")).not.toContainText(/svc_(live|test)_/);
+});
+
+test("the request log lists calls made only: input the console refused itself is no call, and labels are words", async ({
+  page,
+}) => {
+  await signInAsDemo(page, MASTER);
+  await page.goto("/vehicles?svcId=svc_unknown_0000");
+  await expect(page.getByText("(vehicle_not_found)")).toBeVisible();
+  // Too long for the contract: refused next to its field before anything is sent.
+  await page.goto(`/parts?oe=${"A".repeat(70)}`);
+  await expect(page.getByText("must be at most 64 characters").first()).toBeVisible();
+  await page.goto("/requests");
+  const rows = page.getByTestId("request-row");
+  // The newest call is still the vehicle one: the refused input left no entry.
+  await expect(rows.first()).toContainText("Technical vehicle record by svcId");
+  await expect(rows.first()).toContainText("No vehicle type with this reference is known");
+  await expect(page.locator("main")).not.toContainText("InvalidInputError");
+  const labels = await page.getByLabel("Operation").locator("option").allTextContents();
+  expect(labels.length).toBeGreaterThan(1);
+  expect(labels.filter((l) => l.includes("`"))).toEqual([]);
 });

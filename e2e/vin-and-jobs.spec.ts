@@ -212,7 +212,7 @@ test("a usage warning from the service appears as a banner until dismissed", asy
   await page.getByLabel("Full VIN").fill("WVWZZZ1KZ5W123456");
   await page.getByRole("button", { name: "Look up" }).click();
   await expect(page).toHaveURL(/\/vehicles\?vin=WVWZZZ1KZ5W123456/);
-  await expect(page.getByTestId("vehicle-record")).toContainText("svcId svc_");
+  await expect(page.getByTestId("vehicle-record")).toContainText("vehicle type svc_");
   // The warning is part of the call's receipt, read from its response header.
   await expect(page.getByRole("complementary", { name: "Receipt: Vehicle record" })).toContainText(
     "VIN Starter",

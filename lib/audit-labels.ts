@@ -17,5 +17,6 @@ export function auditLabel(operationId: string): string {
   const operation = Object.hasOwn(OPERATIONS, operationId)
     ? OPERATIONS[operationId as keyof typeof OPERATIONS]
     : undefined;
-  return operation?.summary ?? CONSOLE_EVENTS.get(operationId) ?? operationId;
+  // The contract's summaries mark names with backticks for its own documents; people read words.
+  return operation?.summary.replaceAll("`", "") ?? CONSOLE_EVENTS.get(operationId) ?? operationId;
 }

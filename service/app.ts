@@ -7,6 +7,7 @@ import {
   type OperationId,
 } from "@/lib/api/contract/operations";
 import { buildOpenApiDocument } from "@/lib/api/contract/openapi";
+import { HEADERS } from "@/lib/api/contract/headers";
 import {
   type HandlerMap,
   type ServiceApp,
@@ -108,6 +109,10 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
       if (error instanceof ApiError) {
         response = errorResponse(error, call.requestId, {
           ...(op.noStore ? { "Cache-Control": "no-store" } : {}),
+          // What became of the charge: refunded when the call was charged before it failed.
+          ...(op.billable
+            ? { [HEADERS.chargeOutcome]: call.charge ? "refunded" : "not_charged" }
+            : {}),
           // Refused before its body was read: the rest of the upload is not wanted.
           ...(op.request.body && !call.bodyRead ? { Connection: "close" } : {}),
         });

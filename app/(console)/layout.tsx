@@ -47,9 +47,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
         </div>
         <div className="mx-auto max-w-6xl px-4 pb-2 sm:px-6">
-          <ConsoleNav
-            items={navFor(session, service).map(({ href, label }) => ({ href, label }))}
-          />
+          <ConsoleNav groups={navFor(session, service)} />
         </div>
       </header>
       <UsageBanner clientId={session.clientId} />

@@ -1,3 +1,4 @@
+import { WarningItem } from "@/components/operations/coded-sentence";
 import Link from "next/link";
 import { type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -138,7 +139,7 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
           <ul className="list-disc pl-5">
             {r.warnings.map((w) => (
               <li key={w.code}>
-                {w.message} <span className="text-xs">({w.code})</span>
+                <WarningItem warning={w} />
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { WarningItem } from "@/components/operations/coded-sentence";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
@@ -71,7 +72,9 @@ export function VinEconomicView({ result }: { result: unknown }) {
         <Alert tone="warning" title="Warnings">
           <ul className="list-disc pl-5">
             {r.warnings.map((w, i) => (
-              <li key={`${w.code}-${i}`}>{w.message}</li>
+              <li key={`${w.code}-${i}`}>
+                <WarningItem warning={w} />
+              </li>
             ))}
           </ul>
         </Alert>

@@ -1,3 +1,4 @@
+import { WarningItem } from "@/components/operations/coded-sentence";
 import { CopyableId } from "@/components/ui/copyable-id";
 import { Alert } from "@/components/ui/alert";
 import { ScrollRegion, TableHead } from "@/components/ui/table";
@@ -138,6 +139,30 @@ type Evaluation = {
   warnings: unknown[];
 };
 
+/** An assumption of the evaluation in the words and units its form asked for (euros, percent). */
+function assumptionText(field: string, value: unknown, currency: string): string {
+  switch (field) {
+    case "condition":
+      return `${value === "new" ? "new" : "used"} parts`;
+    case "vehicleType":
+      return value === "motorcycle" ? "a motorcycle" : "a car";
+    case "maxPricedParts":
+      return `at most ${String(value)} priced parts`;
+    case "recoveryRate":
+      return typeof value === "number"
+        ? `${Math.round(value * 100)} percent of the price recovered`
+        : `recovery rate ${String(value)}`;
+    case "costPerPartMinor":
+      return typeof value === "number"
+        ? `${formatMinor(value, currency)} cost per part`
+        : `cost per part ${String(value)}`;
+    case "country":
+      return `market ${String(value)}`;
+    default:
+      return `${field.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()} ${String(value)}`;
+  }
+}
+
 function EvaluationResult({ result }: { result: Evaluation }) {
   const c = result.currency;
   return (
@@ -154,10 +179,10 @@ function EvaluationResult({ result }: { result: Evaluation }) {
           {result.purchaseRecommendation?.basis ? ` (${result.purchaseRecommendation.basis})` : ""}
         </dd>
         <dt className="text-slate-500">Assumptions</dt>
-        <dd>
+        <dd data-testid="evaluation-assumptions">
           {Object.entries(result.assumptions ?? {})
             .filter(([, v]) => v !== null && v !== undefined)
-            .map(([k, v]) => `${k} ${String(v)}`)
+            .map(([k, v]) => assumptionText(k, v, c))
             .join(" · ")}
         </dd>
       </dl>
@@ -165,7 +190,9 @@ function EvaluationResult({ result }: { result: Evaluation }) {
         <Alert tone="warning" title="Warnings attached to these figures">
           <ul className="list-disc pl-5">
             {result.warnings.map((w, i) => (
-              <li key={i}>{typeof w === "string" ? w : JSON.stringify(w)}</li>
+              <li key={i}>
+                <WarningItem warning={w} />
+              </li>
             ))}
           </ul>
         </Alert>

@@ -4,6 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { OPERATIONS } from "@/lib/api/contract/operations";
 import { type Outcome } from "@/lib/operations/outcome";
+import { CodedSentence } from "./coded-sentence";
 
 /** The interface's own caveat for derived part and vehicle data. */
 export const DERIVED_DATA_CAVEAT =
@@ -29,7 +30,7 @@ export function RefusalNotice({ outcome }: { outcome: Extract<Outcome<unknown>, 
       tone={outcome.documented ? "info" : "danger"}
       title={outcome.documented ? "Documented outcome" : "Refused"}
     >
-      {outcome.message} <code className="text-xs">({outcome.code})</code>
+      <CodedSentence code={outcome.code} sentence={outcome.message} />
       {echo.length ? (
         <span className="mt-1 block text-xs" data-testid="refusal-echo">
           The service echoed: {echo.map(([k, v]) => `${k} ${v}`).join(" · ")}
@@ -48,16 +49,26 @@ export function OutcomeCard<T>({
   outcome,
   caveat,
   children,
+  refusal,
 }: {
   title: string;
   outcome: Outcome<T>;
   caveat?: string;
   children: (data: T) => ReactNode;
+  /** What a refusal offers besides its sentence (the choices an ambiguous answer names). */
+  refusal?: (refused: Extract<Outcome<T>, { ok: false }>) => ReactNode;
 }) {
   return (
     <Card title={title}>
       <div className="space-y-3">
-        {outcome.ok ? children(outcome.data) : <RefusalNotice outcome={outcome} />}
+        {outcome.ok ? (
+          children(outcome.data)
+        ) : (
+          <>
+            <RefusalNotice outcome={outcome} />
+            {refusal?.(outcome)}
+          </>
+        )}
         {outcome.ok && caveat ? <p className="text-xs text-slate-500">{caveat}</p> : null}
         {outcome.receipt ? <Receipt facts={outcome.receipt} label={`Receipt: ${title}`} /> : null}
       </div>

@@ -81,7 +81,8 @@ function Value({ value, depth }: { value: unknown; depth: number }): ReactNode {
 /** A whole answer whose fields the interface does not show, folded away under its headline. */
 export function AllFields({ value }: { value: Record<string, unknown> }) {
   return (
-    <details>
+    // The answer as the service gave it, for support: its codes are shown as they are.
+    <details data-full-answer="">
       <summary className="cursor-pointer text-sm font-medium">Every field of the answer</summary>
       <div className="mt-2">
         <ValueList value={value} label="Every field" />

@@ -56,3 +56,7 @@ export { expect };
 export function uniqueName(name: string, separator = " "): string {
   return `${name}${separator}${Date.now().toString(36).slice(-5)}`;
 }
+
+/** What a receipt says of a billed call, whoever paid (see `settlementSentence`). */
+export const BILLED =
+  /Billed to your (plan's monthly quantity|credit balance)|Paid by the sponsor|Covered by the monthly VIN bundle|A sandbox call: not billed/;

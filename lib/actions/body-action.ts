@@ -1,7 +1,7 @@
 import "server-only";
 import { type z } from "zod";
 import { type OperationId } from "@/lib/api/contract/operations";
-import { receiptOf, type ReceiptFacts } from "@/lib/billing/receipt-facts";
+import { isBillable, receiptOf, type ReceiptFacts } from "@/lib/billing/receipt-facts";
 import { type ActionResult } from "./action-result";
 import { defineAction } from "./define-action";
 
@@ -21,7 +21,10 @@ export function bodyAction<Id extends OperationId>(operation: Id, body: z.ZodTyp
     input: body,
     async run(input, { call }) {
       const res = await call({ body: input } as never);
-      return { result: res.data as Record<string, unknown>, receipt: receiptOf(res.metadata) };
+      return {
+        result: res.data as Record<string, unknown>,
+        receipt: receiptOf(res.metadata, { billable: isBillable(operation) }),
+      };
     },
   });
   return (input: unknown): Promise<BodyActionResult> => action(input as never);

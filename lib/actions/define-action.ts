@@ -1,4 +1,5 @@
 import "server-only";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { unstable_rethrow } from "next/navigation";
 import { type z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/contract/headers";
@@ -18,7 +19,7 @@ import {
 } from "@/lib/api/client";
 import { recordAudit } from "@/lib/store/audit-log";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
-import { messageForCode } from "@/lib/actions/user-messages";
+import { fieldOfCode, messageForCode } from "@/lib/operations/code-sentences";
 import { consoleLog } from "@/lib/log/console-log";
 import { type ActionResult, type FieldErrors } from "./action-result";
 
@@ -115,7 +116,7 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
         expired ? "Your session has expired. Sign in again." : "Sign in first.",
       );
     }
-    const parsed = config.input.safeParse(rawInput);
+    const parsed = config.input.safeParse(rawInput, { error: humanIssue });
     const sentKey = (rawInput as { idempotencyKey?: unknown } | null)?.idempotencyKey;
     const keyIssue =
       op.idempotency === "rejected" || (sentKey === undefined && op.idempotency === "optional")
@@ -190,10 +191,11 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
         const bodyIssues = error.issues.filter(
           (i) => i.location === "body" || i.location === "query",
         );
+        const fields = { ...fieldOfCode(error.code), ...fieldErrorsOf(bodyIssues) };
         return refusal(
           error.code,
           messageForCode(error.code, error.retryAfterSeconds, error.message),
-          bodyIssues.length ? fieldErrorsOf(bodyIssues) : undefined,
+          Object.keys(fields).length ? fields : undefined,
           detailsOf(error.body),
         );
       }

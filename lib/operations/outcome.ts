@@ -1,6 +1,6 @@
 import "server-only";
-import { type ReceiptFacts, receiptOf } from "@/lib/billing/receipt-facts";
-import { messageForCode } from "@/lib/actions/user-messages";
+import { isBillable, type ReceiptFacts, receiptOf } from "@/lib/billing/receipt-facts";
+import { fieldOfCode, messageForCode } from "@/lib/operations/code-sentences";
 import { InvalidInputError, ServiceError } from "@/lib/api/client";
 import { type ServiceMetadata } from "@/lib/api/contract/headers";
 import { type OperationId, OPERATIONS } from "@/lib/api/contract/operations";
@@ -54,7 +54,12 @@ export async function attempt<T>(
 ): Promise<Outcome<T>> {
   try {
     const res = await call();
-    return { ok: true, operation, data: res.data, receipt: receiptOf(res.metadata) };
+    return {
+      ok: true,
+      operation,
+      data: res.data,
+      receipt: receiptOf(res.metadata, { billable: isBillable(operation) }),
+    };
   } catch (error) {
     if (error instanceof ServiceError)
       return {
@@ -63,9 +68,12 @@ export async function attempt<T>(
         code: error.code,
         message: messageForCode(error.code, error.retryAfterSeconds, error.message),
         documented: (OPERATIONS[operation].errors as readonly string[]).includes(error.code),
-        fieldErrors: fieldErrorsOf(error.issues),
+        fieldErrors: { ...fieldOfCode(error.code), ...fieldErrorsOf(error.issues) },
         details: detailsOf(error.body),
-        receipt: receiptOf(error.metadata),
+        receipt: receiptOf(error.metadata, {
+          billable: isBillable(operation),
+          refusedWith: error.status,
+        }),
       };
     if (error instanceof InvalidInputError)
       return {

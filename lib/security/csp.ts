@@ -18,7 +18,8 @@ export function buildContentSecurityPolicy(nonce: string, opts: { dev: boolean }
     // One inline style attribute only: `display:none`, which React writes itself on the hidden
     // <svg> that carries streamed content inside an SVG chart until it takes its place.
     "style-src-attr": ["'unsafe-hashes'", `'${REACT_HIDDEN_SVG_STYLE_HASH}'`],
-    "img-src": ["'self'", "data:", "blob:"],
+    // Images the user names (a vision input) and answers point to are shown where they are.
+    "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
     "object-src": ["'none'"],

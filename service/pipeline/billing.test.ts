@@ -198,3 +198,24 @@ describe("sponsorship coverage", () => {
 describe("the month's totals charges read", () => {
   it("agree with the usage events after everything above", () => expectUsageTotalsMatchEvents(svc));
 });
+
+describe("what became of a refused call's charge (X-Service-Charge-Outcome)", () => {
+  it("says not_charged for a refusal before the charge and refunded for a failure after it", async () => {
+    const key = svc.keys["master-admin"];
+    const outcome = (res: { headers: Headers }) => res.headers.get("x-service-charge-outcome");
+    // Refused at the door: the input is not even a translation request.
+    const refused = await call(key, "GET", "/translation/translations?sourceLanguage=de");
+    expect(refused.status).toBe(400);
+    expect(outcome(refused)).toBe("not_charged");
+    // Charged, then the operation found nothing: refunded.
+    const before = await balanceOf(key);
+    const missing = await call(key, "GET", "/parts/oe/ZZZ99999");
+    expect(missing.status).toBe(404);
+    expect(outcome(missing)).toBe("refunded");
+    expect(await balanceOf(key)).toBe(before);
+    // A free operation's refusal says nothing of charges.
+    const free = await call(key, "PATCH", "/client/users/cl_nobody", { name: "x" });
+    expect(free.status).toBe(404);
+    expect(outcome(free)).toBeNull();
+  });
+});

@@ -1,3 +1,4 @@
+import { type LiveAvailabilityReason } from "@/lib/api/contract/warnings";
 import { ERROR_CATALOGUE, type ErrorCode } from "@/lib/api/contract/errors";
 import { HEADERS } from "@/lib/api/contract/headers";
 import { OPERATIONS, type OperationDefinition } from "@/lib/api/contract/operations";
@@ -96,7 +97,7 @@ export function injectedError(
     headers["Retry-After"] = String(seconds);
     extra.liveAvailability = {
       status: "paused",
-      reason: "live_enrichment_paused",
+      reason: "live_enrichment_paused" satisfies LiveAvailabilityReason,
       availableAt,
       retryAfterSeconds: seconds,
     };

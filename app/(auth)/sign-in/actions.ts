@@ -7,7 +7,7 @@ import { identifyClient } from "@/lib/auth/identify-client";
 import { endSession, readSession, startSession } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/store/audit-log";
 import { demoAccount } from "@/lib/demo/demo-accounts";
-import { messageForCode } from "@/lib/actions/user-messages";
+import { messageForCode } from "@/lib/operations/code-sentences";
 import { consoleLog } from "@/lib/log/console-log";
 import { signInSchema } from "./sign-in.schema";
 

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { ServiceError, type ServiceApi } from "@/lib/api/client";
-import { messageForCode } from "@/lib/actions/user-messages";
+import { messageForCode } from "@/lib/operations/code-sentences";
 import { type ConsoleSession } from "@/lib/auth/session";
 import { formatCount, formatDateTime, formatMinor } from "@/lib/format";
 import { listAudit } from "@/lib/store/audit-log";

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { type ServiceApi } from "@/lib/api/client";
+import { type NormalizationResponse } from "@/lib/api/contract/parts";
 import { requirePageSession } from "@/lib/auth/guards";
 import { attempt, type Outcome } from "@/lib/operations/outcome";
 import { FurtherReads } from "./_components/part-forms";
@@ -11,6 +12,7 @@ import {
   AftermarketReferences,
   BasePart,
   LiveAvailability,
+  ManufacturerChoice,
   MarketplaceArticle,
   Normalization,
   PriceEvaluation,
@@ -70,6 +72,12 @@ async function read(api: ServiceApi, view: PartsView) {
         ),
       };
   }
+}
+
+/** The normalised number a lookup found, when it differs from the number as typed. */
+function normalizedOf(outcome: Outcome<NormalizationResponse> | undefined, oe: string) {
+  const found = outcome?.ok ? outcome.data.normalizedOeNumber : null;
+  return found && found !== oe ? found : undefined;
 }
 
 /** Every field message the outcomes of this view carry, by field name. */
@@ -133,7 +141,16 @@ export default async function PartsPage({
           </OutcomeCard>
         ) : null}
         {results.base ? (
-          <OutcomeCard title="Base part" outcome={results.base} caveat={DERIVED_DATA_CAVEAT}>
+          <OutcomeCard
+            title="Base part"
+            outcome={results.base}
+            caveat={DERIVED_DATA_CAVEAT}
+            refusal={(refused) =>
+              refused.code === "oe_number_ambiguous" ? (
+                <ManufacturerChoice oe={oe} candidates={refused.details.candidates} />
+              ) : null
+            }
+          >
             {(data) => <BasePart data={data} />}
           </OutcomeCard>
         ) : null}
@@ -143,7 +160,14 @@ export default async function PartsPage({
             outcome={results.references}
             caveat={DERIVED_DATA_CAVEAT}
           >
-            {(data) => <AftermarketReferences data={data} oe={view.oe} page={view.page} />}
+            {(data) => (
+              <AftermarketReferences
+                data={data}
+                oe={view.oe}
+                page={view.page}
+                normalized={view.normalized}
+              />
+            )}
           </OutcomeCard>
         ) : null}
         {results.price ? (
@@ -167,13 +191,19 @@ export default async function PartsPage({
             {!results.article.ok && results.article.details.liveAvailability ? (
               <LiveAvailability
                 value={results.article.details.liveAvailability as Record<string, unknown>}
+                hasArticle={false}
               />
             ) : null}
           </>
         ) : null}
         {oe ? (
           <Card title={`More for ${oe}`}>
-            <FurtherReads oe={oe} view={view} errors={errors} />
+            <FurtherReads
+              oe={oe}
+              view={view}
+              errors={errors}
+              normalized={normalizedOf(results.normalized, oe)}
+            />
           </Card>
         ) : null}
       </div>

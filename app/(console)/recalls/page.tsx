@@ -19,14 +19,19 @@ export default async function RecallsPage({ searchParams }: { searchParams: Prom
   const search = await searchParams;
   const vin = typeof search.vin === "string" ? search.vin.trim().toUpperCase() : "";
   const positionsText = typeof search.positions === "string" ? search.positions : null;
+  const positions = positionsText === null ? [] : positionsOf(positionsText);
+  // An empty list is refused here, in a sentence, before anything is sent or billed.
+  const positionsError =
+    positionsText !== null && positions.length === 0
+      ? "Type at least one OE number, one per line."
+      : undefined;
   const [vehicle, parts] = await Promise.all([
     vin ? attempt("matchVehicleRecalls", () => api.matchVehicleRecalls({ params: { vin } })) : null,
-    positionsText !== null
-      ? attempt("matchPartRecalls", () =>
-          api.matchPartRecalls({ body: { positions: positionsOf(positionsText) } }),
-        )
+    positionsText !== null && !positionsError
+      ? attempt("matchPartRecalls", () => api.matchPartRecalls({ body: { positions } }))
       : null,
   ]);
+  const vinError = fieldError(vehicle, "vin");
   return (
     <>
       <PageHeader
@@ -40,10 +45,10 @@ export default async function RecallsPage({ searchParams }: { searchParams: Prom
             label="Vehicle recalls"
             submitLabel="Match recalls"
             defaultValue={typeof search.vin === "string" ? search.vin : ""}
-            error={fieldError(vehicle, "vin")}
+            error={vinError}
           />
         </Card>
-        {vehicle ? (
+        {vehicle && !vinError ? (
           <OutcomeCard title="Vehicle recall match" outcome={vehicle}>
             {(data) => <VehicleRecalls data={data} />}
           </OutcomeCard>
@@ -56,7 +61,7 @@ export default async function RecallsPage({ searchParams }: { searchParams: Prom
               rows={5}
               className="font-mono"
               defaultValue={positionsText ?? ""}
-              error={fieldError(parts, "positions")}
+              error={positionsError ?? fieldError(parts, "positions")}
               hint="Each line is one position, in order; up to 100."
             />
             <Button type="submit" variant="secondary">

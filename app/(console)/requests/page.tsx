@@ -1,3 +1,4 @@
+import { CodedSentence } from "@/components/operations/coded-sentence";
 import type { Metadata } from "next";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
@@ -27,6 +28,24 @@ const requestParams = z.object({
 const DEFAULTS = { operation: "", outcome: "all", billing: "" } as const;
 
 /** Every call this console made to the service for your Client, newest first. */
+/** Calls that got no answer, by how the console's client ended them (never a service code). */
+const UNANSWERED = new Map([
+  ["OutcomeUnknownError", "The answer was lost on the way: the call may have run."],
+  ["ServiceUnreachableError", "The service could not be reached."],
+  ["ContractViolationError", "The answer did not have the documented shape, so it was not used."],
+  [
+    "JobQuarantinedError",
+    "The job's address did not match its status address, so it is not followed.",
+  ],
+  ["JobPollTimeoutError", "The job did not finish while the console waited for it."],
+]);
+
+/** How a call ended badly, in a sentence: the service's code with its sentence, or the console's. */
+function CallEnd({ status, code }: { status: number | null; code: string }) {
+  if (status !== null && status >= 400) return <CodedSentence code={code} />;
+  return <>{UNANSWERED.get(code) ?? "The call ended without an answer."}</>;
+}
+
 export default async function RequestLogPage({
   searchParams,
 }: {
@@ -80,7 +99,7 @@ export default async function RequestLogPage({
       <DataTable
         boxed
         caption="Calls to the service, newest first"
-        columns={["Time", "Operation", "Status", "Error code", "Billing source", "Duration"]}
+        columns={["Time", "Operation", "Status", "What went wrong", "Billing source", "Duration"]}
         rows={listed.rows}
         keyOf={(r) => String(r.id)}
         rowTestId="request-row"
@@ -99,7 +118,7 @@ export default async function RequestLogPage({
               {r.status}
             </Badge>
           ),
-          r.errorCode ? <code key="e">{r.errorCode}</code> : "—",
+          r.errorCode ? <CallEnd key="e" status={r.status} code={r.errorCode} /> : "—",
           r.billingSource ? `${r.billingSource}${r.replayed ? " (replay)" : ""}` : "—",
           `${formatCount(r.durationMs)} ms`,
         ]}

@@ -7,7 +7,7 @@ import {
   vehicleListingRequest,
 } from "@/lib/api/contract/vehicles";
 import { defineAction } from "@/lib/actions/define-action";
-import { receiptOf } from "@/lib/billing/receipt-facts";
+import { isBillable, receiptOf } from "@/lib/billing/receipt-facts";
 
 export const composeListingAction = defineAction({
   operation: "composeVehicleListing",
@@ -15,7 +15,10 @@ export const composeListingAction = defineAction({
   target: (input) => input.svcId,
   async run({ svcId, body }, { call }) {
     const res = await call({ params: { svcId }, body });
-    return { listing: res.data as Record<string, unknown>, receipt: receiptOf(res.metadata) };
+    return {
+      listing: res.data as Record<string, unknown>,
+      receipt: receiptOf(res.metadata, { billable: isBillable("composeVehicleListing") }),
+    };
   },
 });
 
@@ -28,6 +31,9 @@ export const intakeVehicleAction = defineAction({
   input: vehicleIntakeRequest,
   async run(body, { call }) {
     const res = await call({ body });
-    return { intake: res.data, receipt: receiptOf(res.metadata) };
+    return {
+      intake: res.data,
+      receipt: receiptOf(res.metadata, { billable: isBillable("intakeVehicle") }),
+    };
   },
 });

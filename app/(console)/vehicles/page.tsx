@@ -39,6 +39,8 @@ export default async function VehiclesPage({ searchParams }: { searchParams: Pro
       : null,
   ]);
   const svcId = record?.ok ? (record.data.svcId ?? "") : technical?.ok ? technical.data.svcId : "";
+  // A VIN the service refused as input is said next to the field, once, not in each result.
+  const vinError = fieldError(record, "vin") ?? fieldError(recalls, "vin");
   const vinAccepted = record?.ok === true;
   const jobs =
     vin && vinAccepted
@@ -63,7 +65,7 @@ export default async function VehiclesPage({ searchParams }: { searchParams: Pro
               label="Open by VIN"
               submitLabel="Open"
               defaultValue={typeof search.vin === "string" ? search.vin : ""}
-              error={fieldError(record, "vin")}
+              error={vinError}
               primary
             />
             <form
@@ -98,7 +100,7 @@ export default async function VehiclesPage({ searchParams }: { searchParams: Pro
             .
           </p>
         </Card>
-        {record ? (
+        {record && !vinError ? (
           <OutcomeCard title="Vehicle record" outcome={record} caveat={VEHICLE_CAVEAT}>
             {(data) => <VinVehicleRecord data={data} />}
           </OutcomeCard>
@@ -108,7 +110,7 @@ export default async function VehiclesPage({ searchParams }: { searchParams: Pro
             {(data) => <TechnicalRecord data={data} />}
           </OutcomeCard>
         ) : null}
-        {recalls ? (
+        {recalls && !vinError ? (
           <OutcomeCard title="Recalls" outcome={recalls}>
             {(data) => <VehicleRecalls data={data} />}
           </OutcomeCard>

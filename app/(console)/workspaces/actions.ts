@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { createPartnerWorkspaceRequest } from "@/lib/api/contract/client-admin";
 import { OutcomeUnknownError, ServiceError } from "@/lib/api/client";
 import { ActionRefusal, defineAction } from "@/lib/actions/define-action";
-import { messageForCode } from "@/lib/actions/user-messages";
+import { messageForCode } from "@/lib/operations/code-sentences";
 import {
   findCreatedWorkspace,
   recordWorkspaceAttempt,

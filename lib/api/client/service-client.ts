@@ -1,4 +1,5 @@
 import "server-only";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { randomUUID } from "node:crypto";
 import { type z } from "zod";
 import { errorBody } from "../contract/errors";
@@ -119,7 +120,9 @@ function checkInput(
   const issues: { location: string; path: string; message: string }[] = [];
   const check = (location: string, schema: z.ZodType | undefined, value: unknown) => {
     if (!schema) return;
-    const result = schema.safeParse(value ?? (location === "path" ? undefined : {}));
+    const result = schema.safeParse(value ?? (location === "path" ? undefined : {}), {
+      error: humanIssue,
+    });
     if (!result.success) {
       for (const i of result.error.issues)
         issues.push({ location, path: i.path.map(String).join("."), message: i.message });
@@ -345,6 +348,8 @@ export function bindApi(
         try {
           response = await transport.call(apiKey, id, input, options);
         } catch (error) {
+          // Input the console refused itself never left it: that is no call, and no log entry.
+          if (error instanceof InvalidInputError) throw error;
           await record(
             error instanceof ServiceError
               ? {

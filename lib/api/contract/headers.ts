@@ -15,7 +15,16 @@ export const HEADERS = {
   idempotencyStored: "X-Service-Idempotency-Stored",
   requestId: "X-Request-Id",
   csrfToken: "X-CSRF-Token",
+  /**
+   * A reference-service extension on a refused call of a billable operation: `not_charged` (it
+   * was refused before any charge) or `refunded` (it was charged, then failed, and the charge was
+   * refunded automatically). The interface itself does not say which.
+   */
+  chargeOutcome: "X-Service-Charge-Outcome",
 } as const;
+
+export const CHARGE_OUTCOMES = ["not_charged", "refunded"] as const;
+export type ChargeOutcome = (typeof CHARGE_OUTCOMES)[number];
 
 /** The first-party session cookie of the Intelligence pilot (a `__Host-` cookie: Secure, Path=/, no Domain). */
 export const SESSION_COOKIE = "__Host-service_session";
@@ -51,6 +60,8 @@ export interface ServiceMetadata {
   retryAfterSeconds?: number;
   location?: string;
   requestId?: string;
+  /** What became of a refused call's charge, where the service says (reference-service extension). */
+  chargeOutcome?: ChargeOutcome;
 }
 
 /** `Retry-After` is either delta-seconds or an HTTP date; both become whole seconds from `now`. */
@@ -85,5 +96,8 @@ export function parseServiceMetadata(headers: Headers, now = Date.now()): Servic
     retryAfterSeconds: parseRetryAfter(headers.get(HEADERS.retryAfter), now),
     location: get(HEADERS.location),
     requestId: get(HEADERS.requestId),
+    chargeOutcome: (CHARGE_OUTCOMES as readonly string[]).includes(get(HEADERS.chargeOutcome) ?? "")
+      ? (get(HEADERS.chargeOutcome) as ChargeOutcome)
+      : undefined,
   };
 }

@@ -1,3 +1,4 @@
+import { type WarningCode } from "@/lib/api/contract/warnings";
 import { createHash } from "node:crypto";
 import {
   type ClusterHistoryPoint,
@@ -141,7 +142,7 @@ export interface ModelInput {
   /** Defaults to the snapshot's validity after `asOf`. */
   validUntil?: Date;
   requestId: string;
-  warnings?: { code: string; message: string }[];
+  warnings?: { code: WarningCode; message: string }[];
 }
 
 /** The cluster's identity at an instant: identifiers and dimensions of the version then. */

@@ -1,3 +1,4 @@
+import { type WarningCode } from "@/lib/api/contract/warnings";
 import { type z } from "zod";
 import {
   type VinEconomicCandidate,
@@ -41,7 +42,7 @@ export function evaluateVinEconomics(
   };
   const items = partsFor(request.vin);
   const withNumber = items.filter((i): i is typeof i & { number: string } => i.number !== null);
-  const warnings: { code: string; message: string }[] = [];
+  const warnings: { code: WarningCode; message: string }[] = [];
   const unresolved = items.length - withNumber.length;
   if (unresolved > 0)
     warnings.push({

@@ -1,3 +1,4 @@
+import { type LiveAvailabilityReason } from "@/lib/api/contract/warnings";
 import { type HandlerMap } from "../../context";
 import {
   type CatalogPart,
@@ -258,7 +259,7 @@ export const partsHandlers = {
         {
           liveAvailability: {
             status: "paused",
-            reason: "live_enrichment_paused",
+            reason: "live_enrichment_paused" satisfies LiveAvailabilityReason,
             availableAt,
             retryAfterSeconds: 60,
           },
@@ -328,7 +329,7 @@ export const partsHandlers = {
         ],
         liveAvailability: {
           status: "paused",
-          reason: "live_enrichment_paused",
+          reason: "live_enrichment_paused" satisfies LiveAvailabilityReason,
           availableAt: null,
           retryAfterSeconds: null,
         },

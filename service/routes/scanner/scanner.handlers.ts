@@ -1,3 +1,4 @@
+import { type WarningCode } from "@/lib/api/contract/warnings";
 import { type HandlerMap } from "../../context";
 import { seedOf, syntheticVin } from "../../data/synthetic";
 import { normalizeOe, PARTS } from "../../data/parts-catalog";
@@ -87,7 +88,12 @@ export const scannerHandlers = {
         ],
         warnings: vin
           ? []
-          : [{ code: "vin_unreadable", message: "The VIN field could not be read." }],
+          : [
+              {
+                code: "vin_unreadable" satisfies WarningCode,
+                message: "The VIN field could not be read.",
+              },
+            ],
       },
     };
   },
@@ -135,7 +141,9 @@ export const scannerHandlers = {
         sensitiveData: input.body.includeSensitiveData
           ? { holder: { name: "Erika Mustermann", address: "Beispielweg 1, 50667 Köln" } }
           : null,
-        warnings: input.body.includeSensitiveData ? [] : [{ code: "sensitive_data_omitted" }],
+        warnings: input.body.includeSensitiveData
+          ? []
+          : [{ code: "sensitive_data_omitted" satisfies WarningCode }],
       },
     };
   },

@@ -1,3 +1,4 @@
+import { type LiveAvailabilityReason } from "@/lib/api/contract/warnings";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { type HandlerMap, type RequestBase } from "../../context";
 import {
@@ -201,7 +202,10 @@ export const vinHandlers = {
             ]
           : []),
       ],
-      liveAvailability: { status: "paused", reason: "live_enrichment_paused" },
+      liveAvailability: {
+        status: "paused",
+        reason: "live_enrichment_paused" satisfies LiveAvailabilityReason,
+      },
     };
     return immediateOrJob(ctx, "economic_evaluation", vin, result, {
       code: "evaluation_unavailable",

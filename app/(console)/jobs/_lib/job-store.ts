@@ -58,7 +58,8 @@ export async function recordStart(
     return id;
   }
   const { status, data, metadata } = outcome.response;
-  const receipt = receiptOf(metadata);
+  // Every order the console follows is a billable operation's.
+  const receipt = receiptOf(metadata, { billable: true });
   if (status === 202) {
     const accepted = data as {
       jobId: string;

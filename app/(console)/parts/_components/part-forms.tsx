@@ -29,10 +29,13 @@ export function FurtherReads({
   oe,
   view,
   errors,
+  normalized,
 }: {
   oe: string;
   view: PartsView;
   errors: Errors;
+  /** The normalised number, where the lookup found one other than what was typed. */
+  normalized?: string;
 }) {
   const price = view.kind === "price" ? view : null;
   const article = view.kind === "article" ? view : null;
@@ -41,6 +44,7 @@ export function FurtherReads({
       <form method="get" action="/parts" aria-label="Read aftermarket references" className={grid}>
         <input type="hidden" name="oe" value={oe} />
         <input type="hidden" name="view" value="references" />
+        {normalized ? <input type="hidden" name="normalized" value={normalized} /> : null}
         <p className="text-sm text-slate-600 sm:col-span-3">
           Aftermarket references for <code>{oe}</code>, paged on the service.
         </p>

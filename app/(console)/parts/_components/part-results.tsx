@@ -1,3 +1,4 @@
+import { CodedSentence } from "@/components/operations/coded-sentence";
 import { type z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Pagination } from "@/components/ui/pagination";
@@ -13,6 +14,41 @@ import {
 import { formatDateTime, formatMinor } from "@/lib/format";
 import { partsHref, REFERENCES_PAGE_SIZE } from "../_lib/parts-view";
 
+/** A manufacturer as people write it: the catalogue's `RENAULT` is Renault. */
+const manufacturerName = (m: string) =>
+  m.length > 3 && m === m.toUpperCase() ? m.charAt(0) + m.slice(1).toLowerCase() : m;
+
+/**
+ * The base part of a number several manufacturers use: one link per manufacturer the service
+ * named, each reading the part again for that manufacturer.
+ */
+export function ManufacturerChoice({ oe, candidates }: { oe: string; candidates: unknown }) {
+  const named = (Array.isArray(candidates) ? candidates : [])
+    .map((c) => (typeof c === "object" && c !== null ? (c as Record<string, unknown>) : {}))
+    .filter((c): c is { manufacturer: string } => typeof c.manufacturer === "string");
+  if (!named.length) return null;
+  return (
+    <nav aria-label="Choose the manufacturer" className="text-sm" data-testid="manufacturer-choice">
+      <p>
+        This number is used by {named.map((c) => manufacturerName(c.manufacturer)).join(" and ")}.
+        Read the part of:
+      </p>
+      <ul className="mt-1 flex flex-wrap gap-2">
+        {[...new Set(named.map((c) => c.manufacturer))].map((m) => (
+          <li key={m}>
+            <a
+              className="inline-block rounded-md border border-slate-300 px-3 py-1 text-brand-700 underline"
+              href={partsHref({ kind: "lookup", oe, manufacturer: m })}
+            >
+              {manufacturerName(m)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Normalization({ data }: { data: z.output<typeof normalizationResponse> }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="normalization">
@@ -23,7 +59,15 @@ export function Normalization({ data }: { data: z.output<typeof normalizationRes
       <dt className="text-slate-600">Equivalent numbers</dt>
       <dd>{data.equivalentOeNumbers.join(", ") || "—"}</dd>
       <dt className="text-slate-600">Known candidates</dt>
-      <dd>{data.knownCandidates.map((c) => c.value).join(", ") || "—"}</dd>
+      <dd data-testid="known-candidates">
+        {data.knownCandidates
+          .map((c) =>
+            typeof c.manufacturer === "string"
+              ? `${c.value} (${manufacturerName(c.manufacturer)})`
+              : c.value,
+          )
+          .join(", ") || "—"}
+      </dd>
     </dl>
   );
 }
@@ -73,10 +117,12 @@ export function AftermarketReferences({
   data,
   oe,
   page,
+  normalized,
 }: {
   data: z.output<typeof aftermarketResponse>;
   oe: string;
   page: number;
+  normalized?: string;
 }) {
   const items = data.aftermarketReferences;
   const columns = [...new Set(items.flatMap((i) => Object.keys(i)))];
@@ -91,6 +137,25 @@ export function AftermarketReferences({
         . The number is used exactly as sent (no normalisation): an empty list is a valid answer,
         and the normalised form may find references where a printed form does not.
       </p>
+      {data.count === 0 ? (
+        <p data-testid="references-retry">
+          {normalized ? (
+            <a
+              className="text-brand-700 underline"
+              href={partsHref({ kind: "references", oe: normalized, page: 1 })}
+            >
+              Read the references for {normalized}, the normalised number
+            </a>
+          ) : (
+            <a
+              className="text-brand-700 underline"
+              href={partsHref({ kind: "lookup", oe, manufacturer: "" })}
+            >
+              Normalise {oe} first
+            </a>
+          )}
+        </p>
+      ) : null}
       {items.length ? (
         <DataTable
           caption="References on this page"
@@ -216,27 +281,40 @@ export function MarketplaceArticle({ data }: { data: SeoResponse }) {
         cells={(s) => [s.name, s.value.join(", ")]}
         empty="No item specifics."
       />
-      {data.liveAvailability ? <LiveAvailability value={data.liveAvailability} /> : null}
+      {data.liveAvailability ? <LiveAvailability value={data.liveAvailability} hasArticle /> : null}
     </div>
   );
 }
 
 /** Paused live enrichment is a documented state of the answer, not an error. */
-export function LiveAvailability({ value }: { value: Record<string, unknown> }) {
+export function LiveAvailability({
+  value,
+  hasArticle,
+}: {
+  value: Record<string, unknown>;
+  /** Whether an article was answered (from content prepared earlier) or none at all. */
+  hasArticle: boolean;
+}) {
   const at = typeof value.availableAt === "string" ? value.availableAt : null;
+  const retry = typeof value.retryAfterSeconds === "number" ? value.retryAfterSeconds : null;
   return (
     <div
       className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2"
       data-testid="live-availability"
     >
-      <p className="font-medium">Live enrichment {String(value.status)}</p>
+      <p className="font-medium">
+        {value.status === "paused" ? "Live enrichment is paused" : "Live enrichment is limited"}
+      </p>
       <p>
-        Reason {String(value.reason)}
-        {at ? ` · available again at ${formatDateTime(at)}` : " · no time given"}
-        {typeof value.retryAfterSeconds === "number"
-          ? ` · retry after ${value.retryAfterSeconds} s`
-          : ""}
-        . The article above comes from materialised content.
+        {typeof value.reason === "string" ? <CodedSentence code={value.reason} /> : null}{" "}
+        {at
+          ? `It is expected back at ${formatDateTime(at)}.`
+          : retry !== null
+            ? `Try again in ${retry} s.`
+            : "The service gave no time when it returns."}{" "}
+        {hasArticle
+          ? "The article above was prepared earlier, not enriched live."
+          : "No article can be shown until then."}
       </p>
     </div>
   );

@@ -7,7 +7,13 @@ export const REFERENCES_PAGE_SIZE = 25;
 export type PartsView =
   | { kind: "none" }
   | { kind: "lookup"; oe: string; manufacturer: string }
-  | { kind: "references"; oe: string; page: number }
+  | {
+      kind: "references";
+      oe: string;
+      page: number;
+      /** The normalised number the lookup found, offered when the number as typed finds nothing. */
+      normalized?: string;
+    }
   | { kind: "price"; oe: string; condition: string; currency: string; vehicleType: string }
   | { kind: "article"; oe: string; marketplaceId: string; language: string; vehicleType: string };
 
@@ -20,7 +26,13 @@ export function partsViewOf(search: Search): PartsView {
   switch (text(search, "view")) {
     case "references": {
       const page = Number(text(search, "page"));
-      return { kind: "references", oe, page: Number.isInteger(page) && page > 0 ? page : 1 };
+      const normalized = text(search, "normalized");
+      return {
+        kind: "references",
+        oe,
+        page: Number.isInteger(page) && page > 0 ? page : 1,
+        ...(normalized && normalized !== oe ? { normalized } : {}),
+      };
     }
     case "price":
       return {

@@ -1,3 +1,5 @@
+import { WarningItem } from "@/components/operations/coded-sentence";
+import { formatDate } from "@/lib/format";
 import { AllFields } from "@/components/operations/value-list";
 import { Alert } from "@/components/ui/alert";
 import { DataTable } from "@/components/ui/table";
@@ -13,7 +15,9 @@ function Warnings({ warnings }: { warnings: unknown[] }) {
     <Alert tone="warning" title="Warnings from the service">
       <ul className="list-disc pl-5" data-testid="scan-warnings">
         {warnings.map((w, i) => (
-          <li key={i}>{typeof w === "string" ? w : JSON.stringify(w)}</li>
+          <li key={i}>
+            <WarningItem warning={w} />
+          </li>
         ))}
       </ul>
     </Alert>
@@ -26,7 +30,10 @@ function VinLine({ vin, where }: { vin: unknown; where: string }) {
     <p className="text-sm" data-testid="scan-vin">
       {typeof vin === "string" ? (
         <>
-          VIN <code>{vin}</code> (at <code>{where}</code>)
+          VIN <code>{vin}</code>{" "}
+          <small className="text-xs text-slate-500">
+            (read from <code>{where}</code>)
+          </small>
         </>
       ) : (
         "No readable VIN: the service answers null rather than guessing."
@@ -35,17 +42,49 @@ function VinLine({ vin, where }: { vin: unknown; where: string }) {
   );
 }
 
+/**
+ * What a national registration says of the vehicle, and nothing of its holder: make and model,
+ * registration number, first registration and the VIN.
+ */
+function RegistrationVehicle({ result }: { result: Obj }) {
+  const data = obj(result.data);
+  // Production puts the vehicle inside `data`, the sandbox beside it (documented).
+  const vehicle = Object.keys(obj(data.vehicle)).length ? obj(data.vehicle) : obj(result.vehicle);
+  const where = Object.keys(obj(data.vehicle)).length
+    ? "data.vehicle.vin"
+    : "vehicle.vin (sandbox shape)";
+  const facts: [string, unknown][] = [
+    ["Vehicle", [vehicle.make, vehicle.model].filter((v) => typeof v === "string").join(" ")],
+    ["Registration number", data.registrationNumber],
+    [
+      "First registration",
+      typeof data.firstRegistration === "string" ? formatDate(data.firstRegistration) : undefined,
+    ],
+  ];
+  return (
+    <div className="space-y-2" data-testid="registration-vehicle">
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+        {facts
+          .filter(([, v]) => typeof v === "string" && v)
+          .map(([label, v]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-600">{label}</dt>
+              <dd>{String(v)}</dd>
+            </div>
+          ))}
+      </dl>
+      <VinLine vin={vehicle.vin} where={where} />
+      <p className="text-xs text-slate-500">
+        The holder&apos;s name and address are not shown here; they are in the full answer below.
+      </p>
+    </div>
+  );
+}
+
 function Headline({ kind, result }: { kind: ScanKind; result: Obj }) {
   switch (kind) {
-    case "registration": {
-      // Production puts the VIN at data.vehicle.vin, the sandbox at vehicle.vin (documented).
-      const production = obj(obj(result.data).vehicle).vin;
-      return production !== undefined ? (
-        <VinLine vin={production} where="data.vehicle.vin" />
-      ) : (
-        <VinLine vin={obj(result.vehicle).vin} where="vehicle.vin (sandbox shape)" />
-      );
-    }
+    case "registration":
+      return <RegistrationVehicle result={result} />;
     case "registration_international":
       return (
         <>

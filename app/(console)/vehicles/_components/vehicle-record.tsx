@@ -7,17 +7,49 @@ import { type VinVehicleResponse } from "@/lib/api/contract/vin";
 type Row = Record<string, unknown>;
 const columnsOf = (rows: Row[]) => [...new Set(rows.flatMap((r) => Object.keys(r)))];
 
-function GroupTable({ caption, rows }: { caption: string; rows: Row[] }) {
+/** Column names as people read them; a field the interface does not describe gets its own name, spaced. */
+const COLUMN_LABELS = new Map([
+  ["code", "Manufacturer's code"],
+  ["description", "What it is"],
+  ["name", "Name"],
+]);
+export const columnLabel = (field: string) =>
+  COLUMN_LABELS.get(field) ??
+  field.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+
+/** A data group of the record (equipment, colours) under its own heading. */
+function GroupTable({ title, rows }: { title: string; rows: Row[] }) {
   const columns = columnsOf(rows);
   return (
-    <DataTable
-      caption={caption}
-      columns={columns}
-      rows={rows}
-      keyOf={(r) => JSON.stringify(r)}
-      cells={(r) => columns.map((c) => String(r[c] ?? "—"))}
-      empty="None reported."
-    />
+    <section aria-label={title}>
+      <h3 className="mb-1 font-medium">{title}</h3>
+      <DataTable
+        caption={title}
+        columns={columns.map(columnLabel)}
+        rows={rows}
+        keyOf={(r) => JSON.stringify(r)}
+        cells={(r) => columns.map((c) => String(r[c] ?? "—"))}
+        empty="None reported."
+      />
+    </section>
+  );
+}
+
+/**
+ * The interface's VIN data providers (`provider` 1, 2 or 3); which source each one is, it does
+ * not say. What the console can tell is what the number means for the lookups.
+ */
+function ProviderNote({ provider }: { provider: number | undefined | null }) {
+  if (provider === undefined || provider === null) return <>data source not reported</>;
+  return (
+    <span data-testid="vin-provider">
+      data source {provider}
+      <small className="block text-xs text-slate-500">
+        The provider that identified this VIN. A VIN stays with the first provider named for it:
+        later lookups for it use the same one
+        {provider === 3 ? "; provider 3 works only in the guided browser flow" : ""}.
+      </small>
+    </span>
   );
 }
 
@@ -32,12 +64,12 @@ export function VinVehicleRecord({ data }: { data: VinVehicleResponse }) {
         </Alert>
       ) : null}
       <p>
-        VIN <code>{data.vin ?? "not reported"}</code> · provider {data.provider ?? "not reported"} ·
-        svcId {data.svcId ? <CopyableId id={data.svcId} kind="svcId" /> : "not reported"}
+        VIN <code>{data.vin ?? "not reported"}</code> · <ProviderNote provider={data.provider} /> ·
+        vehicle type {data.svcId ? <CopyableId id={data.svcId} kind="svcId" /> : "not reported"}
       </p>
       {data.vehicle ? <ValueList value={data.vehicle} label="Vehicle" /> : null}
-      {data.equipments ? <GroupTable caption="Equipment" rows={data.equipments} /> : null}
-      {data.colors ? <GroupTable caption="Colours" rows={data.colors} /> : null}
+      {data.equipments ? <GroupTable title="Equipment" rows={data.equipments} /> : null}
+      {data.colors ? <GroupTable title="Colours" rows={data.colors} /> : null}
       {data.technical ? (
         <div>
           <h3 className="mb-1 font-medium">Technical details</h3>

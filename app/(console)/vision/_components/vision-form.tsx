@@ -41,10 +41,13 @@ export function VisionForm() {
     defaultValues: { operation: "describeDamage", imageUrl: "", vin: "" },
   });
   const [started, setStarted] = useState<number | null>(null);
-  const [answered, setAnswered] = useState<VisionOperation>("describeDamage");
+  const [answered, setAnswered] = useState<{ operation: VisionOperation; imageUrl: string }>({
+    operation: "describeDamage",
+    imageUrl: "",
+  });
   const { pending, notice, data, submit } = useActionSubmit(form, async (v) => {
     setStarted(Date.now());
-    setAnswered(v.operation);
+    setAnswered({ operation: v.operation, imageUrl: v.imageUrl });
     try {
       return await visionAction({
         operation: v.operation,
@@ -103,7 +106,12 @@ export function VisionForm() {
       </form>
       {data ? (
         <>
-          <VisionResult result={data.result} caveat={visionKind(answered).caveat} />
+          <VisionResult
+            operation={answered.operation}
+            input={answered.imageUrl}
+            result={data.result}
+            caveat={visionKind(answered.operation).caveat}
+          />
           <Receipt facts={data.receipt} label="Receipt: vision" />
         </>
       ) : null}

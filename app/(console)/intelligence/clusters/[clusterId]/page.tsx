@@ -16,7 +16,7 @@ import {
   type ClusterIntelligenceResponse,
 } from "@/lib/api/contract/intelligence";
 import { uuid } from "@/lib/api/contract/common";
-import { messageForCode } from "@/lib/actions/user-messages";
+import { messageForCode } from "@/lib/operations/code-sentences";
 import { requirePageSession } from "@/lib/auth/guards";
 import { dayForInput, daysAgo, parseDay } from "@/lib/dates";
 import { formatDate, formatDateTime } from "@/lib/format";

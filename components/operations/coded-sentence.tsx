@@ -1,0 +1,43 @@
+import { sentenceForCode } from "@/lib/operations/code-sentences";
+
+/**
+ * A code the service gave, as people read it: its sentence, with the code beside it in small
+ * type for support. The small print is marked, so a browser test can find any code shown
+ * outside it.
+ */
+export function CodedSentence({ code, sentence }: { code: string; sentence?: string }) {
+  return (
+    <>
+      {sentence ?? sentenceForCode(code)} <CodeSmallPrint code={code} />
+    </>
+  );
+}
+
+export function CodeSmallPrint({ code }: { code: string }) {
+  return (
+    <small className="text-xs text-slate-500" data-code-small-print="">
+      (<code>{code}</code>)
+    </small>
+  );
+}
+
+/** A warning as an answer carries it: a code and perhaps a message, or a sentence of its own. */
+export function WarningItem({ warning }: { warning: unknown }) {
+  if (typeof warning === "string") return <>{warning}</>;
+  const w =
+    typeof warning === "object" && warning !== null ? (warning as Record<string, unknown>) : {};
+  if (typeof w.code === "string")
+    return (
+      <CodedSentence
+        code={w.code}
+        sentence={sentenceForCode(w.code, typeof w.message === "string" ? w.message : undefined)}
+      />
+    );
+  return (
+    <>
+      {typeof w.message === "string"
+        ? w.message
+        : "The service attached a warning it did not word."}
+    </>
+  );
+}
