@@ -135,7 +135,7 @@ test.describe("Intelligence for the sandbox pilot account", () => {
     await expect(page.getByText("Enter an OE number or an aftermarket number.")).toBeVisible();
     await resolve(page, { oe: "7700 500 168" });
     await expect(
-      page.getByText("Several manufacturers use this number. Enter the manufacturer."),
+      page.getByText("Several manufacturers use this number. Choose the manufacturer"),
     ).toBeVisible();
     await expect(page.getByLabel("OE number")).toHaveValue("7700 500 168");
     await page.getByLabel("Manufacturer (optional)").fill("renault");

@@ -132,7 +132,7 @@ test.describe("the vehicle workspace", () => {
       record.getByRole("table", { name: "Colours" }).getByRole("columnheader"),
     ).toHaveText(["Manufacturer's code", "Name"]);
     await expect(page.getByTestId("vin-provider")).toContainText(
-      "The provider that identified this VIN",
+      "is the provider that identified this VIN",
     );
 
     await page.goto("/jobs/new?kind=economic_evaluation&vin=WVWZZZ1KZ8W000001");

@@ -14,7 +14,9 @@ export function Receipt({ facts, label = "Receipt" }: { facts: ReceiptFacts; lab
       className="rounded-md border border-dashed border-slate-300 bg-slate-50 px-3 py-2 text-xs text-slate-700"
     >
       <span className="font-medium">{label}:</span> {settlementSentence(facts)}
-      {facts.billingBundle ? <> Bundle {facts.billingBundle}.</> : null}
+      {facts.billingBundle && facts.billingSource !== "bundle" ? (
+        <> It opens the monthly VIN bundle: this VIN&apos;s other lookups this month are covered.</>
+      ) : null}
       {facts.usageWarnings.length ? (
         <span className="block text-amber-800">{facts.usageWarnings.join(" · ")}</span>
       ) : null}

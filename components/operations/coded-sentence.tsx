@@ -15,7 +15,7 @@ export function CodedSentence({ code, sentence }: { code: string; sentence?: str
 
 export function CodeSmallPrint({ code }: { code: string }) {
   return (
-    <small className="text-xs text-slate-500" data-code-small-print="">
+    <small className="text-xs" data-code-small-print="">
       (<code>{code}</code>)
     </small>
   );

@@ -21,7 +21,7 @@ export const columnLabel = (field: string) =>
 function GroupTable({ title, rows }: { title: string; rows: Row[] }) {
   const columns = columnsOf(rows);
   return (
-    <section aria-label={title}>
+    <div>
       <h3 className="mb-1 font-medium">{title}</h3>
       <DataTable
         caption={title}
@@ -31,26 +31,16 @@ function GroupTable({ title, rows }: { title: string; rows: Row[] }) {
         cells={(r) => columns.map((c) => String(r[c] ?? "—"))}
         empty="None reported."
       />
-    </section>
+    </div>
   );
 }
 
 /**
- * The interface's VIN data providers (`provider` 1, 2 or 3); which source each one is, it does
- * not say. What the console can tell is what the number means for the lookups.
+ * What the VIN data provider number (`provider` 1, 2 or 3) means for the lookups; which source
+ * each one is, the interface does not say.
  */
-function ProviderNote({ provider }: { provider: number | undefined | null }) {
-  if (provider === undefined || provider === null) return <>data source not reported</>;
-  return (
-    <span data-testid="vin-provider">
-      data source {provider}
-      <small className="block text-xs text-slate-500">
-        The provider that identified this VIN. A VIN stays with the first provider named for it:
-        later lookups for it use the same one
-        {provider === 3 ? "; provider 3 works only in the guided browser flow" : ""}.
-      </small>
-    </span>
-  );
+function providerNote(provider: number) {
+  return `Data source ${provider} is the provider that identified this VIN. A VIN stays with the first provider named for it: later lookups for it use the same one${provider === 3 ? "; provider 3 works only in the guided browser flow" : ""}.`;
 }
 
 /** The vehicle record of a VIN look-up with its data groups; `incomplete` is explained. */
@@ -63,10 +53,20 @@ export function VinVehicleRecord({ data }: { data: VinVehicleResponse }) {
           first candidate; the guided VIN lookup lets the dealer choose the right one.
         </Alert>
       ) : null}
-      <p>
-        VIN <code>{data.vin ?? "not reported"}</code> · <ProviderNote provider={data.provider} /> ·
-        vehicle type {data.svcId ? <CopyableId id={data.svcId} kind="svcId" /> : "not reported"}
-      </p>
+      <div>
+        <p>
+          VIN <code>{data.vin ?? "not reported"}</code> ·{" "}
+          {typeof data.provider === "number"
+            ? `data source ${data.provider}`
+            : "data source not reported"}{" "}
+          · vehicle type {data.svcId ? <CopyableId id={data.svcId} kind="svcId" /> : "not reported"}
+        </p>
+        {typeof data.provider === "number" ? (
+          <p className="text-xs text-slate-500" data-testid="vin-provider">
+            {providerNote(data.provider)}
+          </p>
+        ) : null}
+      </div>
       {data.vehicle ? <ValueList value={data.vehicle} label="Vehicle" /> : null}
       {data.equipments ? <GroupTable title="Equipment" rows={data.equipments} /> : null}
       {data.colors ? <GroupTable title="Colours" rows={data.colors} /> : null}
