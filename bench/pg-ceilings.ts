@@ -2,6 +2,7 @@ import pg from "pg";
 import { periodOf } from "@/service/domain/period";
 import { unitPriceMinor } from "@/service/domain/price-list";
 import { admissionMessage } from "@/service/pipeline/admission";
+import { CHARGE_CALL_SQL } from "@/service/pipeline/billing";
 import { takeLocksSql } from "@/service/pipeline/client-lock";
 import { countAttemptSql, windowsOf } from "@/service/pipeline/rate-limit";
 
@@ -112,7 +113,7 @@ export async function measureCeilings(
         const now = new Date();
         await c.query({
           name: "floor_charge",
-          text: "select * from charge_call($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+          text: CHARGE_CALL_SQL,
           values: [
             clientId,
             payerKeys[i % payerKeys.length]!.key_id,
@@ -126,6 +127,7 @@ export async function measureCeilings(
             "bench-floor",
             false,
             false,
+            now.toISOString(),
           ],
         });
         await c.query("COMMIT");

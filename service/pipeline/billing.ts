@@ -73,10 +73,10 @@ interface ChargeRow {
   plan_included: number | null;
   plan_used: number | null;
 }
-const chargeCallStatement = prepared<ChargeRow>(
-  "charge_call",
-  "select * from charge_call($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
-);
+/** The statement a charge sends (the benchmark's statement floor sends the same one). */
+export const CHARGE_CALL_SQL =
+  "select * from charge_call($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
+const chargeCallStatement = prepared<ChargeRow>("charge_call", CHARGE_CALL_SQL);
 const insertRefundedEvent = prepared(
   "usage_event_insert_refunded",
   `insert into usage_events (client_id, api_key_id, endpoint_key, operation_id, period, source,
