@@ -93,10 +93,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
         if (response) break;
       }
       if (!response) throw new Error(`no stage answered ${operationId}`);
-      if (call.inTransaction) {
-        await (await call.connection()).query("COMMIT");
-        call.inTransaction = false;
-      }
+      await call.commit();
       const outgoing = http.env?.outgoing;
       if (call.charge && outgoing && call.idempotencyKey === undefined)
         service.delivery.watch(outgoing, call.charge.eventId, call.requestId);
@@ -178,11 +175,9 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
     if (!(error instanceof ApiError)) call.markBroken();
     if (!call.inTransaction) return;
     try {
-      const conn = await call.connection();
-      await conn.query("ROLLBACK");
-      call.inTransaction = false;
+      await call.rollback();
       if (call.charge && error instanceof ApiError)
-        await recordRefundedCall(conn, chargeRequestOf(call), call.charge);
+        await recordRefundedCall(await call.connection(), chargeRequestOf(call), call.charge);
     } catch (undone) {
       call.markBroken();
       log.error("rolling back a failed call failed", { requestId: call.requestId, error: undone });

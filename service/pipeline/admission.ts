@@ -4,7 +4,6 @@ import { authorize } from "./authorize";
 import { callerCheckOf, refreshCaller } from "./authenticate";
 import { type Call, type Stage } from "./call";
 import { answerBusyClient, type ClientLocks, clientLockStage, takeLocksSql } from "./client-lock";
-import { WORK_FREE_OPERATIONS } from "../routes/system/system.handlers";
 import { idempotencyKeyStage } from "./idempotency";
 import { readInputStage } from "./request-input";
 import { countAttemptSql, enforceRateVerdict, rulesFor, windowsOf } from "./rate-limit";
@@ -58,10 +57,7 @@ export const admissionStage: Stage = async (call) => {
     return clientLockStage(call);
   }
   if (!taken.locks!.client) {
-    if (call.inTransaction) {
-      await (await call.connection()).query("ROLLBACK");
-      call.inTransaction = false;
-    }
+    await call.rollback();
     return answerBusyClient(call, taken.locks!);
   }
 };
@@ -83,7 +79,7 @@ export function admissionMessage(count: string[], lock: string | undefined, inst
 /** A call that is active only while it is admitted: see `admissionStage`. */
 function admittedOnly(call: Call): boolean {
   return (
-    WORK_FREE_OPERATIONS.has(call.operationId) &&
+    call.op.workFree === true &&
     !(
       call.sandboxControlsAct &&
       call.who.faultRules.some((rule) => rule.operationId === call.operationId)
@@ -114,14 +110,11 @@ async function countAndTake(call: Call, withLocks: boolean) {
   const lock = takeLocksSql(caller.client.id, call.idempotencyKey);
   const message = admissionMessage(count, withLocks ? lock : undefined, instant);
   const results = (await conn.query(message)) as unknown as pg.QueryResult[];
-  if (withLocks && !instant) call.inTransaction = true;
+  if (withLocks && !instant) call.transactionOpened();
   const counted = results[count.length + 1]!.rows as { rule_key: string; count: number }[];
   // Every call is governed by at least one rule: no row counted means the check failed.
   if (counted.length === 0) {
-    if (call.inTransaction) {
-      await conn.query("ROLLBACK");
-      call.inTransaction = false;
-    }
+    await call.rollback();
     return undefined;
   }
   call.callerUnverified = false;

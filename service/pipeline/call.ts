@@ -31,8 +31,8 @@ export class Call {
   fingerprint = "";
   /** Answered from an earlier completed request with the same Idempotency-Key. */
   replayed = false;
-  /** Set once the call's transaction is open (and the Client's lock held in it). */
-  inTransaction = false;
+  /** Whether the call's transaction is open (and the Client's lock held in it). */
+  private transactionOpen = false;
   /** Whether the request's body (if it has one) has been read; an unread one ends the connection. */
   bodyRead = false;
   charge?: Charge;
@@ -73,6 +73,32 @@ export class Call {
   async connection(): Promise<pg.PoolClient> {
     this.conn ??= await this.service.database.pool.connect();
     return this.conn;
+  }
+
+  get inTransaction(): boolean {
+    return this.transactionOpen;
+  }
+
+  /**
+   * The call's transaction was opened, with its locks, by a message admission sent (it travels
+   * with other statements, so it is begun there; it is ended only by `commit` and `rollback`).
+   */
+  transactionOpened() {
+    this.transactionOpen = true;
+  }
+
+  /** Commits the call's transaction, if one is open: its charge, work and replay record together. */
+  async commit() {
+    if (!this.transactionOpen) return;
+    await (await this.connection()).query("COMMIT");
+    this.transactionOpen = false;
+  }
+
+  /** Rolls the call's transaction back, if one is open: the call leaves nothing behind. */
+  async rollback() {
+    if (!this.transactionOpen) return;
+    await (await this.connection()).query("ROLLBACK");
+    this.transactionOpen = false;
   }
 
   /** Gives the connection back (a body may arrive slowly; no connection waits for it). */

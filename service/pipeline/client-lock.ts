@@ -70,23 +70,6 @@ export async function refuseBusyClient(
 }
 
 /**
- * Opens the transaction that carries one request and takes the Client's lock inside it: one
- * round trip. Without the Client's lock the transaction is rolled back at once.
- */
-async function beginClientTransaction(
-  conn: pg.ClientBase,
-  clientId: string,
-  idempotencyKey: string | undefined,
-): Promise<ClientLocks> {
-  const results = (await conn.query(
-    `BEGIN; ${takeLocksSql(clientId, idempotencyKey)}`,
-  )) as unknown as pg.QueryResult<ClientLocks>[];
-  const locks = results[1]!.rows[0]!;
-  if (!locks.client) await conn.query("ROLLBACK");
-  return locks;
-}
-
-/**
  * When the Client's busy request will let go, as far as the database can tell: a request at
  * work (or just between two statements) ends any moment, so 1 second; one idle in its
  * transaction for longer belongs to an instance that stopped answering, and PostgreSQL ends it
@@ -124,13 +107,19 @@ export async function answerBusyClient(call: Call, locks: ClientLocks): Promise<
   });
 }
 
-/** Stage 6: the call's transaction, holding the Client's lock (and its Idempotency-Key's). */
+/**
+ * Stage 6: the call's transaction, holding the Client's lock (and its Idempotency-Key's), opened
+ * with its locks in one round trip. Without the Client's lock it is rolled back at once.
+ */
 export const clientLockStage: Stage = async (call) => {
-  const locks = await beginClientTransaction(
-    await call.connection(),
-    call.who.client.id,
-    call.idempotencyKey,
-  );
-  if (!locks.client) return answerBusyClient(call, locks);
-  call.inTransaction = true;
+  const results = (await (
+    await call.connection()
+  ).query(
+    `BEGIN; ${takeLocksSql(call.who.client.id, call.idempotencyKey)}`,
+  )) as unknown as pg.QueryResult<ClientLocks>[];
+  call.transactionOpened();
+  const locks = results[1]!.rows[0]!;
+  if (locks.client) return;
+  await call.rollback();
+  return answerBusyClient(call, locks);
 };

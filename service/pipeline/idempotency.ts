@@ -226,8 +226,7 @@ async function storedAnswer(call: Call, purgeExpired: boolean): Promise<Response
 export const replayStage: Stage = async (call) => {
   const replay = await storedAnswer(call, true);
   if (!replay) return;
-  await (await call.connection()).query("ROLLBACK");
-  call.inTransaction = false;
+  await call.rollback();
   return replay;
 };
 

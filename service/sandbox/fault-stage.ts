@@ -43,10 +43,7 @@ export const sandboxFaultStage: Stage = async (call) => {
       case "error":
         throw injectedError(effect.code as ErrorCode, effect, call.op, rule.id, call.now);
       case "drop_before": {
-        if (call.inTransaction) {
-          await (await call.connection()).query("ROLLBACK");
-          call.inTransaction = false;
-        }
+        await call.rollback();
         call.drop = "before";
         call.dropConnection();
         // Nobody reads this answer: the connection is gone.

@@ -61,6 +61,11 @@ export interface OperationDefinition {
   agent?: { tool: string };
   /** Client timeout hint where the interface gives one. */
   timeoutSeconds?: number;
+  /**
+   * Its work reads and writes nothing (a reachability check): a call is active only while it is
+   * admitted, so the service takes its Client's lock in the transaction that counts it.
+   */
+  workFree?: true;
   request: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
   responses: { 200?: z.ZodType; 201?: z.ZodType; 202?: z.ZodType };
   /** Operation-specific error codes, beyond those every operation of its kind can return. */
