@@ -26,6 +26,61 @@ const config = [
     },
   },
   {
+    // Shared layers never reach into a route: a feature lives in its route folder, and what
+    // several features share lives in components/ or lib/.
+    files: ["components/**", "lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@/app/|(\\.\\./)+app/)",
+              message: "components/ and lib/ never import from app/: move the shared piece here.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The pipeline runs any operation; it knows no route.
+    files: ["service/pipeline/**"],
+    ignores: ["service/pipeline/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)routes(/|$)",
+              message: "service/pipeline never imports a route file.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The domain is below the stages: it shares their words through service/core, never a stage.
+    files: ["service/domain/**"],
+    ignores: ["service/domain/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)(pipeline|routes)(/|$)",
+              message:
+                "service/domain never imports a pipeline stage or a route: use service/core.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Command-line programs print to the terminal on purpose.
     files: ["scripts/**", "bench/**", "service/main.ts", "lib/log/**"],
     rules: { "no-console": "off" },

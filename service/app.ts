@@ -15,7 +15,6 @@ import {
   type ServiceContext,
 } from "./context";
 import { admissionStage } from "./pipeline/admission";
-import { ApiError } from "./pipeline/api-error";
 import { mountSandboxControls } from "./sandbox/controls-routes";
 import { sandboxFaultStage } from "./sandbox/fault-stage";
 import { authenticateStage } from "./pipeline/authenticate";
@@ -31,6 +30,7 @@ import { mountAgentEndpoint } from "./mcp/mcp-endpoint";
 import { mountOAuth } from "./mcp/oauth-routes";
 import { mountPilotSignIn } from "./routes/intelligence/pilot-sign-in";
 import { mountRedirectPages } from "./routes/vin/redirect-page";
+import { ApiError } from "./core";
 
 /**
  * Every operation runs these stages, in this order (docs/reference-service.md, "Request

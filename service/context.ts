@@ -10,15 +10,13 @@ import {
   type Operations,
 } from "@/lib/api/contract/operations";
 import { type Db, type ServiceDatabase } from "./db/database";
-import { type Caller } from "./pipeline/authenticate";
-import { type Charge } from "./pipeline/billing";
 import { type CallerCache } from "./pipeline/caller-cache";
 import { type DeliveryLedger } from "./pipeline/delivery";
-import { type RateRule } from "./pipeline/rate-limit";
 import { type SandboxControlsMode } from "./sandbox/controls-scope";
 import { type RequestJournal } from "./sandbox/journal";
 import { type VersionedAnswers } from "./pipeline/versioned-answers";
 import { type SubUserListParts } from "./routes/client-users/kept-sub-user-list";
+import { type Caller, type Charge, type RateRule } from "./core";
 
 export interface ServiceConfig {
   /** Base URL the service is reached at; used for `statusUrl`, `Location` and `redirectUrl`. */

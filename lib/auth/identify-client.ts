@@ -1,6 +1,7 @@
 import "server-only";
 import { apiForKey } from "@/lib/api/console-service";
 import { keepIds, ServiceError } from "@/lib/api/client";
+import { environmentOfKey } from "@/lib/api/contract/api-keys";
 import { type ConsoleSession } from "./session";
 
 /**
@@ -21,12 +22,6 @@ export async function identifyClient(
     if (error instanceof ServiceError && error.code === "master_client_required") isMaster = false;
     else throw error;
   }
-  const environment =
-    credits.data.environment ??
-    (apiKey.startsWith("svc_test_")
-      ? "sandbox"
-      : apiKey.startsWith("svc_live_")
-        ? "production"
-        : "unknown");
+  const environment = credits.data.environment ?? environmentOfKey(apiKey) ?? "unknown";
   return { clientId: credits.data.clientId, isMaster, environment };
 }

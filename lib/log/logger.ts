@@ -1,18 +1,18 @@
 import pino from "pino";
+import { KEY_LIKE_PATTERN } from "@/lib/api/contract/api-keys";
 
 /**
  * Redaction for every log line either program writes. API keys never reach a log, not even a
  * prefix: any value that looks like a key, and any field whose name says it holds one, is
  * replaced before the line is serialised.
  */
-const KEY_LIKE = /svc_(?:live|test)_[0-9A-Za-z]+/g;
 const SECRET_FIELD =
   /^(x-api-key|apikey|api_key|key|plaintext|password|secret|authorization|cookie|set-cookie|session)$/i;
 
 export const REDACTED = "[redacted]";
 
 export function redactText(text: string): string {
-  return text.replace(KEY_LIKE, REDACTED);
+  return text.replace(KEY_LIKE_PATTERN, REDACTED);
 }
 
 export function redact(value: unknown, depth = 0): unknown {

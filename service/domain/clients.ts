@@ -1,10 +1,9 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type pg from "pg";
 import { type Db, schema } from "../db/database";
-import { ApiError } from "../pipeline/api-error";
-import { type Caller } from "../pipeline/authenticate";
 import { generateApiKey } from "./api-keys";
 import { newId } from "./ids";
+import { ApiError, type Caller } from "../core";
 
 export type ClientRow = typeof schema.clients.$inferSelect;
 export type KeyRow = typeof schema.apiKeys.$inferSelect;

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { type ServiceContext } from "../context";
 import { type Db, schema } from "../db/database";
-import { ApiError } from "../pipeline/api-error";
-import { type Charge, refundCharge } from "../pipeline/billing";
+import { refundCharge } from "./refunds";
 import { newId } from "./ids";
 import { type JobFamily, jobStatusPath } from "@/lib/api/contract/operations";
+import { ApiError, type Charge } from "../core";
 
 type JobRow = typeof schema.jobs.$inferSelect;
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { type Db, type PoolDb, schema } from "../db/database";
 import { type SyntheticVehicle } from "../data/vehicle-catalog";
-import { type KeyEnvironment } from "./api-keys";
+import { type KeyEnvironment } from "@/lib/api/contract/api-keys";
 import { grantVehicleAccess } from "./vehicle-access";
 
 export type RedirectSessionRow = typeof schema.redirectSessions.$inferSelect;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { firstRow } from "@/lib/db/first-row";
 import { type Db, schema } from "../db/database";
 import { behaviourOf } from "../data/vehicle-catalog";
-import { ApiError } from "../pipeline/api-error";
+import { ApiError } from "../core";
 
 /**
  * The provider a Client uses for a VIN: the same Client must keep using one provider for one

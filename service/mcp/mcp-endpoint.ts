@@ -22,9 +22,9 @@ import { SERVICE_VERSION } from "@/lib/api/contract/openapi";
 import { type ServiceApp, type ServiceBindings, type ServiceContext } from "../context";
 import { schema } from "../db/database";
 import { findToken } from "./oauth-store";
-import { ApiError } from "../pipeline/api-error";
 import { errorResponse } from "../pipeline/response";
 import { DEFAULT_AGENT_SCOPES, protectedResourcePath } from "./oauth-routes";
+import { ApiError } from "../core";
 
 /**
  * `POST /mcp`: the agent endpoint (private preview). A thin adapter: each tool call is the REST

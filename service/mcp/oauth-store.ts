@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { type Db, schema } from "../db/database";
-import { type KeyEnvironment } from "../domain/api-keys";
+import { type KeyEnvironment } from "@/lib/api/contract/api-keys";
 
 /**
  * The agent endpoint's OAuth state: clients (registered or seeded), short-lived access tokens and

@@ -1,5 +1,4 @@
 import type pg from "pg";
-import { ApiError } from "./api-error";
 import { authorize } from "./authorize";
 import { callerCheckOf, refreshCaller } from "./authenticate";
 import { type Call, type Stage } from "./call";
@@ -7,6 +6,7 @@ import { answerBusyClient, type ClientLocks, clientLockStage, takeLocksSql } fro
 import { idempotencyKeyStage } from "./idempotency";
 import { readInputStage } from "./request-input";
 import { countAttemptSql, enforceRateVerdict, rulesFor, windowsOf } from "./rate-limit";
+import { ApiError } from "../core";
 
 /**
  * Stages 3 to 6: the rate limits (429), the input (400, 413, 415), the Idempotency-Key (400) and

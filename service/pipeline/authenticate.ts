@@ -1,42 +1,19 @@
 import type pg from "pg";
 import { getCookie } from "hono/cookie";
 import { HEADERS, SESSION_COOKIE } from "@/lib/api/contract/headers";
-import { type schema } from "../db/database";
 import { prepared } from "../db/prepared";
-import { hashApiKey, type KeyEnvironment } from "../domain/api-keys";
+import { hashApiKey } from "../domain/api-keys";
+import { type KeyEnvironment } from "@/lib/api/contract/api-keys";
 import { hashSessionToken, sameSecret } from "../domain/intelligence/pilot-sessions";
-import { type FaultRule } from "../sandbox/fault-rules";
-import { ApiError } from "./api-error";
 import { type Call, type Stage } from "./call";
-
-export type ClientRow = typeof schema.clients.$inferSelect;
-/**
- * A Client as its callers see it: everything but the balance, which moves with every charge
- * (a caller is remembered across calls; a balance is read where it is reported).
- */
-export type CallerClient = Omit<ClientRow, "balanceMinor">;
-export type ApiKeyRow = typeof schema.apiKeys.$inferSelect;
-export interface ActiveRateRule {
-  id: string;
-  endpointKey: string;
-  windowSeconds: number;
-  maxRequests: number;
-  apiKeyId: string | null;
-}
-
-export interface Caller {
-  client: CallerClient;
-  parent: CallerClient | null;
-  key: ApiKeyRow;
-  environment: KeyEnvironment;
-  isMaster: boolean;
-  /** The Client's active rate-limit overrides, loaded with the key. */
-  rateRules: ActiveRateRule[];
-  /** The sandbox fault rules of its Master's family (reference-service extension). */
-  faultRules: FaultRule[];
-  /** The sandbox instance clock: how far ahead of real time every call runs (ms). */
-  instanceClockOffsetMs: number;
-}
+import {
+  type FaultRule,
+  ApiError,
+  type ActiveRateRule,
+  type ApiKeyRow,
+  type Caller,
+  type CallerClient,
+} from "../core";
 
 const CLIENT_JSON = (
   t: string,

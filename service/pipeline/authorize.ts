@@ -1,7 +1,7 @@
 import { type OperationDefinition } from "@/lib/api/contract/operations";
-import { ApiError } from "./api-error";
-import { type Caller, refreshCaller } from "./authenticate";
+import { refreshCaller } from "./authenticate";
 import { type Stage } from "./call";
+import { ApiError, type Caller } from "../core";
 
 /** Rights, sandbox availability and the endpoint allowlist, in that order. */
 export function authorize(caller: Caller, op: OperationDefinition): void {

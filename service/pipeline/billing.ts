@@ -1,47 +1,10 @@
-import {
-  type EndpointKey,
-  VIN_BUNDLE_ENDPOINT_KEYS,
-  VIN_MONTHLY_LOOKUP,
-} from "@/lib/api/contract/common";
-import { type BillingSource } from "@/lib/api/contract/headers";
-import { sql } from "drizzle-orm";
+import { VIN_BUNDLE_ENDPOINT_KEYS, VIN_MONTHLY_LOOKUP } from "@/lib/api/contract/common";
 import type pg from "pg";
-import { type Db, schema } from "../db/database";
 import { prepared } from "../db/prepared";
 import { periodOf } from "../domain/period";
 import { unitPriceMinor } from "../domain/price-list";
-import { ApiError } from "./api-error";
 import { type Call, type Stage } from "./call";
-import { type Caller } from "./authenticate";
-
-export interface Charge {
-  eventId: number;
-  source: Exclude<BillingSource, "idempotent_replay">;
-  amountMinor: number;
-  payerClientId: string;
-  grantReference?: string;
-  bundle?: string;
-  usageWarnings: string[];
-  /** What the usage event recorded, so a refunded call can be recorded alike. */
-  recorded: { grantId: string | null; planId: string | null; vin: string | null };
-}
-
-export interface ChargeRequest {
-  caller: Caller;
-  endpointKey: EndpointKey;
-  operationId: string;
-  /** Full VIN of a bundle call (vehicle, parts, cart check), if any. */
-  vin?: string;
-  /** `X-Request-Id` of the call, kept with its usage event. */
-  requestId: string;
-  /** The service instance answering the call. */
-  instanceId: string;
-  /** The call's time on the instance's clock: a grant between two families is dated by it. */
-  instanceNow: Date;
-  /** The answer is the caller's only way to the outcome: the charge stands once it is handed over. */
-  pendingDelivery: boolean;
-  now: Date;
-}
+import { ApiError, type Charge, type ChargeRequest } from "../core";
 
 /** Human text from 90 percent of the included quantity; a quantity of 0 is "no included quota", never a warning. */
 export function usageWarningFor(
@@ -176,23 +139,6 @@ export async function recordRefundedCall(
     req.instanceId,
     false,
   ]);
-}
-
-/**
- * Refunds a recorded charge, once: marks its usage event refunded and gives the amount back to
- * whoever paid. A failed job and an answer that could not be handed over end this way.
- */
-export async function refundCharge(db: Db, eventId: number): Promise<boolean> {
-  const result = await db.execute(sql`
-    with refunded as (
-      update ${schema.usageEvents} set status = 'refunded', pending_delivery = false
-       where id = ${eventId} and status = 'charged'
-      returning payer_client_id, amount_minor),
-    credited as (
-      update ${schema.clients} set balance_minor = balance_minor + refunded.amount_minor
-        from refunded where ${schema.clients.id} = refunded.payer_client_id and refunded.amount_minor > 0)
-    select count(*)::int as n from refunded`);
-  return (result.rows[0] as { n: number } | undefined)?.n === 1;
 }
 
 /** Headers that describe the settlement of a call. */

@@ -2,9 +2,8 @@ import { type Context } from "hono";
 import type pg from "pg";
 import { type OperationDefinition, type OperationId } from "@/lib/api/contract/operations";
 import { type ServiceBindings, type ServiceContext } from "../context";
-import { type Caller } from "./authenticate";
-import { type Charge } from "./billing";
 import { controlsActOn } from "../sandbox/controls-scope";
+import { type Caller, type Charge } from "../core";
 
 /** The input of a call as it arrived (fingerprinted for replays) and as the contract parsed it. */
 export interface CallInput {

@@ -1,5 +1,5 @@
 import { LruMap } from "@/lib/lru-map";
-import { type Caller } from "./authenticate";
+import { type Caller } from "../core";
 
 /**
  * Callers this instance has resolved from their keys, by key hash, so a call need not build its

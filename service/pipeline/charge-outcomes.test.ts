@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { type HandlerMap } from "@/service/context";
 import { type Db, schema } from "@/service/db/database";
 import { allHandlers } from "@/service/routes";
-import { ApiError } from "@/service/pipeline/api-error";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 import { expectUsageTotalsMatchEvents } from "@/test/support/usage-totals";
+import { ApiError } from "../core";
 
 /**
  * What a call's charge is tied to: a charge exists exactly when an outcome the caller can reach

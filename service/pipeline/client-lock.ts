@@ -1,7 +1,7 @@
 import type pg from "pg";
-import { ApiError } from "./api-error";
 import { type Call, type Stage } from "./call";
 import { replayWhileBusy } from "./idempotency";
+import { ApiError } from "../core";
 
 /** Advisory-lock classes: "one active request per Client", and the request holding an Idempotency-Key. */
 const CLIENT_LOCK_CLASS = 40_100_002;

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Logger } from "@/lib/log/logger";
 import { type ServiceDatabase } from "../db/database";
-import { refundCharge } from "./billing";
+import { refundCharge } from "../domain/refunds";
 
 /** Advisory-lock seed: each running instance holds the lock derived from its id. */
 const INSTANCE_LOCK_SEED = 40_100_004;

@@ -5,8 +5,8 @@ import { type OperationDefinition, rejectsIdempotencyKey } from "@/lib/api/contr
 import { drizzle } from "drizzle-orm/node-postgres";
 import { HEADERS } from "@/lib/api/contract/headers";
 import { type Db, schema } from "../db/database";
-import { ApiError } from "./api-error";
 import { type Call, type Stage } from "./call";
+import { ApiError } from "../core";
 
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Results larger than this are not stored; a replay then answers `idempotency_result_unavailable`. */

@@ -2,14 +2,7 @@ import { lt } from "drizzle-orm";
 import type pg from "pg";
 import { type EndpointKey } from "@/lib/api/contract/common";
 import { type Db, schema } from "../db/database";
-import { ApiError } from "./api-error";
-import { type Caller } from "./authenticate";
-
-export interface RateRule {
-  ruleKey: string;
-  windowSeconds: number;
-  maxRequests: number;
-}
+import { ApiError, type Caller, type RateRule, type RateWindow } from "../core";
 
 /**
  * The rules that govern one call: the Client's active overrides for this endpoint key or `*`
@@ -31,13 +24,6 @@ export function rulesFor(
     windowSeconds: r.windowSeconds,
     maxRequests: r.maxRequests,
   }));
-}
-
-/** One fixed window of one rule, as of the call's time (epoch seconds). */
-export interface RateWindow {
-  rule: RateRule;
-  start: number;
-  end: number;
 }
 
 export function windowsOf(rules: RateRule[], now: Date): RateWindow[] {

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { schema } from "@/service/db/database";
 import { hashApiKey } from "@/service/domain/api-keys";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
-import { type Caller } from "./authenticate";
 import { CallerCache } from "./caller-cache";
+import { type Caller } from "../core";
 
 /**
  * An instance remembers the callers it resolved from keys; every call checks the remembered

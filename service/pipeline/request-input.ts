@@ -1,7 +1,7 @@
 import { type IncomingMessage } from "node:http";
-import { ApiError } from "./api-error";
 import { type Stage } from "./call";
 import { parseInput, validationError } from "./validate";
+import { ApiError } from "../core";
 
 /** The largest request body the service reads; larger ones are refused before or while reading. */
 export const MAX_BODY_BYTES = 1024 * 1024;

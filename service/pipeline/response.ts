@@ -3,8 +3,8 @@ import { HEADERS } from "@/lib/api/contract/headers";
 import { type OperationDefinition } from "@/lib/api/contract/operation";
 import { OPERATIONS, type OperationId } from "@/lib/api/contract/operations";
 import { type Logger } from "@/lib/log/logger";
-import { ApiError } from "./api-error";
 import { type Stage } from "./call";
+import { ApiError } from "../core";
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 

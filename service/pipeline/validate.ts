@@ -1,7 +1,7 @@
 import { type z } from "zod";
 import { type ErrorCode } from "@/lib/api/contract/errors";
 import { type ValidationIssue } from "@/lib/api/contract/errors";
-import { ApiError } from "./api-error";
+import { ApiError } from "../core";
 
 /**
  * Fields whose failures have a documented, more specific code than `invalid_request`. A `Map`,

@@ -7,7 +7,6 @@ import { OPERATION_IDS } from "@/lib/api/contract/operations";
 import { type ServiceApp, type ServiceBindings, type ServiceContext } from "../context";
 import { schema } from "../db/database";
 import { newId } from "../domain/ids";
-import { ApiError } from "../pipeline/api-error";
 import { authenticate } from "../pipeline/authenticate";
 import { readBoundedBody, parseJsonBody, readQuery } from "../pipeline/request-input";
 import { errorResponse } from "../pipeline/response";
@@ -25,6 +24,7 @@ import { familyClockOffset, instanceClockOffset } from "./test-clock";
 import { confirmedResets, resetConfirmation, resetMaster, resetPreview } from "./master-reset";
 import { controlsActOn } from "./controls-scope";
 import { injectableErrors, operationOf, ruleProblems } from "./fault-rules";
+import { ApiError } from "../core";
 
 /** Fault rules one Master may hold at once. */
 export const MAX_FAULT_RULES = 50;

@@ -1,4 +1,4 @@
-import { type KeyEnvironment } from "../domain/api-keys";
+import { type KeyEnvironment } from "@/lib/api/contract/api-keys";
 
 /**
  * Which keys the sandbox controls serve (`SERVICE_SANDBOX_CONTROLS`):

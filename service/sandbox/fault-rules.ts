@@ -4,17 +4,7 @@ import { HEADERS } from "@/lib/api/contract/headers";
 import { OPERATIONS, type OperationDefinition } from "@/lib/api/contract/operations";
 import { errorCodesOf } from "@/lib/api/contract/openapi";
 import { type FaultEffect, type FaultRuleInput } from "@/lib/api/contract/sandbox-controls";
-import { ApiError } from "../pipeline/api-error";
-
-/** A rule as a caller carries it (loaded with the key, see `authenticate`). */
-export interface FaultRule {
-  id: string;
-  operationId: string;
-  endpointKey: string | null;
-  effect: FaultEffect;
-  remaining: number | null;
-  probability: number | null;
-}
+import { ApiError } from "../core";
 
 /** Codes that the HTTP layer gives before an operation is known: no rule can stand for them. */
 const HTTP_LAYER_CODES = new Set<ErrorCode>([

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { type ErrorCode } from "@/lib/api/contract/errors";
 import { type Stage } from "../pipeline/call";
-import { type FaultRule, injectedError } from "./fault-rules";
+import { injectedError } from "./fault-rules";
+import { type FaultRule } from "../core";
 
 /**
  * Takes one firing of a rule, across every instance: a rule limited to N calls fires N times in

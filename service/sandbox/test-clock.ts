@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, schema } from "../db/database";
-import { type KeyEnvironment } from "../domain/api-keys";
+import { type KeyEnvironment } from "@/lib/api/contract/api-keys";
 import { controlsActOn, type SandboxControlsMode } from "./controls-scope";
 
 /**

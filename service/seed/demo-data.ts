@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type DemoAccount, type DemoCredentials } from "@/lib/demo/demo-credentials";
 import { type Db, type PoolDb, schema } from "../db/database";
-import { generateApiKey, hashApiKey, type KeyEnvironment } from "../domain/api-keys";
+import { generateApiKey, hashApiKey } from "../domain/api-keys";
+import { type KeyEnvironment } from "@/lib/api/contract/api-keys";
 import { newId } from "../domain/ids";
 import {
   OPEN_GATES,

@@ -5,7 +5,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { UsagePanel } from "@/app/(console)/usage/_components/usage-panel";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatCount, formatMinor } from "@/lib/format";
-import { UsageHistory } from "@/components/usage/usage-history";
+import { UsageHistory } from "@/app/(console)/usage/_components/usage-history";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
 
 export const metadata: Metadata = { title: "Usage and credit" };

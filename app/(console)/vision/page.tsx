@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ImageGenerationForm } from "@/components/jobs/order-forms";
+import { ImageGenerationForm } from "@/app/(console)/jobs/_components/order-forms";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { VisionForm } from "./_components/vision-form";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PILOT_GATES, pilotGatesInput, type PilotGates } from "@/lib/api/pilot-gates";
-import { type KeyEnvironment } from "../api-keys";
+import { type KeyEnvironment } from "@/lib/api/contract/api-keys";
 
 /**
  * The Intelligence pilot's gates, per Client and environment (docs/reference-service.md). Each

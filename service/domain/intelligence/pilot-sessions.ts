@@ -1,7 +1,7 @@
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { type Db, schema } from "../../db/database";
-import { type KeyEnvironment } from "../api-keys";
+import { type KeyEnvironment } from "@/lib/api/contract/api-keys";
 import { gatesOf } from "./pilot-gates";
 
 /**

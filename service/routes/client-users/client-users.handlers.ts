@@ -12,7 +12,6 @@ import {
   updateClient,
 } from "../../domain/clients";
 import { usageStatus } from "../../domain/usage";
-import { ApiError } from "../../pipeline/api-error";
 import { ensureContract } from "../../pipeline/response";
 import { validationError } from "../../pipeline/validate";
 import {
@@ -22,6 +21,7 @@ import {
   toStoredRateLimit,
 } from "./client-user.representation";
 import { patchedSubUserList, subUserListBody, type SubUserListParts } from "./kept-sub-user-list";
+import { ApiError } from "../../core";
 
 /** More Sub-users changed since the kept list than this, and the whole list is read again. */
 const PATCH_LIMIT = 500;

@@ -1,5 +1,5 @@
 import { type HandlerMap } from "../../context";
-import { ApiError } from "../../pipeline/api-error";
+import { ApiError } from "../../core";
 
 const notOperational = () =>
   new ApiError(

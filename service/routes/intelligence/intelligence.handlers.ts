@@ -35,8 +35,8 @@ import { historyInstants, refreshReason, snapshotState } from "../../domain/inte
 import { evaluateVinEconomics } from "../../domain/intelligence/vin-economic";
 import { jobTimingOf } from "../../domain/jobs";
 import { checkFullVin } from "../../domain/vin";
-import { ApiError } from "../../pipeline/api-error";
 import { validationError } from "../../pipeline/validate";
+import { ApiError } from "../../core";
 
 /**
  * The Intelligence pilot (docs/reference-service.md, "Intelligence pilot"). Each Client's gates

@@ -2,7 +2,6 @@ import { type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { HEADERS, SESSION_COOKIE } from "@/lib/api/contract/headers";
 import { type ServiceApp, type ServiceBindings, type ServiceContext } from "../../context";
-import { ApiError } from "../../pipeline/api-error";
 import { authenticate } from "../../pipeline/authenticate";
 import { errorResponse } from "../../pipeline/response";
 import { deliversResults, gatesOf } from "../../domain/intelligence/pilot-gates";
@@ -16,6 +15,7 @@ import {
 import { crossSitePost, sourceAddress } from "../form-origin";
 import { admitSignIn, logSignInRefusal, settleSignIn } from "../../domain/sign-in-throttle";
 import { escapeHtml, page } from "../html-page";
+import { ApiError } from "../../core";
 
 /**
  * The sandbox sign-in of pilot accounts (a reference-service extension, not an operation of the

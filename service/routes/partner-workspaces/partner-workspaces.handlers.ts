@@ -5,9 +5,9 @@ import {
   provisionWorkspace,
   workspaceByReference,
 } from "../../domain/partner-workspaces";
-import { ApiError } from "../../pipeline/api-error";
 import { toIssuedKey } from "../client-users/client-user.representation";
 import { toGrant } from "../sponsorship/grant.representation";
+import { ApiError } from "../../core";
 
 export const partnerWorkspaceHandlers = {
   /**

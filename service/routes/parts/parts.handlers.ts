@@ -11,8 +11,8 @@ import {
   VDI_MAIN_GROUPS,
   VDI_STAND,
 } from "../../data/parts-catalog";
-import { ApiError } from "../../pipeline/api-error";
 import { validationError } from "../../pipeline/validate";
+import { ApiError } from "../../core";
 
 const NORMALIZATION_VERSION = "oe-norm-2026.11";
 const ALLOWED_INPUT = /^[A-Za-z0-9 .\-/]+$/;

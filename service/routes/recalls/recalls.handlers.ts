@@ -3,7 +3,7 @@ import { seedOf } from "../../data/synthetic";
 import { behaviourOf } from "../../data/vehicle-catalog";
 import { normalizeOe, partsByNormalized } from "../../data/parts-catalog";
 import { checkFullVin, manufacturerOf, modelYearOf } from "../../domain/vin";
-import { ApiError } from "../../pipeline/api-error";
+import { ApiError } from "../../core";
 
 const DATA_VERSIONS = { kba: "2026-11-15", nhtsa: "2026-11-18", rappelConso: "2026-11-10" };
 

@@ -9,9 +9,9 @@ import {
   revokeGrant,
   setBillingMode,
 } from "../../domain/grants";
-import { ApiError } from "../../pipeline/api-error";
 import { validationError } from "../../pipeline/validate";
 import { toGrant, toGrants } from "./grant.representation";
+import { ApiError } from "../../core";
 
 export const sponsorshipHandlers = {
   async listSponsorshipGrants(ctx) {

@@ -2,7 +2,7 @@ import { type HandlerMap } from "../../context";
 import { seedOf, syntheticVin } from "../../data/synthetic";
 import { vehicleFor } from "../../data/vehicle-catalog";
 import { accessibleVehicle, grantVehicleAccess } from "../../domain/vehicle-access";
-import { ApiError } from "../../pipeline/api-error";
+import { ApiError } from "../../core";
 
 const LISTING_TEXT = {
   en: (v: string) =>

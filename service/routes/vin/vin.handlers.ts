@@ -15,8 +15,8 @@ import { openRedirectSession } from "../../domain/redirect-sessions";
 import { accessibleVehicle, grantVehicleAccess } from "../../domain/vehicle-access";
 import { bindProvider } from "../../domain/vin-providers";
 import { checkFullVin } from "../../domain/vin";
-import { ApiError } from "../../pipeline/api-error";
 import { validationError } from "../../pipeline/validate";
+import { ApiError } from "../../core";
 
 const BROWSER_ONLY_PROVIDER = 3;
 

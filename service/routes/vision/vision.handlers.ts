@@ -1,7 +1,7 @@
 import { type HandlerMap } from "../../context";
 import { normalizeOe, partsByNormalized } from "../../data/parts-catalog";
 import { createJob, jobTimingOf } from "../../domain/jobs";
-import { ApiError } from "../../pipeline/api-error";
+import { ApiError } from "../../core";
 
 /** Documented OE numbers for image generation: one answers at once, one fails as a job. */
 export const GENERATION_TEST_NUMBERS = { immediate: "03L115562", fails: "6Q0407151L" } as const;

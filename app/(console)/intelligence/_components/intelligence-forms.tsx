@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { FormCheckbox, FormSelect, FormText } from "@/components/forms/form-fields";
-import { JobForm } from "@/components/jobs/job-order-form";
+import { JobForm } from "@/app/(console)/jobs/_components/job-order-form";
 import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import {
   clusterReadForm,

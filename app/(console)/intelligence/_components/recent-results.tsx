@@ -3,7 +3,10 @@ import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";
 import { JOB_LABELS, JOB_STATUS_TONE, type JobView } from "@/app/(console)/jobs/_lib/job-families";
-import { STATUS_LABEL, STATUS_TONE } from "@/components/intelligence/cluster-intelligence-view";
+import {
+  STATUS_LABEL,
+  STATUS_TONE,
+} from "@/app/(console)/intelligence/_components/cluster-intelligence-view";
 
 /** What an Intelligence job was about, in a few words. */
 function subjectOf(job: JobView): string {

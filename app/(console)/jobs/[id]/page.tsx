@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { JobView } from "@/components/jobs/job-view";
+import { JobView } from "@/app/(console)/jobs/_components/job-view";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { JOB_LABELS } from "@/app/(console)/jobs/_lib/job-families";

@@ -8,7 +8,7 @@ import {
   EconomicEvaluationForm,
   ImageGenerationForm,
   PartsLookupForm,
-} from "@/components/jobs/order-forms";
+} from "@/app/(console)/jobs/_components/order-forms";
 
 export const metadata: Metadata = { title: "Start a job" };
 

@@ -7,7 +7,7 @@ import { UsagePanel } from "@/app/(console)/usage/_components/usage-panel";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { DataTable } from "@/components/ui/table";
-import { UsageHistory } from "@/components/usage/usage-history";
+import { UsageHistory } from "@/app/(console)/usage/_components/usage-history";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
 import { MasterOnly } from "../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";

@@ -2,12 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { JobView } from "@/components/jobs/job-view";
+import { JobView } from "@/app/(console)/jobs/_components/job-view";
 import {
   CartCheckForm,
   EconomicEvaluationForm,
   PartsLookupForm,
-} from "@/components/jobs/order-forms";
+} from "@/app/(console)/jobs/_components/order-forms";
 import { JOB_LABELS, type JobView as Job } from "@/app/(console)/jobs/_lib/job-families";
 
 const ORDERS = [

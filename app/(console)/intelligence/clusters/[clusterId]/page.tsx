@@ -8,8 +8,14 @@ import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/table";
-import { HistoryChart, versionChanges } from "@/components/intelligence/history-chart";
-import { STATUS_LABEL, STATUS_TONE } from "@/components/intelligence/cluster-intelligence-view";
+import {
+  HistoryChart,
+  versionChanges,
+} from "@/app/(console)/intelligence/_components/history-chart";
+import {
+  STATUS_LABEL,
+  STATUS_TONE,
+} from "@/app/(console)/intelligence/_components/cluster-intelligence-view";
 import { InvalidInputError, ServiceError } from "@/lib/api/client";
 import {
   type ClusterHistoryPoint,

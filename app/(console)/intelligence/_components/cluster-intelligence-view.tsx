@@ -10,7 +10,7 @@ import {
   clusterIntelligenceResponse,
 } from "@/lib/api/contract/intelligence";
 import { formatDateTime, formatMinor } from "@/lib/format";
-import { num, pct, words } from "./format";
+import { num, pct, words } from "../_lib/format";
 import { PriceDistribution } from "./price-distribution";
 
 /**

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { countryCode, fullVin } from "@/lib/api/contract/common";
 import { oeNumberText } from "@/lib/api/contract/parts";
 import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
-import { JobForm } from "@/components/jobs/job-order-form";
+import { JobForm } from "@/app/(console)/jobs/_components/job-order-form";
 import { economicEvaluationForm, parseOeLines } from "@/app/(console)/jobs/_lib/job-forms";
 import {
   startCartCheckAction,

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
 import { vinEconomicIntelligenceResult } from "@/lib/api/contract/intelligence";
 import { formatMinor } from "@/lib/format";
-import { pct, words } from "./format";
+import { pct, words } from "../_lib/format";
 
 /**
  * A VIN Economic Intelligence result: the risk-adjusted portfolio and every candidate, those left

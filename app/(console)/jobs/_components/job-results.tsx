@@ -4,8 +4,8 @@ import { Alert } from "@/components/ui/alert";
 import { ScrollRegion, TableHead } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { formatMinor } from "@/lib/format";
-import { ClusterIntelligenceView } from "@/components/intelligence/cluster-intelligence-view";
-import { VinEconomicView } from "@/components/intelligence/vin-economic-view";
+import { ClusterIntelligenceView } from "@/app/(console)/intelligence/_components/cluster-intelligence-view";
+import { VinEconomicView } from "@/app/(console)/intelligence/_components/vin-economic-view";
 import { type JobFamily } from "@/app/(console)/jobs/_lib/job-families";
 
 const CAVEAT =
