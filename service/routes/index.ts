@@ -10,6 +10,8 @@ import { recallHandlers } from "./recalls/recalls.handlers";
 import { scannerHandlers } from "./scanner/scanner.handlers";
 import { sponsorshipHandlers } from "./sponsorship/sponsorship.handlers";
 import { systemHandlers } from "./system/system.handlers";
+import { translationHandlers } from "./translation/translation.handlers";
+import { vdiHandlers } from "./vdi/vdi.handlers";
 import { vehicleHandlers } from "./vehicles/vehicles.handlers";
 import { vinHandlers } from "./vin/vin.handlers";
 import { visionAnalysisHandlers } from "./vision/vision-analysis.handlers";
@@ -23,6 +25,8 @@ export const allHandlers: HandlerMap = {
   ...sponsorshipHandlers,
   ...partnerWorkspaceHandlers,
   ...partsHandlers,
+  ...vdiHandlers,
+  ...translationHandlers,
   ...vinHandlers,
   ...jobStatusHandlers,
   ...visionHandlers,

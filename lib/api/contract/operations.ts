@@ -1,9 +1,12 @@
 import { type z } from "zod";
-import { clientAdminOperations } from "./client-admin.operations";
+import { billingOperations } from "./billing.operations";
+import { clientUserOperations } from "./client-users.operations";
 import { commerceOperations } from "./commerce.operations";
 import { intelligenceOperations } from "./intelligence.operations";
 import { type OperationDefinition } from "./operation";
+import { partnerWorkspaceOperations } from "./partner-workspaces.operations";
 import { partsOperations } from "./parts.operations";
+import { sponsorshipOperations } from "./sponsorship.operations";
 import { recallOperations } from "./recalls.operations";
 import { scannerOperations } from "./scanner.operations";
 import { systemOperations } from "./system.operations";
@@ -23,7 +26,10 @@ export * from "./operation";
  */
 export const OPERATIONS = {
   ...systemOperations,
-  ...clientAdminOperations,
+  ...clientUserOperations,
+  ...billingOperations,
+  ...sponsorshipOperations,
+  ...partnerWorkspaceOperations,
   ...vinOperations,
   ...vehicleOperations,
   ...recallOperations,

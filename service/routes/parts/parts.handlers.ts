@@ -2,16 +2,13 @@ import { type LiveAvailabilityReason } from "@/lib/api/contract/warnings";
 import { type HandlerMap } from "../../context";
 import {
   type CatalogPart,
-  DESIGNATIONS,
   normalizeOe,
   PARTS,
   partsByNormalized,
   SEO_TEST_NUMBERS,
-  VDI_ENTRIES,
-  VDI_MAIN_GROUPS,
-  VDI_STAND,
 } from "../../data/parts-catalog";
 import { validationError } from "../../pipeline/validate";
+import { pageOf } from "../paging";
 import { ApiError } from "../../core";
 
 const NORMALIZATION_VERSION = "oe-norm-2026.11";
@@ -63,13 +60,6 @@ function confirmedPart(oeNumber: string, manufacturer?: string): CatalogPart {
     );
   }
   throw new ApiError("oe_part_not_found", `No confirmed base part matches ${oeNumber}.`);
-}
-
-function page<T>(items: T[], limit?: number, offset = 0) {
-  if (limit === undefined)
-    return { slice: items, page: { returned: items.length, hasMore: false } };
-  const slice = items.slice(offset, offset + limit);
-  return { slice, page: { returned: slice.length, hasMore: offset + slice.length < items.length } };
 }
 
 // Looked up by request input: `Map`s, so only these names find anything.
@@ -195,7 +185,7 @@ export const partsHandlers = {
           };
         })
       : [];
-    const { slice, page: info } = page(all, input.query.limit, input.query.offset);
+    const { slice, page: info } = pageOf(all, input.query.limit, input.query.offset);
     return {
       status: 200,
       data: { oeNumber: submitted, aftermarketReferences: slice, count: all.length, page: info },
@@ -334,51 +324,6 @@ export const partsHandlers = {
           retryAfterSeconds: null,
         },
       },
-    };
-  },
-
-  async getVdiCatalog({ input }) {
-    const { slice, page: info } = page(VDI_ENTRIES, input.query.limit, input.query.offset);
-    return {
-      status: 200,
-      data: {
-        stand: VDI_STAND,
-        count: VDI_ENTRIES.length,
-        mainGroups: VDI_MAIN_GROUPS,
-        entries: slice,
-        page: info,
-      },
-    };
-  },
-
-  async translatePartName({ input }) {
-    const { sourceLanguage, text } = input.query;
-    if (/[,;!?\n]|\.\s|\.$/.test(text) || text.split(/\s+/).length > 6) {
-      throw validationError([
-        {
-          location: "query",
-          path: "text",
-          message: "must be exactly one part designation, not a title, sentence or list",
-        },
-      ]);
-    }
-    const language = sourceLanguage
-      .toLowerCase()
-      .split(/[-_]/)[0] as keyof (typeof DESIGNATIONS)[number];
-    const wanted = text.trim().toLocaleLowerCase();
-    const found = DESIGNATIONS.find(
-      (d) =>
-        Object.hasOwn(d, language) &&
-        (d as Record<string, string>)[language]!.toLocaleLowerCase() === wanted,
-    );
-    if (!found)
-      throw new ApiError(
-        "translation_not_found",
-        `"${text}" is not a known part designation in ${sourceLanguage}.`,
-      );
-    return {
-      status: 200,
-      data: { en: found.en, fr: found.fr, es: found.es, it: found.it, sourceLanguage, text },
     };
   },
 } satisfies HandlerMap;

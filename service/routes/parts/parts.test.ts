@@ -86,7 +86,7 @@ describe("confirmed base part", () => {
   });
 });
 
-describe("aftermarket references and VDI catalogue paginate", () => {
+describe("aftermarket references paginate", () => {
   it("returns the complete list without limit, pages with limit and offset", async () => {
     const all = await get("/parts/oe/1K0615301AA/aftermarket-references");
     expect(all.body).toMatchObject({ count: 37, page: { returned: 37, hasMore: false } });
@@ -104,21 +104,6 @@ describe("aftermarket references and VDI catalogue paginate", () => {
       aftermarketReferences: [],
       page: { returned: 0, hasMore: false },
     });
-  });
-
-  it("rejects offset without limit and limits outside 1 to 500", async () => {
-    for (const q of ["offset=5", "limit=0", "limit=501"]) {
-      const res = await get(`/vdi?${q}`);
-      expect(res.status, q).toBe(400);
-      expect(res.body.error).toBe("invalid_request");
-    }
-  });
-
-  it("lists VDI base codes only", async () => {
-    const res = await get("/vdi?limit=500");
-    const entries = res.body.entries as { code: string }[];
-    expect(entries.length).toBe(res.body.count);
-    for (const e of entries) expect(e.code).toMatch(/^VDI4081_[0-9]+$/);
   });
 });
 
@@ -174,35 +159,10 @@ describe("marketplace article", () => {
   });
 });
 
-describe("price and translation", () => {
+describe("indicative price", () => {
   it("evaluates an indicative price per condition in the asked currency", async () => {
     const res = await get("/parts/oe/1K0615301AA/price?condition=new&currency=GBP");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ currency: "GBP", priceRecommendation: { condition: "new" } });
-  });
-
-  it("translates exactly one designation", async () => {
-    const res = await get("/translation/translations?sourceLanguage=de&text=Bremsscheibe");
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      en: "Brake disc",
-      fr: "Disque de frein",
-      es: "Disco de freno",
-      it: "Disco freno",
-    });
-  });
-
-  it("refuses sentences and lists, long source languages and unknown designations", async () => {
-    expect(
-      (await get("/translation/translations?sourceLanguage=de&text=Bremsscheibe%2C%20Bremsbelag"))
-        .status,
-    ).toBe(400);
-    expect(
-      (await get(`/translation/translations?sourceLanguage=${"x".repeat(21)}&text=Bremsscheibe`))
-        .status,
-    ).toBe(400);
-    const unknown = await get("/translation/translations?sourceLanguage=de&text=Fluxkompensator");
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toBe("translation_not_found");
   });
 });
