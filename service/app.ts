@@ -15,7 +15,7 @@ import {
   type ServiceContext,
 } from "./context";
 import { admissionStage } from "./pipeline/admission";
-import { mountSandboxControls } from "./sandbox/controls-routes";
+import { mountSandboxControls } from "./sandbox/controls/controls.routes";
 import { sandboxFaultStage } from "./sandbox/fault-stage";
 import { authenticateStage } from "./pipeline/authenticate";
 import { authorizeStage } from "./pipeline/authorize";

@@ -13,9 +13,12 @@ import {
   injectableOperationList,
   instanceClockView,
   journalPage,
+  SANDBOX_CONTROLS_PREFIX,
 } from "@/lib/api/contract/sandbox-controls";
-import { injectableErrors } from "./fault-rules";
-import { RequestJournal } from "./journal";
+import { buildSandboxControlsDocument } from "../controls-openapi";
+import { injectableErrors } from "../fault-rules";
+import { CONTROL_ROUTES } from "./controls.routes";
+import { RequestJournal } from "../journal";
 
 const svc = serviceForThisFile();
 const admin = () => svc.keys["master-admin"];
@@ -718,5 +721,26 @@ describe("the instance clock", () => {
     const fresh = await call();
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get("x-service-idempotent-replay")).toBeNull();
+  });
+});
+
+describe("the controls' routes", () => {
+  it("documents every route it mounts, and mounts every route it documents", () => {
+    const doc = buildSandboxControlsDocument("http://localhost") as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
+      .sort();
+    const mounted = CONTROL_ROUTES.filter(([, path]) => path !== "/openapi.json")
+      .map(
+        ([method, path]) =>
+          `${method} ${SANDBOX_CONTROLS_PREFIX}${path.replace(/:(\w+)/g, "{$1}")}`,
+      )
+      .sort();
+    expect(mounted).toEqual(documented);
+    expect(new Set(CONTROL_ROUTES.map(([, , handler]) => handler)).size).toBe(
+      CONTROL_ROUTES.length,
+    );
   });
 });
