@@ -27,7 +27,7 @@ import { answerStage, checkResponseStage, errorResponse } from "./pipeline/respo
 import { mountReferencePage } from "./reference-page";
 import { allHandlers } from "./routes";
 import { mountAgentEndpoint } from "./mcp/mcp-endpoint";
-import { mountOAuth } from "./mcp/oauth-routes";
+import { mountOAuth } from "./mcp/oauth/oauth.routes";
 import { mountPilotSignIn } from "./routes/intelligence/pilot-sign-in";
 import { mountRedirectPages } from "./routes/vin/redirect-page";
 import { ApiError } from "./core";

@@ -27,7 +27,7 @@ import { hashApiKey } from "./domain/api-keys";
 import { openDeliveryLedger } from "./pipeline/delivery";
 import { purgeExpiredIdempotency } from "./pipeline/idempotency";
 import { purgeExpiredCounters } from "./pipeline/rate-limit";
-import { purgeUnusedRegistrations } from "./mcp/oauth-store";
+import { purgeUnusedRegistrations } from "./mcp/oauth/oauth-store";
 import { purgeSignInAttempts } from "./domain/sign-in-throttle";
 import { demoKeysWork, reissueDemoKeys, seedDemoData } from "./seed/demo-data";
 import { applyPilotConfiguration } from "./domain/intelligence/pilot-configuration";

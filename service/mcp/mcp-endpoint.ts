@@ -21,9 +21,9 @@ import { OPERATIONS } from "@/lib/api/contract/operations";
 import { SERVICE_VERSION } from "@/lib/api/contract/openapi";
 import { type ServiceApp, type ServiceBindings, type ServiceContext } from "../context";
 import { schema } from "../db/database";
-import { findToken } from "./oauth-store";
+import { findToken } from "./oauth/oauth-store";
 import { errorResponse } from "../pipeline/response";
-import { DEFAULT_AGENT_SCOPES, protectedResourcePath } from "./oauth-routes";
+import { DEFAULT_AGENT_SCOPES, protectedResourcePath } from "./oauth/oauth-protocol";
 import { ApiError } from "../core";
 
 /**

@@ -10,7 +10,7 @@ import {
   PRODUCTION_PILOT_GATES,
 } from "../domain/intelligence/pilot-gates";
 import { hashPassword, newPassword } from "../domain/intelligence/pilot-sessions";
-import { resetOAuthClientSecret } from "../mcp/oauth-store";
+import { resetOAuthClientSecret } from "../mcp/oauth/oauth-store";
 import { periodOf } from "../domain/period";
 import { unitPriceMinor } from "../domain/price-list";
 import { type EndpointKey } from "@/lib/api/contract/common";

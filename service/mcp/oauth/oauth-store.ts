@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
-import { type Db, schema } from "../db/database";
+import { type Db, schema } from "../../db/database";
 import { type KeyEnvironment } from "@/lib/api/contract/api-keys";
 
 /**

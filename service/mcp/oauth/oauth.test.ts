@@ -5,7 +5,7 @@ import { schema } from "@/service/db/database";
 import { FAILURES_PER_LOGIN, FAILURES_PER_SOURCE } from "@/service/domain/sign-in-throttle";
 import { type RunningService } from "@/service/server";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
-import { REGISTRATIONS_PER_SOURCE } from "./oauth-routes";
+import { REGISTRATIONS_PER_SOURCE } from "./oauth-protocol";
 
 const svc = serviceForThisFile();
 const REDIRECT = "http://127.0.0.1:9/callback";
