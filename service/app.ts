@@ -26,7 +26,7 @@ import { replayStage, storeReplayStage } from "./pipeline/idempotency";
 import { answerStage, checkResponseStage, errorResponse } from "./pipeline/response";
 import { mountReferencePage } from "./reference-page";
 import { allHandlers } from "./routes";
-import { mountAgentEndpoint } from "./mcp/mcp-endpoint";
+import { mountAgentEndpoint } from "./mcp/agent-endpoint/agent-endpoint.routes";
 import { mountOAuth } from "./mcp/oauth/oauth.routes";
 import { mountPilotSignIn } from "./routes/intelligence/pilot-sign-in";
 import { mountRedirectPages } from "./routes/vin/redirect-page";

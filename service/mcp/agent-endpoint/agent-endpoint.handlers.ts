@@ -1,0 +1,95 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { ErrorCode as RpcError } from "@modelcontextprotocol/sdk/types.js";
+import { agentTool } from "@/lib/api/contract/agent-tools";
+import { ApiError } from "../../core";
+import { type AgentRequest, challenge, refusal } from "./agent-request";
+import { mcpServerFor } from "./tool-calls";
+
+const MAX_BODY = 1024 * 1024;
+
+export type AgentHandler = (request: AgentRequest) => Promise<Response>;
+
+/** A JSON-RPC error answered before the MCP transport (no id can be known). */
+const rpcError = (status: number, code: number, message: string) =>
+  new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+
+/**
+ * `/mcp`: the agent endpoint (private preview). A thin adapter: each tool call is the REST
+ * operation itself, run in-process through the same pipeline (validation, rights, allowlist,
+ * limits, one active request per Client, billing at the REST price, idempotency), authenticated
+ * by the OAuth token's account. Stateless: every request carries its token.
+ */
+export const agentEndpointHandlers = {
+  /** A JSON-RPC message, answered by an MCP server made for this request's token. */
+  async answerMessage(request) {
+    const admitted = await request.admit();
+    if (admitted instanceof Response) return admitted;
+    const { identity, token, bearer, scopes } = admitted;
+    const text = await request.c.req.text();
+    if (Buffer.byteLength(text) > MAX_BODY)
+      return refusal(
+        new ApiError("payload_too_large", "The JSON-RPC message is larger than 1 MiB."),
+      );
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return rpcError(400, RpcError.ParseError, "Parse error: the body is not JSON.");
+    }
+    // A tool the token's scopes do not reach is refused with the challenge naming the scopes.
+    const message = parsed as { method?: string; params?: { name?: string } };
+    const wanted =
+      message.method === "tools/call" ? agentTool(String(message.params?.name)) : undefined;
+    if (wanted && !wanted.scopes.every((s) => scopes.includes(s)))
+      return refusal(
+        new ApiError(
+          "insufficient_scope",
+          `The tool ${wanted.name} needs the scopes ${wanted.scopes.join(" ")}.`,
+          {},
+          {
+            "WWW-Authenticate": challenge(
+              request.metadataUrl,
+              ', error="insufficient_scope"',
+              wanted.scopes,
+            ),
+          },
+        ),
+      );
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    const server = mcpServerFor(request.app, request.service, identity, scopes);
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request.c.req.raw, {
+        parsedBody: parsed,
+        authInfo: {
+          token: bearer,
+          clientId: token.oauthClientId,
+          scopes,
+          expiresAt: Math.floor(token.expiresAt.getTime() / 1000),
+        },
+      });
+    } finally {
+      void server.close();
+    }
+  },
+
+  /** No stream to open and no session to end: the endpoint is stateless (after the same checks). */
+  async refuseStatefulMethod(request) {
+    const admitted = await request.admit();
+    if (admitted instanceof Response) return admitted;
+    return refusal(
+      new ApiError(
+        "method_not_allowed",
+        "The agent endpoint is stateless: send JSON-RPC with POST.",
+        {},
+        { Allow: "POST" },
+      ),
+    );
+  },
+} satisfies Record<string, AgentHandler>;
