@@ -14,7 +14,7 @@ import {
   type ServiceBindings,
   type ServiceContext,
 } from "./context";
-import { admissionStage } from "./pipeline/admission";
+import { admissionStage, type AdmissionStepName } from "./pipeline/admission";
 import { mountSandboxControls } from "./sandbox/controls/controls.routes";
 import { sandboxFaultStage } from "./sandbox/fault-stage";
 import { authenticateStage } from "./pipeline/authenticate";
@@ -33,28 +33,51 @@ import { mountRedirectPages } from "./routes/vin/redirect-page";
 import { ApiError } from "./core";
 
 /**
- * Every operation runs these stages, in this order (docs/reference-service.md, "Request
- * pipeline"). Stages 1 to 5 decide whether the call may start; from stage 6 it runs in one
- * transaction that holds the Client's lock, so its charge, its work and its replay record
- * commit together or not at all.
+ * The order of admission's steps (`service/pipeline/admission.ts`). Without a body, path and
+ * query are read first and a refusal of them is held until the rate verdict; one message counts
+ * the attempt, begins the transaction and tries the Client's lock. With a body, the attempt is
+ * counted first and the body read with no connection held and no lock taken.
  */
-export function pipelineStages(handlers: HandlerMap): readonly Stage[] {
+export const ADMISSION_ORDER = {
+  withoutBody: [
+    "read-input", //                 400: path and query, by the contract (held)
+    "check-idempotency-key", //      400: by the operation's column (held)
+    "count-attempt-and-try-lock", // one message: the attempt counted, the transaction begun
+    "enforce-rate-limits", //        429
+    "refuse-held-input", //          the 400 held above
+    "require-client-lock", //        429, 409: one active request per Client
+  ],
+  withBody: [
+    "count-attempt", //              the attempt counted and committed
+    "enforce-rate-limits", //        429
+    "read-input", //                 400, 413, 415: path, query and body (bounded), by the contract
+    "check-idempotency-key", //      400
+    "take-client-lock", //           429, 409: the transaction begins holding the Client's lock
+  ],
+} as const satisfies Record<string, readonly AdmissionStepName[]>;
+
+/**
+ * The pipeline: every operation's call meets these steps, in this order (the same names, in the
+ * same order, in docs/reference-service.md, "Request pipeline"). The first three decide whether
+ * the call may start; from the Client's lock on it runs in one transaction, so its charge, its
+ * work and its replay record commit together or not at all. The first step that answers ends it.
+ */
+export function pipelineSteps(handlers: HandlerMap): readonly PipelineStep[] {
   return [
-    authenticateStage, //      1  401, 403: who calls
-    authorizeStage, //         2  403: rights, sandbox, allowlist
-    // 3  429: rate limits; 4  400, 413, 415: body (bounded), path and query, by the contract;
-    // 5  400: the Idempotency-Key, by the operation's column; 6  429, 409: one active request
-    // per Client, and the call's transaction begins
-    admissionStage,
-    sandboxFaultStage, //      sandbox fault rules of the caller's Master (reference-service extension)
-    replayStage, //            7  an earlier result for the key (409 on other input)
-    chargeStage, //            8  402: who pays
-    handlerStage(handlers), // 9  the operation's work
-    checkResponseStage, //     10 the result, by the contract
-    storeReplayStage, //       11 the result kept for replay
-    answerStage, //            12
+    ["authenticate", authenticateStage], //           401, 403: who calls
+    ["authorize", authorizeStage], //                 403: rights, sandbox, allowlist
+    ["admit", admissionStage(ADMISSION_ORDER)], //    429, 400, 413, 415, 409: ADMISSION_ORDER
+    ["apply-sandbox-faults", sandboxFaultStage], //   the Master's fault rules (reference-service extension)
+    ["replay", replayStage], //                       an earlier answer for the key (409 on other input)
+    ["charge", chargeStage], //                       402: who pays
+    ["work", handlerStage(handlers)], //              the operation's handler
+    ["check-answer", checkResponseStage], //          the result, by the contract (500 if not)
+    ["keep-for-replay", storeReplayStage], //         the first success, for its Idempotency-Key
+    ["answer", answerStage], //                       status, headers and body
   ];
 }
+
+type PipelineStep = readonly [name: string, stage: Stage];
 
 function toHonoPath(path: string): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, ":$1");
@@ -74,10 +97,10 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
   if (missing.length) throw new Error(`No handler for: ${missing.join(", ")}`);
   const app: ServiceApp = new Hono();
   const { log } = service;
-  const stages = pipelineStages(handlers);
+  const stages = pipelineSteps(handlers).map(([, stage]) => stage);
 
   /**
-   * Runs one call through the stages. The first stage that answers ends it; the call's
+   * Runs one call through the steps. The first stage that answers ends it; the call's
    * transaction commits before the answer leaves. A failure rolls the transaction back, and a
    * documented one after a charge records the call as refunded.
    */

@@ -9,9 +9,10 @@ import { countAttemptSql, enforceRateVerdict, rulesFor, windowsOf } from "./rate
 import { ApiError } from "../core";
 
 /**
- * Stages 3 to 6: the rate limits (429), the input (400, 413, 415), the Idempotency-Key (400) and
- * the Client's lock (429, 409), decided in that order and taken in as few round trips as the
- * rules allow.
+ * Admission: the rate limits (429), the input (400, 413, 415), the Idempotency-Key (400) and the
+ * Client's lock (429, 409), decided in that order and taken in as few round trips as the rules
+ * allow. Its steps have names; `service/app.ts` lists them in the order a call meets them, which
+ * depends on whether the call has a body.
  *
  * The attempt is counted in its own committed transaction, so it counts whatever happens to the
  * call. That commit does not wait for the disk (`synchronous_commit` off): other instances see
@@ -32,35 +33,77 @@ import { ApiError } from "../core";
  * current (`callerCheckOf`). When it is not, nothing was counted; the caller is resolved again
  * and authorized again before the call goes on.
  */
-export const admissionStage: Stage = async (call) => {
-  const bodiless = !call.op.request.body;
-  let inputRefusal: ApiError | undefined;
-  if (bodiless) {
-    try {
-      await readInputStage(call);
-      await idempotencyKeyStage(call);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      inputRefusal = error;
-    }
+interface Admission {
+  call: Call;
+  /** A refusal of the input, held back until the rate verdict (see `read-input`). */
+  inputRefusal?: ApiError;
+  taken?: NonNullable<Awaited<ReturnType<typeof countAndTake>>>;
+}
+
+type AdmissionStep = (admission: Admission) => Promise<Response | void>;
+
+/**
+ * Reads a part of the input. Before the attempt is counted a refusal waits for the rate verdict
+ * (a limited caller hears 429 whatever it sent); once a part was refused, the rest is not read.
+ */
+async function readPart(admission: Admission, read: (call: Call) => Promise<unknown>) {
+  if (admission.inputRefusal) return;
+  if (admission.taken) {
+    await read(admission.call);
+    return;
   }
-  let taken = await countAndTake(call, bodiless);
+  try {
+    await read(admission.call);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    admission.inputRefusal = error;
+  }
+}
+
+/** Counts the attempt (and, `withLock`, begins the transaction and tries the locks in the same message). */
+async function count(admission: Admission, withLock: boolean) {
+  const { call } = admission;
+  let taken = await countAndTake(call, withLock);
   if (!taken) {
     authorize(await refreshCaller(call), call.op);
-    taken = (await countAndTake(call, bodiless))!;
+    taken = (await countAndTake(call, withLock))!;
   }
-  enforceRateVerdict(taken.windows, taken.counted, call.now);
-  if (inputRefusal) throw inputRefusal;
-  if (!bodiless) {
-    await readInputStage(call);
-    await idempotencyKeyStage(call);
-    return clientLockStage(call);
-  }
-  if (!taken.locks!.client) {
+  admission.taken = taken;
+}
+
+export const ADMISSION_STEPS = {
+  "read-input": (a) => readPart(a, readInputStage),
+  "check-idempotency-key": (a) => readPart(a, idempotencyKeyStage),
+  "count-attempt": (a) => count(a, false),
+  "count-attempt-and-try-lock": (a) => count(a, true),
+  "enforce-rate-limits": async ({ taken, call }) =>
+    enforceRateVerdict(taken!.windows, taken!.counted, call.now),
+  "refuse-held-input": async ({ inputRefusal }) => {
+    if (inputRefusal) throw inputRefusal;
+  },
+  "take-client-lock": ({ call }) => clientLockStage(call),
+  "require-client-lock": async ({ call, taken }) => {
+    if (taken!.locks!.client) return;
     await call.rollback();
-    return answerBusyClient(call, taken.locks!);
-  }
-};
+    return answerBusyClient(call, taken!.locks!);
+  },
+} satisfies Record<string, AdmissionStep>;
+
+export type AdmissionStepName = keyof typeof ADMISSION_STEPS;
+
+/** Admission run in the order given, for a call with a body and for one without. */
+export function admissionStage(order: {
+  withoutBody: readonly AdmissionStepName[];
+  withBody: readonly AdmissionStepName[];
+}): Stage {
+  return async (call) => {
+    const admission: Admission = { call };
+    for (const name of call.op.request.body ? order.withBody : order.withoutBody) {
+      const answer = await ADMISSION_STEPS[name](admission);
+      if (answer) return answer;
+    }
+  };
+}
 
 /**
  * The one message a call's admission sends: its attempt counted and committed without waiting
@@ -76,7 +119,7 @@ export function admissionMessage(count: string[], lock: string | undefined, inst
   return statements.join(";\n");
 }
 
-/** A call that is active only while it is admitted: see `admissionStage`. */
+/** A call that is active only while it is admitted (`GET /ping`): see admission above. */
 function admittedOnly(call: Call): boolean {
   return (
     call.op.workFree === true &&

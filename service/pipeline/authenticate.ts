@@ -240,9 +240,9 @@ async function resolveKeyCaller(call: Call, keyHash: string): Promise<Caller> {
 }
 
 /**
- * Stage 1: who calls. A key always wins; a session cookie counts only where the table allows it.
+ * `authenticate`: who calls. A key always wins; a session cookie counts only where the table allows it.
  * A key this instance resolved before gives its remembered caller, which the call checks
- * against the database in its first write (stage 3) and resolves afresh when it is stale.
+ * against the database in its first write (admission's `count-attempt`) and resolves afresh when it is stale.
  */
 export const authenticateStage: Stage = async (call) => {
   const agent = call.http.env?.agent;

@@ -36,7 +36,7 @@ export function isEndpointEnabled(
   return lists.every((list) => list.includes(endpointKey));
 }
 
-/** Stage 2: whether the caller may call this operation at all. */
+/** `authorize`: whether the caller may call this operation at all. */
 export const authorizeStage: Stage = async (call) => {
   try {
     authorize(call.who, call.op);

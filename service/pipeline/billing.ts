@@ -167,7 +167,7 @@ export function chargeRequestOf(call: Call): ChargeRequest {
   };
 }
 
-/** Stage 8: who pays for a billable call, recorded in the call's transaction. */
+/** `charge`: who pays for a billable call, recorded in the call's transaction. */
 export const chargeStage: Stage = async (call) => {
   if (!call.op.billable) return;
   call.charge = await chargeCall(await call.connection(), chargeRequestOf(call));

@@ -23,7 +23,7 @@ export class Call {
   /** The call's time: the instance's, moved by the sandbox test clocks once the caller is known. */
   now: Date;
   caller?: Caller;
-  /** The caller is one this instance remembered: stage 3 checks it in its first write. */
+  /** The caller is one this instance remembered: admission checks it in its first write (`count-attempt`). */
   callerUnverified = false;
   input?: CallInput;
   idempotencyKey?: string;

@@ -108,7 +108,7 @@ export async function answerBusyClient(call: Call, locks: ClientLocks): Promise<
 }
 
 /**
- * Stage 6: the call's transaction, holding the Client's lock (and its Idempotency-Key's), opened
+ * Admission's `take-client-lock`: the call's transaction, holding the Client's lock (and its Idempotency-Key's), opened
  * with its locks in one round trip. Without the Client's lock it is rolled back at once.
  */
 export const clientLockStage: Stage = async (call) => {

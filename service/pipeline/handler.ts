@@ -4,7 +4,7 @@ import { type HandlerMap, type RequestContext } from "../context";
 import { type Stage } from "./call";
 
 /**
- * Stage 9: the operation's own work, in the call's transaction. Handlers get the transaction's
+ * `work`: the operation's own work, in the call's transaction. Handlers get the transaction's
  * connection without `transaction()`: the pipeline owns the transaction, so a handler cannot
  * commit part of a call.
  */

@@ -172,7 +172,7 @@ const REPLAYED_HEADERS = [
   "X-Service-Sponsorship-Grant",
 ];
 
-/** Stage 5: the Idempotency-Key, checked against the operation's column, and the input's fingerprint. */
+/** Admission's `check-idempotency-key`: the Idempotency-Key, checked against the operation's column, and the input's fingerprint. */
 export const idempotencyKeyStage: Stage = async (call) => {
   const raw = call.input!.raw;
   // The agent endpoint's paid tools all take a key (its calls come in-process, never by header),
@@ -222,7 +222,7 @@ async function storedAnswer(call: Call, purgeExpired: boolean): Promise<Response
   return found.kind === "replay" ? replayOf(call, found.response) : undefined;
 }
 
-/** Stage 7: an earlier result for this key answers the call again (nothing is charged twice). */
+/** `replay`: an earlier result for this key answers the call again (nothing is charged twice). */
 export const replayStage: Stage = async (call) => {
   const replay = await storedAnswer(call, true);
   if (!replay) return;
@@ -239,7 +239,7 @@ export const replayStage: Stage = async (call) => {
  */
 export const replayWhileBusy = (call: Call) => storedAnswer(call, false);
 
-/** Stage 11: the first success is kept for replay, in the transaction that holds its work. */
+/** `keep-for-replay`: the first success is kept for replay, in the transaction that holds its work. */
 export const storeReplayStage: Stage = async (call) => {
   if (!call.idempotencyKey) return;
   const kept = Object.fromEntries(

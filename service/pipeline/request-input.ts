@@ -126,7 +126,7 @@ export function parseJsonBody(text: string, contentType: string | undefined): un
 }
 
 /**
- * Stage 4: the input. The connection is given back while a body arrives (a slow upload must not
+ * Admission's `read-input`: the input. The connection is given back while a body arrives (a slow upload must not
  * hold one), then path, query and body are parsed against the operation's contract.
  */
 export const readInputStage: Stage = async (call) => {

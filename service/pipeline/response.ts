@@ -33,7 +33,7 @@ export function ensureContract(
 }
 
 /**
- * Stage 10: the handler's result must match the operation's contract, or it is never sent. A
+ * `check-answer`: the handler's result must match the operation's contract, or it is never sent. A
  * handler that serialises its answer itself (a kept list) checks what it serialises.
  */
 export const checkResponseStage: Stage = async (call) => {
@@ -49,7 +49,7 @@ export const checkResponseStage: Stage = async (call) => {
   call.body = checked ?? JSON.stringify(result.data);
 };
 
-/** Stage 12: the answer. */
+/** `answer`: the status, headers and body the call ends with. */
 export const answerStage: Stage = async (call) =>
   new Response(call.body!, {
     status: call.result!.status,
