@@ -3,7 +3,7 @@ import { type ServiceContext } from "../context";
 import { type Db, schema } from "../db/database";
 import { refundCharge } from "./refunds";
 import { newId } from "./ids";
-import { type JobFamily, jobStatusPath } from "@/lib/api/contract/operations";
+import { type OrderJobFamily, jobStatusPath } from "@/lib/api/contract/operations";
 import { ApiError, type Charge } from "../core";
 
 type JobRow = typeof schema.jobs.$inferSelect;
@@ -18,7 +18,7 @@ export function jobTimingOf(service: ServiceContext): JobTiming {
   return { publicUrl: service.config.publicUrl, durationMs: service.config.jobDurationMs };
 }
 
-const statusUrlOf = (timing: JobTiming, family: JobFamily, id: string) =>
+const statusUrlOf = (timing: JobTiming, family: OrderJobFamily, id: string) =>
   `${timing.publicUrl}${jobStatusPath(family, id)}`;
 const secondsUntil = (at: Date, now: Date) =>
   Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
@@ -31,7 +31,7 @@ export async function createJob(
   db: Db,
   timing: JobTiming,
   job: {
-    family: JobFamily;
+    family: OrderJobFamily;
     clientId: string;
     vin?: string;
     result?: unknown;
@@ -100,7 +100,7 @@ export async function ownJob(db: Db, family: string, clientId: string, jobId: st
 export async function readJob(
   db: Db,
   timing: JobTiming,
-  family: JobFamily,
+  family: OrderJobFamily,
   clientId: string,
   jobId: string,
   now: Date,

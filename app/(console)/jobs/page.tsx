@@ -9,7 +9,8 @@ import { DataTable } from "@/components/ui/table";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { listHref, readListParams } from "@/lib/list-params";
-import { CONSOLE_JOB_FAMILIES, JOB_LABELS } from "./_lib/job-families";
+import { JOB_FAMILIES } from "@/lib/api/contract/operations";
+import { JOB_LABELS } from "./_lib/job-families";
 import { listJobs, refreshDueJobs } from "./_lib/job-store";
 import {
   JOB_STATUS_FILTER_LABELS,
@@ -44,7 +45,7 @@ export default async function JobsPage({
         <FilterForm action="/jobs" defaults={JOBS_LIST_DEFAULTS} label="Filter jobs">
           <SelectField label="Kind" name="kind" defaultValue={params.kind}>
             <option value="all">All kinds</option>
-            {CONSOLE_JOB_FAMILIES.map((f) => (
+            {JOB_FAMILIES.map((f) => (
               <option key={f} value={f}>
                 {JOB_LABELS[f]}
               </option>

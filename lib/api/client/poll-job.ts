@@ -1,20 +1,16 @@
 import "server-only";
 import { isTerminalJobState, type JobState } from "../contract/jobs";
 import {
-  INTELLIGENCE_JOB_FAMILIES,
-  type IntelligenceJobFamily,
-  JOB_STATUS_OPERATIONS,
+  isIntelligenceJobFamily,
+  JOB_FAMILIES,
   jobFamilyOf,
-  type JobFamily as OrderJobFamily,
+  type JobFamily,
   jobStatusOperation,
   type JobStatusOperation,
   OPERATIONS,
 } from "../contract/operations";
 
-type JobFamily = OrderJobFamily | IntelligenceJobFamily;
-const INTELLIGENCE_STATUS_OPERATIONS = INTELLIGENCE_JOB_FAMILIES.map(jobStatusOperation);
-const isIntelligence = (f: JobFamily) =>
-  (INTELLIGENCE_JOB_FAMILIES as readonly string[]).includes(f);
+const STATUS_OPERATIONS = JOB_FAMILIES.map(jobStatusOperation);
 import { JobPollTimeoutError, JobQuarantinedError } from "./errors";
 import { type ServiceMetadata } from "../contract/headers";
 import { type ServiceTransport } from "./service-client";
@@ -36,12 +32,12 @@ export function resolveStatusUrl(
   const base = new URL(baseUrl);
   if (url.origin !== base.origin || url.search || url.hash) return undefined;
   const path = url.pathname.slice(base.pathname.replace(/\/$/, "").length);
-  for (const operationId of [...JOB_STATUS_OPERATIONS, ...INTELLIGENCE_STATUS_OPERATIONS]) {
+  for (const operationId of STATUS_OPERATIONS) {
     const [prefix, suffix] = OPERATIONS[operationId].path.split("{jobId}") as [string, string];
     if (path.startsWith(prefix) && path.endsWith(suffix)) {
       const jobId = decodeURIComponent(path.slice(prefix.length, path.length - suffix.length));
       if (/^[A-Za-z0-9_-]{1,64}$/.test(jobId))
-        return { operationId, family: jobFamilyOf(operationId) as JobFamily, jobId };
+        return { operationId, family: jobFamilyOf(operationId), jobId };
     }
   }
   return undefined;
@@ -78,7 +74,7 @@ export async function readJobStatus(
     { signal: options.signal },
   );
   // An Intelligence job answers 202 while pending and 200 with the final result itself.
-  if (isIntelligence(target.family)) {
+  if (isIntelligenceJobFamily(target.family)) {
     const pending = (response as { status: number }).status === 202;
     const body = response.data as { status?: "queued" | "running"; retryAfterSeconds?: number };
     const wait = Math.max(response.metadata.retryAfterSeconds ?? 0, body.retryAfterSeconds ?? 0);

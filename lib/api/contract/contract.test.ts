@@ -8,6 +8,7 @@ import {
   documentedPaths,
   INTELLIGENCE_JOB_FAMILIES,
   JOB_FAMILIES,
+  ORDER_JOB_FAMILIES,
   jobStatusOperation,
   jobStatusPath,
   OPERATION_IDS,
@@ -37,9 +38,15 @@ describe("operations table", () => {
   });
 
   it("derives the job families and their status operations from the `job` column", () => {
-    expect(JOB_FAMILIES).toEqual(["vin_parts", "cart_check", "economic_evaluation", "part_image"]);
+    expect(ORDER_JOB_FAMILIES).toEqual([
+      "vin_parts",
+      "cart_check",
+      "economic_evaluation",
+      "part_image",
+    ]);
     expect(INTELLIGENCE_JOB_FAMILIES).toEqual(["part_intelligence", "vin_economic_intelligence"]);
-    expect(JOB_FAMILIES.map(jobStatusOperation)).toEqual([
+    expect(JOB_FAMILIES).toEqual([...ORDER_JOB_FAMILIES, ...INTELLIGENCE_JOB_FAMILIES]);
+    expect(ORDER_JOB_FAMILIES.map(jobStatusOperation)).toEqual([
       "getVinPartsJob",
       "getVinCartCheckJob",
       "getVinEconomicEvaluationJob",

@@ -95,9 +95,11 @@ type FamilyOf<Id extends OperationId, Pending extends boolean> = Operations[Id] 
  * part-image generation): the status operation always answers `200` with `status` and, when
  * terminal, `result` or `error`.
  */
-export type JobFamily = { [Id in OperationId]: FamilyOf<Id, false> }[OperationId];
+export type OrderJobFamily = { [Id in OperationId]: FamilyOf<Id, false> }[OperationId];
 /** Families of the Intelligence jobs: the status operation answers `202` until the final `200`. */
 export type IntelligenceJobFamily = { [Id in OperationId]: FamilyOf<Id, true> }[OperationId];
+/** Every kind of job: the order jobs and the Intelligence jobs. */
+export type JobFamily = OrderJobFamily | IntelligenceJobFamily;
 export type JobStatusOperation = {
   [Id in OperationId]: Operations[Id] extends { job: { status: infer S extends OperationId } }
     ? S
@@ -113,35 +115,42 @@ const FAMILY_OF_STATUS = new Map(JOB_ROWS.map((r) => [r.status, r.family]));
 const pendingBy202 = (status: OperationId) =>
   (OPERATIONS[status] as OperationDefinition).responses[202] !== undefined;
 
-/** Every family of the asynchronous job, in table order. */
-export const JOB_FAMILIES = [
+/** Every family of the order jobs (the interface's "asynchronous job"), in table order. */
+export const ORDER_JOB_FAMILIES = [
   ...new Set(JOB_ROWS.filter((r) => !pendingBy202(r.status)).map((r) => r.family)),
-] as JobFamily[];
+] as OrderJobFamily[];
 /** Every family of the Intelligence jobs, in table order. */
 export const INTELLIGENCE_JOB_FAMILIES = [
   ...new Set(JOB_ROWS.filter((r) => pendingBy202(r.status)).map((r) => r.family)),
 ] as IntelligenceJobFamily[];
+/** Every family, the order jobs first, in table order. */
+export const JOB_FAMILIES: readonly JobFamily[] = [
+  ...ORDER_JOB_FAMILIES,
+  ...INTELLIGENCE_JOB_FAMILIES,
+];
 
 /** The operation that reads the status of a family's jobs. */
-export function jobStatusOperation(family: JobFamily | IntelligenceJobFamily): JobStatusOperation {
+export function jobStatusOperation(family: JobFamily): JobStatusOperation {
   return STATUS_OF_FAMILY.get(family) as JobStatusOperation;
 }
 
 /** The family whose jobs a status operation reads. */
-export function jobFamilyOf(
-  statusOperation: JobStatusOperation,
-): JobFamily | IntelligenceJobFamily {
-  return FAMILY_OF_STATUS.get(statusOperation) as JobFamily | IntelligenceJobFamily;
+export function jobFamilyOf(statusOperation: JobStatusOperation): JobFamily {
+  return FAMILY_OF_STATUS.get(statusOperation) as JobFamily;
 }
 
-/** The status operations of the asynchronous job families (not Intelligence). */
-export const JOB_STATUS_OPERATIONS = JOB_FAMILIES.map(jobStatusOperation);
+/** The status operations of the order-job families (not Intelligence). */
+export const ORDER_JOB_STATUS_OPERATIONS = ORDER_JOB_FAMILIES.map(jobStatusOperation);
 
-export function isJobFamily(value: string): value is JobFamily {
-  return (JOB_FAMILIES as string[]).includes(value);
+export function isOrderJobFamily(value: string): value is OrderJobFamily {
+  return (ORDER_JOB_FAMILIES as string[]).includes(value);
+}
+
+export function isIntelligenceJobFamily(family: string): family is IntelligenceJobFamily {
+  return (INTELLIGENCE_JOB_FAMILIES as string[]).includes(family);
 }
 
 /** Path of a job's status, relative to the service's base URL. */
-export function jobStatusPath(family: JobFamily | IntelligenceJobFamily, jobId: string): string {
+export function jobStatusPath(family: JobFamily, jobId: string): string {
   return OPERATIONS[jobStatusOperation(family)].path.replace("{jobId}", encodeURIComponent(jobId));
 }

@@ -1,5 +1,5 @@
 import {
-  JOB_FAMILIES,
+  ORDER_JOB_FAMILIES,
   jobStatusOperation,
   type JobStatusOperation,
 } from "@/lib/api/contract/operations";
@@ -11,7 +11,7 @@ import { jobTimingOf, readJob } from "../../domain/jobs";
  * reads the job of its own family (a job id never moves between families) for the caller.
  */
 export const jobStatusHandlers: HandlerMap = Object.fromEntries(
-  JOB_FAMILIES.map((family) => {
+  ORDER_JOB_FAMILIES.map((family) => {
     const handler: Handler<JobStatusOperation> = async (ctx) =>
       // The pipeline checks the status body against the operation's contract before sending it.
       readJob(

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { jobAccepted } from "@/lib/api/contract/jobs";
-import { JOB_FAMILIES, jobStatusOperation, OPERATIONS } from "@/lib/api/contract/operations";
+import { ORDER_JOB_FAMILIES, jobStatusOperation, OPERATIONS } from "@/lib/api/contract/operations";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 import { TEST_VINS } from "@/service/data/vehicle-catalog";
 
 const svc = serviceForThisFile({ jobDurationMs: 3_000 });
 const get = (path: string, key = svc.keys["master-admin"]) => http(svc.url, "GET", path, { key });
-const statusPath = (family: (typeof JOB_FAMILIES)[number], jobId: string) =>
+const statusPath = (family: (typeof ORDER_JOB_FAMILIES)[number], jobId: string) =>
   OPERATIONS[jobStatusOperation(family)].path.replace("{jobId}", jobId);
 
 describe("order-job status", () => {
   it("answers 404 job_not_found for an unknown id on the status route of every family", async () => {
-    expect(JOB_FAMILIES.length).toBeGreaterThan(1);
-    for (const family of JOB_FAMILIES) {
+    expect(ORDER_JOB_FAMILIES.length).toBeGreaterThan(1);
+    for (const family of ORDER_JOB_FAMILIES) {
       const res = await get(statusPath(family, "job_unknown_0001"));
       expect(res.status, family).toBe(404);
       expect(res.body.error, family).toBe("job_not_found");

@@ -10,7 +10,7 @@ import {
 } from "../../data/vehicle-catalog";
 import { normalizeOe } from "../../data/parts-catalog";
 import { createJob, jobTimingOf } from "../../domain/jobs";
-import { type JobFamily } from "@/lib/api/contract/operations";
+import { type OrderJobFamily } from "@/lib/api/contract/operations";
 import { openRedirectSession } from "../../domain/redirect-sessions";
 import { accessibleVehicle, grantVehicleAccess } from "../../domain/vehicle-access";
 import { bindProvider } from "../../domain/vin-providers";
@@ -41,7 +41,7 @@ function requireResolvableVin(vin: string) {
 /** Answers at once, or as a job for the documented test VINs. */
 export async function immediateOrJob<T>(
   ctx: RequestBase,
-  family: JobFamily,
+  family: OrderJobFamily,
   vin: string,
   result: T,
   failure: { code: string; message: string },

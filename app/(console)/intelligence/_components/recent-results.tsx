@@ -2,20 +2,24 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";
-import { JOB_LABELS, JOB_STATUS_TONE, type JobView } from "@/app/(console)/jobs/_lib/job-families";
+import {
+  JOB_LABELS,
+  JOB_STATUS_TONE,
+  type TrackedJob,
+} from "@/app/(console)/jobs/_lib/job-families";
 import {
   STATUS_LABEL,
   STATUS_TONE,
 } from "@/app/(console)/intelligence/_components/cluster-intelligence-view";
 
 /** What an Intelligence job was about, in a few words. */
-function subjectOf(job: JobView): string {
+function subjectOf(job: TrackedJob): string {
   const i = job.input as Record<string, string | undefined>;
   return i.oeNumber ?? i.aftermarketNumber ?? i.vin ?? i.clusterId ?? "";
 }
 
 /** The Client's latest Intelligence reads and evaluations, each linking to its page. */
-export function RecentResults({ jobs }: { jobs: JobView[] }) {
+export function RecentResults({ jobs }: { jobs: TrackedJob[] }) {
   return (
     <DataTable
       caption="Recent Intelligence results"

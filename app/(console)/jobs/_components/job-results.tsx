@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { formatMinor } from "@/lib/format";
 import { ClusterIntelligenceView } from "@/app/(console)/intelligence/_components/cluster-intelligence-view";
 import { VinEconomicView } from "@/app/(console)/intelligence/_components/vin-economic-view";
-import { type JobFamily } from "@/app/(console)/jobs/_lib/job-families";
+import { type JobFamily } from "@/lib/api/contract/operations";
 
 const CAVEAT =
   "Derived data, not a guarantee: fitment, reference numbers and VDI codes never prove that a part fits a specific vehicle, and prices are not binding.";

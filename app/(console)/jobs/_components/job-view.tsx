@@ -9,7 +9,7 @@ import {
   isFinal,
   JOB_LABELS,
   JOB_STATUS_TONE,
-  type JobView as Job,
+  type TrackedJob as Job,
 } from "@/app/(console)/jobs/_lib/job-families";
 import { pollDelaySeconds, useLiveJob } from "@/app/(console)/jobs/_lib/use-live-job";
 import { JobResult } from "./job-results";

@@ -1,11 +1,11 @@
 "use client";
 
 import { Badge } from "@/components/ui/badge";
-import { isFinal, JOB_STATUS_TONE, type JobView } from "@/app/(console)/jobs/_lib/job-families";
+import { isFinal, JOB_STATUS_TONE, type TrackedJob } from "@/app/(console)/jobs/_lib/job-families";
 import { useLiveJob } from "@/app/(console)/jobs/_lib/use-live-job";
 
 /** A job's status in a list, followed live while the job is unfinished. */
-export function LiveJobStatus({ initial }: { initial: JobView }) {
+export function LiveJobStatus({ initial }: { initial: TrackedJob }) {
   const { data: job, error } = useLiveJob(initial);
   return (
     <span className="inline-flex flex-wrap items-center gap-2">

@@ -1,25 +1,11 @@
 import type { ReceiptFacts } from "@/lib/billing/receipt-facts";
-import {
-  INTELLIGENCE_JOB_FAMILIES,
-  type IntelligenceJobFamily,
-  JOB_FAMILIES,
-  type JobFamily as OrderJobFamily,
-} from "@/lib/api/contract/operations";
+import { type JobFamily } from "@/lib/api/contract/operations";
 
-export { isJobFamily as isOrderJobFamily, JOB_FAMILIES } from "@/lib/api/contract/operations";
-
-/**
- * The work the console follows: the asynchronous orders (started from "Start a job") and the
- * Intelligence reads and evaluations (started from the Intelligence section; an immediate answer
- * is kept as a finished job, so every Intelligence result has a page).
+/*
+ * The work the console follows: the order jobs (started from "Start a job") and the
+ * Intelligence jobs (started from the Intelligence section; an immediate answer is kept as a
+ * finished job, so every Intelligence result has a page). Their families are the contract's.
  */
-export type JobFamily = OrderJobFamily | IntelligenceJobFamily;
-export const CONSOLE_JOB_FAMILIES: readonly JobFamily[] = [
-  ...JOB_FAMILIES,
-  ...INTELLIGENCE_JOB_FAMILIES,
-];
-export const isIntelligenceFamily = (f: JobFamily): f is IntelligenceJobFamily =>
-  (INTELLIGENCE_JOB_FAMILIES as readonly string[]).includes(f);
 
 /** What each kind of work is called in the console. */
 export const JOB_LABELS: Record<JobFamily, string> = {
@@ -44,8 +30,8 @@ export const JOB_STATUS_TONE = {
 export const isFinal = (s: ConsoleJobStatus) =>
   s === "succeeded" || s === "failed" || s === "quarantined";
 
-/** What the job view receives from the console (never a key). */
-export interface JobView {
+/** A job the console follows, as its pages receive it (never a key). */
+export interface TrackedJob {
   id: string;
   family: JobFamily;
   status: ConsoleJobStatus;

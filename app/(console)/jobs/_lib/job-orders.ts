@@ -1,6 +1,6 @@
 import "server-only";
 import { JobQuarantinedError } from "@/lib/api/client";
-import { type JobFamily } from "./job-families";
+import { type JobFamily } from "@/lib/api/contract/operations";
 import { type OrderResponse, recordStart } from "./job-store";
 
 /**

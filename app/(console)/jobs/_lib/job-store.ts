@@ -7,7 +7,8 @@ import { getStore } from "@/lib/store/db";
 import { jobRecords } from "@/lib/store/schema";
 import { type ServiceMetadata } from "@/lib/api/contract/headers";
 import { receiptOf } from "@/lib/billing/receipt-facts";
-import { type ConsoleJobStatus, isFinal, type JobFamily, type JobView } from "./job-families";
+import { type ConsoleJobStatus, isFinal, type TrackedJob } from "./job-families";
+import { type JobFamily } from "@/lib/api/contract/operations";
 import { JOBS_PAGE_SIZE, type JobsListParams, type JobStatusFilter } from "./jobs-list";
 
 type Row = typeof jobRecords.$inferSelect;
@@ -19,7 +20,7 @@ export interface OrderResponse {
   metadata: Partial<ServiceMetadata>;
 }
 
-function toView(row: Row): JobView {
+function toView(row: Row): TrackedJob {
   return {
     id: row.id,
     family: row.family as JobFamily,
@@ -102,7 +103,7 @@ export async function listJobs(
     page: 1,
   },
   pageSize = JOBS_PAGE_SIZE,
-): Promise<{ jobs: JobView[]; total: number; page: number; pages: number }> {
+): Promise<{ jobs: TrackedJob[]; total: number; page: number; pages: number }> {
   const db = await getStore();
   const statuses = STATUS_SETS[params.status];
   const where = and(
@@ -136,7 +137,7 @@ async function ownJob(clientId: string, id: string): Promise<Row | undefined> {
   );
 }
 
-export async function getJob(clientId: string, id: string): Promise<JobView | undefined> {
+export async function getJob(clientId: string, id: string): Promise<TrackedJob | undefined> {
   const row = await ownJob(clientId, id);
   return row ? toView(row) : undefined;
 }
@@ -149,7 +150,7 @@ export async function pollJobOnce(
   readStatus: ReadStatus,
   clientId: string,
   id: string,
-): Promise<JobView | undefined> {
+): Promise<TrackedJob | undefined> {
   const row = await ownJob(clientId, id);
   return row ? pollRow(readStatus, row) : undefined;
 }
@@ -157,7 +158,7 @@ export async function pollJobOnce(
 type ReadStatus = (statusUrl: string) => Promise<JobStatusReading>;
 
 /** When the service said the job may next be read. */
-export function nextPollAt(job: Pick<JobView, "updatedAt" | "retryAfterSeconds">): number {
+export function nextPollAt(job: Pick<TrackedJob, "updatedAt" | "retryAfterSeconds">): number {
   return Date.parse(job.updatedAt) + Math.max(1, job.retryAfterSeconds ?? 1) * 1000;
 }
 
@@ -169,16 +170,16 @@ export function nextPollAt(job: Pick<JobView, "updatedAt" | "retryAfterSeconds">
 export async function refreshDueJobs(
   readStatus: ReadStatus,
   clientId: string,
-  jobs: JobView[],
+  jobs: TrackedJob[],
   options: { limit?: number; budgetMs?: number; now?: number } = {},
-): Promise<JobView[]> {
+): Promise<TrackedJob[]> {
   const now = options.now ?? Date.now();
   const deadline = now + (options.budgetMs ?? 2_000);
   const due = jobs
     .filter((j) => !isFinal(j.status) && nextPollAt(j) <= now)
     .sort((a, b) => nextPollAt(a) - nextPollAt(b))
     .slice(0, options.limit ?? 10);
-  const fresh = new Map<string, JobView>();
+  const fresh = new Map<string, TrackedJob>();
   for (const job of due) {
     if (Date.now() > deadline) break;
     const polled = await pollJobOnce(readStatus, clientId, job.id).catch(() => undefined);
@@ -187,7 +188,7 @@ export async function refreshDueJobs(
   return jobs.map((j) => fresh.get(j.id) ?? j);
 }
 
-async function pollRow(readStatus: ReadStatus, row: Row): Promise<JobView> {
+async function pollRow(readStatus: ReadStatus, row: Row): Promise<TrackedJob> {
   const db = await getStore();
   const id = row.id;
   if (isFinal(row.status as ConsoleJobStatus) || !row.statusUrl) return toView(row);
@@ -234,7 +235,7 @@ export async function recentJobsOf(
   clientId: string,
   families: readonly JobFamily[],
   limit = 10,
-): Promise<JobView[]> {
+): Promise<TrackedJob[]> {
   const db = await getStore();
   const rows = await db
     .select()
@@ -250,7 +251,7 @@ export async function clusterReadsOf(
   clientId: string,
   clusterId: string,
   limit = 10,
-): Promise<JobView[]> {
+): Promise<TrackedJob[]> {
   const db = await getStore();
   const rows = await db
     .select()
@@ -269,7 +270,7 @@ export async function clusterReadsOf(
 }
 
 /** The Client's latest orders for one VIN (parts, cart checks, evaluations), newest first. */
-export async function jobsForVin(clientId: string, vin: string, limit = 10): Promise<JobView[]> {
+export async function jobsForVin(clientId: string, vin: string, limit = 10): Promise<TrackedJob[]> {
   const db = await getStore();
   const rows = await db
     .select()

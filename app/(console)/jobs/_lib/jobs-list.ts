@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { oneOf, pageParam } from "@/lib/list-params";
-import { CONSOLE_JOB_FAMILIES, type JobFamily } from "./job-families";
+import { JOB_FAMILIES, type JobFamily } from "@/lib/api/contract/operations";
 
 export const JOB_STATUS_FILTERS = [
   "all",
@@ -13,7 +13,7 @@ export type JobStatusFilter = (typeof JOB_STATUS_FILTERS)[number];
 
 /** The jobs list's state, read from its address. */
 export const jobsListParams = z.object({
-  kind: oneOf(["all", ...CONSOLE_JOB_FAMILIES] as ["all", ...JobFamily[]], "all"),
+  kind: oneOf(["all", ...JOB_FAMILIES] as ["all", ...JobFamily[]], "all"),
   status: oneOf(JOB_STATUS_FILTERS, "all"),
   sort: oneOf(["newest", "oldest"], "newest"),
   page: pageParam,

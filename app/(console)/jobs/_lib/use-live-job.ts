@@ -1,25 +1,25 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { isFinal, type JobView } from "./job-families";
+import { isFinal, type TrackedJob } from "./job-families";
 
-async function fetchJob(id: string): Promise<JobView> {
+async function fetchJob(id: string): Promise<TrackedJob> {
   const response = await fetch(`/api/jobs/${encodeURIComponent(id)}`, { cache: "no-store" });
   if (response.status === 401)
     throw new Error("Your session has ended. Sign in again to follow this job.");
   if (!response.ok) throw new Error("The console could not read this job.");
-  return response.json() as Promise<JobView>;
+  return response.json() as Promise<TrackedJob>;
 }
 
 /** Seconds until the next read the service asked for (at least one). */
-export const pollDelaySeconds = (job: JobView) => Math.max(1, job.retryAfterSeconds ?? 1);
+export const pollDelaySeconds = (job: TrackedJob) => Math.max(1, job.retryAfterSeconds ?? 1);
 
 /**
  * Follows one job from the browser: asks the console (which reads the service once per request)
  * after the delay the service asked for, until the job is final. The list and the job's page
  * share one query per job, so a job is never followed twice.
  */
-export function useLiveJob(initial: JobView) {
+export function useLiveJob(initial: TrackedJob) {
   return useQuery({
     queryKey: ["job", initial.id],
     queryFn: () => fetchJob(initial.id),

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { isOrderJobFamily, JOB_FAMILIES, JOB_LABELS } from "@/app/(console)/jobs/_lib/job-families";
+import { isOrderJobFamily, ORDER_JOB_FAMILIES } from "@/lib/api/contract/operations";
+import { JOB_LABELS } from "@/app/(console)/jobs/_lib/job-families";
 import {
   CartCheckForm,
   EconomicEvaluationForm,
@@ -29,7 +30,7 @@ export default async function NewJobPage({
       />
       <nav aria-label="Kinds of job" className="mb-4">
         <ul className="flex flex-wrap gap-2">
-          {JOB_FAMILIES.map((k) => (
+          {ORDER_JOB_FAMILIES.map((k) => (
             <li key={k}>
               <Link
                 href={`/jobs/new?kind=${k}${vin ? `&vin=${encodeURIComponent(vin)}` : ""}`}

@@ -8,7 +8,7 @@ import {
   EconomicEvaluationForm,
   PartsLookupForm,
 } from "@/app/(console)/jobs/_components/order-forms";
-import { JOB_LABELS, type JobView as Job } from "@/app/(console)/jobs/_lib/job-families";
+import { JOB_LABELS, type TrackedJob as Job } from "@/app/(console)/jobs/_lib/job-families";
 
 const ORDERS = [
   { kind: "vin_parts", label: "Parts" },
