@@ -1,3 +1,4 @@
+import { type ProviderId } from "@/lib/api/contract/common";
 import { createHash } from "node:crypto";
 import { manufacturerOf, modelYearOf } from "../domain/vin";
 import { type CatalogPart, normalizeOe, PARTS } from "./parts-catalog";
@@ -26,7 +27,7 @@ export interface VinBehaviour {
   incomplete: boolean;
   missingCategories: string[];
   noVdi: boolean;
-  boundProvider: 1 | 2 | 3 | null;
+  boundProvider: ProviderId | null;
 }
 
 export function behaviourOf(vin: string): VinBehaviour {

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { countryCode, fullVin } from "@/lib/api/contract/common";
+import { countryCode, fullVin, PROVIDER_TEXTS } from "@/lib/api/contract/common";
 import { cartCheckRequest } from "@/lib/api/contract/vin";
 import { partImageGenerationRequest } from "@/lib/api/contract/vision";
 import { defineAction } from "@/lib/actions/define-action";
@@ -13,7 +13,7 @@ export const startPartsLookupAction = defineAction({
   input: z.object({
     vin: fullVin,
     country: countryCode.optional(),
-    provider: z.enum(["1", "2", "3"]).optional(),
+    provider: z.enum(PROVIDER_TEXTS).optional(),
   }),
   target: (input) => input.vin,
   run: ({ vin, ...query }, { call, session }) =>

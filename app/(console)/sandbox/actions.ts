@@ -6,10 +6,13 @@ import { type ActionResult } from "@/lib/actions/action-result";
 import {
   type ClockView,
   FAULT_EFFECT_KINDS,
+  FAULT_RULE_BOUNDS,
   type FaultRuleView,
+  JOB_FAILURE_CODE,
 } from "@/lib/api/contract/sandbox-controls";
 import { SandboxControlsError } from "@/lib/api/sandbox-controls-client";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
+import { formatCount } from "@/lib/format";
 import { recordAudit } from "@/lib/store/audit-log";
 import { targetOf } from "./_lib/clock-preview";
 
@@ -88,7 +91,11 @@ const faultRuleForm = z.object({
 });
 export type FaultRuleForm = z.input<typeof faultRuleForm>;
 
-function wholeNumber(text: string | undefined, min: number, max: number) {
+/** `{min} to {max}` as people read numbers. */
+const range = ({ min, max }: { min: number; max: number }) =>
+  `${formatCount(min)} to ${formatCount(max)}`;
+
+function wholeNumber(text: string | undefined, { min, max }: { min: number; max: number }) {
   if (!text?.trim()) return undefined;
   const n = Number(text);
   return Number.isInteger(n) && n >= min && n <= max ? n : NaN;
@@ -104,22 +111,22 @@ export async function addFaultRuleAction(
     });
   const f = parsed.data;
   const errors: Record<string, string> = {};
-  const ms = wholeNumber(f.ms, 1, 60_000);
-  const retryAfter = wholeNumber(f.retryAfterSeconds, 1, 86_400);
-  const times = wholeNumber(f.times, 1, 1_000_000);
+  const ms = wholeNumber(f.ms, FAULT_RULE_BOUNDS.latencyMs);
+  const retryAfter = wholeNumber(f.retryAfterSeconds, FAULT_RULE_BOUNDS.retryAfterSeconds);
+  const times = wholeNumber(f.times, FAULT_RULE_BOUNDS.times);
   const probability = f.probability?.trim() ? Number(f.probability) : undefined;
   if (f.kind === "latency" && (ms === undefined || Number.isNaN(ms)))
-    errors.ms = "A whole number of milliseconds from 1 to 60,000.";
-  if (f.kind === "job_failure" && !/^[a-z][a-z0-9_]{0,63}$/.test(f.jobCode ?? ""))
+    errors.ms = `A whole number of milliseconds from ${range(FAULT_RULE_BOUNDS.latencyMs)}.`;
+  if (f.kind === "job_failure" && !JOB_FAILURE_CODE.test(f.jobCode ?? ""))
     errors.jobCode = "Lower-case letters, digits and underscores, starting with a letter.";
   if (f.kind === "job_failure" && !f.jobMessage?.trim())
     errors.jobMessage = "Say what the failed job reports.";
   if (f.kind === "error" && !f.code)
     errors.code = "Choose one of the operation's documented errors.";
   if (Number.isNaN(retryAfter))
-    errors.retryAfterSeconds = "A whole number of seconds from 1 to 86,400.";
+    errors.retryAfterSeconds = `A whole number of seconds from ${range(FAULT_RULE_BOUNDS.retryAfterSeconds)}.`;
   if (Number.isNaN(times))
-    errors.times = "A whole number from 1 to 1,000,000, or empty for every call.";
+    errors.times = `A whole number from ${range(FAULT_RULE_BOUNDS.times)}, or empty for every call.`;
   if (probability !== undefined && !(probability > 0 && probability <= 1))
     errors.probability = "A number above 0 and at most 1, or empty for every matching call.";
   if (Object.keys(errors).length)

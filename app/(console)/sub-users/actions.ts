@@ -2,8 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { clientId, providerId } from "@/lib/api/contract/common";
-import { clientUserName, keyLabel, rateLimitRules } from "@/lib/api/contract/client-admin";
+import { clientId } from "@/lib/api/contract/common";
+import {
+  clientUserName,
+  createClientUserRequest,
+  keyLabel,
+  rateLimitRules,
+} from "@/lib/api/contract/client-admin";
 import { defineAction } from "@/lib/actions/define-action";
 import { findSubUser } from "./_lib/find-sub-user";
 import { forgetSubUsers } from "./_lib/sub-users-index";
@@ -23,7 +28,7 @@ const shownOnce = (apiKey: {
 
 export const createSubUserAction = defineAction({
   operation: "createClientUser",
-  input: z.object({ name: clientUserName, defaultProviderId: providerId.optional() }),
+  input: createClientUserRequest,
   target: (input) => input.name,
   async run(input, { call, session }) {
     const { data } = await call({ body: input });

@@ -49,9 +49,14 @@ export const grantReference = z
 
 /** Documented provider enumeration (`provider` 1, 2 or 3; also used by `defaultProviderId`). */
 export const PROVIDERS = [1, 2, 3] as const;
-export const providerId = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export type ProviderId = (typeof PROVIDERS)[number];
+/** The provider that answers only through the browser redirect flow (never a direct lookup). */
+export const BROWSER_ONLY_PROVIDER = 3 satisfies ProviderId;
+export const providerId = z.literal(PROVIDERS);
+/** The providers as text: query parameters and form selects carry them so. */
+export const PROVIDER_TEXTS = PROVIDERS.map(String) as `${ProviderId}`[];
 /** Query parameters arrive as text; providers are sent as `1`, `2` or `3`. */
-export const providerQuery = z.enum(["1", "2", "3"]).transform((v) => Number(v) as 1 | 2 | 3);
+export const providerQuery = z.enum(PROVIDER_TEXTS).transform((v) => Number(v) as ProviderId);
 
 /** Query booleans are spelled `true` or `false`; anything else is rejected rather than guessed. */
 export const queryBoolean = z.enum(["true", "false"]).transform((v) => v === "true");

@@ -30,13 +30,24 @@ export type ControlsIndex = z.infer<typeof controlsIndex>;
  * - `job_failure`: a call that answers with a job gets one that ends `failed` with this embedded
  *   error (and its order refunded, as for any failed job).
  */
+/** The bounds of a fault rule's numbers: the schema below and the console's form both read them. */
+export const FAULT_RULE_BOUNDS = {
+  latencyMs: { min: 1, max: 60_000 },
+  retryAfterSeconds: { min: 1, max: 86_400 },
+  times: { min: 1, max: 1_000_000 },
+} as const;
+/** A job failure's code: lower-case letters, digits and underscores, starting with a letter. */
+export const JOB_FAILURE_CODE = /^[a-z][a-z0-9_]{0,63}$/;
+
+const bounded = ({ min, max }: { min: number; max: number }) => z.number().int().min(min).max(max);
+
 export const faultEffect = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("latency"), ms: z.number().int().min(1).max(60_000) }),
+  z.strictObject({ kind: z.literal("latency"), ms: bounded(FAULT_RULE_BOUNDS.latencyMs) }),
   z.strictObject({
     kind: z.literal("error"),
     code: z.string().min(1).max(100),
     /** Seconds in `Retry-After` (and the live-availability time) for the codes that carry it. */
-    retryAfterSeconds: z.number().int().min(1).max(86_400).optional(),
+    retryAfterSeconds: bounded(FAULT_RULE_BOUNDS.retryAfterSeconds).optional(),
     /** Fields added to the error body, for codes whose documented body carries more. */
     fields: z.record(z.string().max(100), z.json()).optional(),
   }),
@@ -44,7 +55,7 @@ export const faultEffect = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("drop_after_commit") }),
   z.strictObject({
     kind: z.literal("job_failure"),
-    code: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "lower-case letters, digits and underscores"),
+    code: z.string().regex(JOB_FAILURE_CODE, "lower-case letters, digits and underscores"),
     message: z.string().min(1).max(500),
   }),
 ]);
@@ -62,7 +73,7 @@ export const faultRuleInput = z.strictObject({
   endpointKey: z.string().min(1).max(100).optional(),
   effect: faultEffect,
   /** Fires on the next N matching calls; without it, on every matching call. */
-  times: z.number().int().min(1).max(1_000_000).optional(),
+  times: bounded(FAULT_RULE_BOUNDS.times).optional(),
   /** The chance that a matching call is affected (default 1). */
   probability: z.number().gt(0).max(1).optional(),
 });

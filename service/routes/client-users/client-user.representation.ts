@@ -1,3 +1,4 @@
+import { type ProviderId } from "@/lib/api/contract/common";
 import {
   type ClientDetails,
   type KeyRow,
@@ -35,7 +36,7 @@ export function toClientUser({ client: c, keys, limits }: ClientDetails) {
     isActive: c.isActive,
     isMaster: c.parentId === null,
     parentId: c.parentId,
-    defaultProviderId: c.defaultProviderId as 1 | 2 | 3 | null,
+    defaultProviderId: c.defaultProviderId as ProviderId | null,
     allowlist: c.allowlist as never,
     apiKeys: keys.map(toKeySummary),
     rateLimits: [...limits].sort((a, b) => a.position - b.position).map(toStoredRateLimit),
@@ -94,7 +95,7 @@ export function toClientUserList(
     isActive,
     isMaster: false,
     parentId: masterId as string | null,
-    defaultProviderId: defaultProviderId as 1 | 2 | 3 | null,
+    defaultProviderId: defaultProviderId as ProviderId | null,
     allowlist: allowlist as never,
     apiKeys: keysBy.get(id) ?? [],
     rateLimits: limitsBy.get(id) ?? [],

@@ -1,4 +1,5 @@
 import { type LiveAvailabilityReason } from "@/lib/api/contract/warnings";
+import { BROWSER_ONLY_PROVIDER } from "@/lib/api/contract/common";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { type HandlerMap, type RequestBase } from "../../context";
 import {
@@ -17,8 +18,6 @@ import { bindProvider } from "../../domain/vin-providers";
 import { checkFullVin } from "../../domain/vin";
 import { validationError } from "../../pipeline/validate";
 import { ApiError } from "../../core";
-
-const BROWSER_ONLY_PROVIDER = 3;
 
 /** Provider 3 exists only in the browser-guided flow. */
 function refuseBrowserOnly(provider: number | undefined) {

@@ -4,7 +4,13 @@ import { FormSelect, FormText, FormTextarea } from "@/components/forms/form-fiel
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { countryCode, fullVin } from "@/lib/api/contract/common";
+import {
+  BROWSER_ONLY_PROVIDER,
+  countryCode,
+  fullVin,
+  PROVIDER_TEXTS,
+  PROVIDERS,
+} from "@/lib/api/contract/common";
 import { oeNumberText } from "@/lib/api/contract/parts";
 import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import { JobForm } from "@/app/(console)/jobs/_components/job-order-form";
@@ -28,7 +34,7 @@ const countryInput = z.union([z.literal(""), countryCode]);
 const partsForm = z.object({
   vin: vinInput,
   country: countryInput,
-  provider: z.enum(["", "1", "2", "3"]),
+  provider: z.union([z.literal(""), z.enum(PROVIDER_TEXTS)]),
 });
 
 export function PartsLookupForm({ vin, onStarted }: { vin: string } & Started) {
@@ -59,9 +65,12 @@ export function PartsLookupForm({ vin, onStarted }: { vin: string } & Started) {
         hint="Keep the provider you used for this VIN before."
       >
         <option value="">Default</option>
-        <option value="1">1</option>
-        <option value="2">2</option>
-        <option value="3">3 (browser only)</option>
+        {PROVIDERS.map((p) => (
+          <option key={p} value={p}>
+            {p}
+            {p === BROWSER_ONLY_PROVIDER ? " (browser only)" : ""}
+          </option>
+        ))}
       </FormSelect>
     </JobForm>
   );

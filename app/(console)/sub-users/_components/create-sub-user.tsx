@@ -8,6 +8,7 @@ import { KeyReveal, type RevealedKey } from "@/components/keys/key-reveal";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
+import { BROWSER_ONLY_PROVIDER, PROVIDERS } from "@/lib/api/contract/common";
 import { formatDateTime } from "@/lib/format";
 import { createSubUserAction } from "../actions";
 import {
@@ -128,9 +129,12 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
               {...form.register("defaultProviderId")}
             >
               <option value="">Service default</option>
-              <option value="1">Provider 1</option>
-              <option value="2">Provider 2</option>
-              <option value="3">Provider 3 (browser redirect only)</option>
+              {PROVIDERS.map((p) => (
+                <option key={p} value={p}>
+                  Provider {p}
+                  {p === BROWSER_ONLY_PROVIDER ? " (browser redirect only)" : ""}
+                </option>
+              ))}
             </SelectField>
           </div>
           <p className="text-sm text-slate-600">

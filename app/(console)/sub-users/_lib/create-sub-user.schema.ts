@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { clientUserName, type CreateClientUserRequest } from "@/lib/api/contract/client-admin";
+import { PROVIDER_TEXTS, type ProviderId } from "@/lib/api/contract/common";
 
 /** Form values: the select gives `""` for "service default". */
 export const createSubUserForm = z.object({
   name: clientUserName,
-  defaultProviderId: z.enum(["", "1", "2", "3"]),
+  defaultProviderId: z.union([z.literal(""), z.enum(PROVIDER_TEXTS)]),
 });
 export type CreateSubUserValues = z.infer<typeof createSubUserForm>;
 
@@ -12,7 +13,7 @@ export function toCreateRequest(values: CreateSubUserValues): CreateClientUserRe
   return {
     name: values.name.trim(),
     ...(values.defaultProviderId
-      ? { defaultProviderId: Number(values.defaultProviderId) as 1 | 2 | 3 }
+      ? { defaultProviderId: Number(values.defaultProviderId) as ProviderId }
       : {}),
   };
 }
