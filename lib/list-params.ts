@@ -15,6 +15,11 @@ export function oneOf<const T extends readonly [string, ...string[]]>(
   return z.enum(values).catch(fallback);
 }
 
+/** The keys of a table of choices and their words, in order: the values `oneOf` accepts. */
+export function choiceKeys<const K extends string>(words: Record<K, string>) {
+  return Object.keys(words) as [K, ...K[]];
+}
+
 export const textParam = z.string().trim().max(200).catch("");
 
 /** Reads a page's `searchParams` (first value of repeated keys) against a list's schema. */

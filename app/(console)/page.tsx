@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Facts } from "@/components/ui/facts";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getServiceStatus } from "@/lib/api/service-status";
 import { requirePageSession } from "@/lib/auth/guards";
@@ -49,50 +50,47 @@ export default async function OverviewPage() {
       </div>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <Card title="Signed in">
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-            <dt className="text-slate-500">Client</dt>
-            <dd>
-              <code>{session.clientId}</code>
-            </dd>
-            <dt className="text-slate-500">Role</dt>
-            <dd>{session.isMaster ? "Master client" : "Sub-user"}</dd>
-            <dt className="text-slate-500">Environment</dt>
-            <dd>{session.environment}</dd>
-            <dt className="text-slate-500">Session ends</dt>
-            <dd>
-              {fmt.format(session.expiresAt)} UTC at the latest, or after {idleMinutes} minutes
-              without activity
-            </dd>
-          </dl>
+          <Facts
+            facts={[
+              ["Client", <code key="c">{session.clientId}</code>],
+              ["Role", session.isMaster ? "Master client" : "Sub-user"],
+              ["Environment", session.environment],
+              [
+                "Session ends",
+                `${fmt.format(session.expiresAt)} UTC at the latest, or after ${idleMinutes} minutes without activity`,
+              ],
+            ]}
+          />
         </Card>
         <Card title="Service">
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-            <dt className="text-slate-500">Address</dt>
-            <dd>
-              <code>{status.url}</code>{" "}
-              {status.embedded ? (
-                <span className="text-slate-500">(embedded reference service)</span>
-              ) : null}
-            </dd>
-            <dt className="text-slate-500">Status</dt>
-            <dd data-testid="service-status">
-              {status.reachable ? "Reachable" : `Unreachable: ${status.reason}`}
-            </dd>
-            <dt className="text-slate-500">This key</dt>
-            <dd data-testid="service-ping">
-              {!ping
-                ? "Not checked: the service did not answer."
-                : ping.ok
-                  ? `Accepted (ping ${ping.data.status}, ${ping.data.service})`
-                  : `Refused: ${ping.message}`}
-            </dd>
-            {status.reachable ? (
-              <>
-                <dt className="text-slate-500">Interface version</dt>
-                <dd data-testid="service-version">{status.version}</dd>
-              </>
-            ) : null}
-          </dl>
+          <Facts
+            facts={[
+              [
+                "Address",
+                <>
+                  <code>{status.url}</code>{" "}
+                  {status.embedded ? (
+                    <span className="text-slate-500">(embedded reference service)</span>
+                  ) : null}
+                </>,
+              ],
+              [
+                "Status",
+                status.reachable ? "Reachable" : `Unreachable: ${status.reason}`,
+                "service-status",
+              ],
+              [
+                "This key",
+                !ping
+                  ? "Not checked: the service did not answer."
+                  : ping.ok
+                    ? `Accepted (ping ${ping.data.status}, ${ping.data.service})`
+                    : `Refused: ${ping.message}`,
+                "service-ping",
+              ],
+              status.reachable && ["Interface version", status.version, "service-version"],
+            ]}
+          />
         </Card>
       </div>
     </>

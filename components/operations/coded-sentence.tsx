@@ -1,3 +1,4 @@
+import { Alert } from "@/components/ui/alert";
 import { sentenceForCode } from "@/lib/operations/code-sentences";
 
 /**
@@ -39,5 +40,29 @@ export function WarningItem({ warning }: { warning: unknown }) {
         ? w.message
         : "The service attached a warning it did not word."}
     </>
+  );
+}
+
+/** The warnings an answer carries, each in a sentence; nothing when there is none. */
+export function Warnings({
+  warnings,
+  title = "Warnings",
+  testId,
+}: {
+  warnings: readonly unknown[];
+  title?: string;
+  testId?: string;
+}) {
+  if (!warnings.length) return null;
+  return (
+    <Alert tone="warning" title={title}>
+      <ul className="list-disc pl-5" data-testid={testId}>
+        {warnings.map((w, i) => (
+          <li key={i}>
+            <WarningItem warning={w} />
+          </li>
+        ))}
+      </ul>
+    </Alert>
   );
 }

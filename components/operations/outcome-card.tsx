@@ -10,6 +10,15 @@ import { CodedSentence } from "./coded-sentence";
 export const DERIVED_DATA_CAVEAT =
   "Derived data, not proof of fitment: reference numbers, VDI codes and replacement edges never prove that a part fits a specific vehicle, and prices are indicative, not binding.";
 
+/** An answer that did not parse against its documented shape: kept, but not shown as `shownAs`. */
+export function UndocumentedShape({ shownAs }: { shownAs: string }) {
+  return (
+    <Alert tone="warning" title="This answer does not have the documented shape">
+      It is kept, but not shown as {shownAs}.
+    </Alert>
+  );
+}
+
 /** Why a refusal happened, in the words a user can act on. */
 export function RefusalNotice({ outcome }: { outcome: Extract<Outcome<unknown>, { ok: false }> }) {
   const op = OPERATIONS[outcome.operation];

@@ -1,11 +1,4 @@
-import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  forwardRef,
-  useId,
-} from "react";
+import { type ComponentProps, type ElementType, type ReactNode, useId } from "react";
 
 const control =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600";
@@ -59,44 +52,68 @@ interface FieldProps {
   wrapperClassName?: string;
 }
 
-export const TextField = forwardRef<
-  HTMLInputElement,
-  InputHTMLAttributes<HTMLInputElement> & FieldProps
->(function TextField({ label, hint, error, id, wrapperClassName, className = "", ...props }, ref) {
+/** A field whose control `control` draws with the attributes that tie it to its label. */
+function Field({
+  label,
+  hint,
+  error,
+  id,
+  wrapperClassName,
+  control: draw,
+}: FieldProps & { id?: string; control: (aria: ReturnType<typeof useControl>) => ReactNode }) {
   const aria = useControl(id, hint, error);
   return (
     <FieldShell id={aria.id} {...{ label, hint, error }} className={wrapperClassName}>
-      <input ref={ref} {...aria} className={`${control} ${className}`} {...props} />
+      {draw(aria)}
     </FieldShell>
   );
-});
+}
 
-export const SelectField = forwardRef<
-  HTMLSelectElement,
-  SelectHTMLAttributes<HTMLSelectElement> & FieldProps
->(function SelectField(
-  { label, hint, error, id, wrapperClassName, className = "", ...props },
-  ref,
-) {
-  const aria = useControl(id, hint, error);
-  return (
-    <FieldShell id={aria.id} {...{ label, hint, error }} className={wrapperClassName}>
-      <select ref={ref} {...aria} className={`${control} ${className}`} {...props} />
-    </FieldShell>
-  );
-});
+/** A field whose control is the element `Tag`, with every attribute of that element. */
+function fieldOf<Tag extends "input" | "select" | "textarea">(Tag: Tag) {
+  const Control = Tag as ElementType;
+  return function LabelledField({
+    label,
+    hint,
+    error,
+    id,
+    wrapperClassName,
+    className = "",
+    ...props
+  }: ComponentProps<Tag> & FieldProps) {
+    return (
+      <Field
+        {...{ label, hint, error, id, wrapperClassName }}
+        control={(aria) => <Control {...aria} className={`${control} ${className}`} {...props} />}
+      />
+    );
+  };
+}
 
-export const TextAreaField = forwardRef<
-  HTMLTextAreaElement,
-  TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps
->(function TextAreaField(
-  { label, hint, error, id, wrapperClassName, className = "", ...props },
-  ref,
-) {
-  const aria = useControl(id, hint, error);
+export const TextField = fieldOf("input");
+export const TextAreaField = fieldOf("textarea");
+const SelectControl = fieldOf("select");
+
+/** A choice of a select: its value, shown as is, or its value and the words shown for it. */
+export type Choice = string | readonly [value: string, words: string];
+
+/** A select; `choices` are listed after the options given as children (an "all" option, say). */
+export function SelectField({
+  choices = [],
+  children,
+  ...props
+}: ComponentProps<typeof SelectControl> & { choices?: readonly Choice[] }) {
   return (
-    <FieldShell id={aria.id} {...{ label, hint, error }} className={wrapperClassName}>
-      <textarea ref={ref} {...aria} className={`${control} ${className}`} {...props} />
-    </FieldShell>
+    <SelectControl {...props}>
+      {children}
+      {choices.map((choice) => {
+        const [value, words] = typeof choice === "string" ? [choice, choice] : choice;
+        return (
+          <option key={value} value={value}>
+            {words}
+          </option>
+        );
+      })}
+    </SelectControl>
   );
-});
+}

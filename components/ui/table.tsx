@@ -69,7 +69,8 @@ export function TableHead({
 
 /**
  * A table of rows, one cell per column: caption for screen readers, headers with `scope`, and
- * the `empty` text instead of the table when there is no row.
+ * the `empty` text instead of the table when there is no row. With `rowHeaders`, a row's first
+ * cell names the row (`th scope="row"`), as in a table of figures per series.
  */
 export function DataTable<T>({
   caption,
@@ -79,7 +80,9 @@ export function DataTable<T>({
   cells,
   empty,
   boxed = false,
+  rowHeaders = false,
   rowTestId,
+  testId,
 }: {
   caption: string;
   columns: readonly Column[];
@@ -88,12 +91,14 @@ export function DataTable<T>({
   cells: (row: T) => ReactNode[];
   empty: ReactNode;
   boxed?: boolean;
+  rowHeaders?: boolean;
   rowTestId?: string;
+  testId?: string;
 }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
   const cell = boxed ? "px-4 py-2" : "py-2 pr-4";
   const table = (
-    <table className="w-full text-left text-sm">
+    <table className="w-full text-left text-sm" data-testid={testId}>
       <caption className="sr-only">{caption}</caption>
       <TableHead columns={columns} boxed={boxed} />
       <tbody>
@@ -103,11 +108,17 @@ export function DataTable<T>({
             className="border-t border-slate-100 align-top"
             data-testid={rowTestId}
           >
-            {cells(row).map((content, i) => (
-              <td key={i} className={cell}>
-                {content}
-              </td>
-            ))}
+            {cells(row).map((content, i) =>
+              rowHeaders && i === 0 ? (
+                <th key={i} scope="row" className={`${cell} font-medium`}>
+                  {content}
+                </th>
+              ) : (
+                <td key={i} className={cell}>
+                  {content}
+                </td>
+              ),
+            )}
           </tr>
         ))}
       </tbody>

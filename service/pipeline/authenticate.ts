@@ -29,25 +29,30 @@ const FAULT_RULES_JSON = `coalesce((select json_agg(json_build_object('id', f.id
     from sandbox_fault_rules f where f.master_client_id = coalesce(c.parent_id, c.id)
      and (f.remaining is null or f.remaining > 0)), '[]'::json)`;
 
-/** Key, Client, Master and active rate-limit rules in one statement. */
-const selectCaller = prepared<{
-  key: Record<string, unknown>;
+/** The columns of `ClientCallerRow` beyond the Client `c`, whose Master is `p`. */
+const CALLER_COLUMNS = `case when p.id is null then null else ${CLIENT_JSON("p")} end as parent,
+          coalesce((select json_agg(json_build_object('id', r.id, 'endpointKey', r.endpoint_key, 'windowSeconds', r.window_seconds,
+                     'maxRequests', r.max_requests, 'apiKeyId', r.api_key_id) order by r.position)
+                    from rate_limits r where r.client_id = c.id and r.is_active), '[]'::json) as rules,
+          ${FAULT_RULES_JSON} as faults,
+          (select offset_ms from sandbox_instance_clock) as instance_offset`;
+
+/** A Client as the caller statements read it: itself, its Master, its rules and its clocks. */
+interface ClientCallerRow {
   client: Record<string, unknown>;
   parent: Record<string, unknown> | null;
   rules: ActiveRateRule[];
   faults: FaultRule[];
   instance_offset: string | null;
-}>(
+}
+
+/** Key, Client, Master and active rate-limit rules in one statement. */
+const selectCaller = prepared<ClientCallerRow & { key: Record<string, unknown> }>(
   "authenticate_caller",
   `select json_build_object('id', k.id, 'clientId', k.client_id, 'label', k.label, 'keyHash', k.key_hash, 'environment', k.environment,
             'isActive', k.is_active, 'createdAt', k.created_at, 'lastUsedAt', k.last_used_at) as key,
           ${CLIENT_JSON("c")} as client,
-          case when p.id is null then null else ${CLIENT_JSON("p")} end as parent,
-          coalesce((select json_agg(json_build_object('id', r.id, 'endpointKey', r.endpoint_key, 'windowSeconds', r.window_seconds,
-                     'maxRequests', r.max_requests, 'apiKeyId', r.api_key_id) order by r.position)
-                    from rate_limits r where r.client_id = c.id and r.is_active), '[]'::json) as rules,
-          ${FAULT_RULES_JSON} as faults,
-          (select offset_ms from sandbox_instance_clock) as instance_offset
+          ${CALLER_COLUMNS}
      from api_keys k join clients c on c.id = k.client_id left join clients p on p.id = c.parent_id
     where k.key_hash = $1 limit 1`,
 );
@@ -99,21 +104,10 @@ async function authenticateKeyHash(conn: pg.ClientBase, keyHash: string): Promis
 }
 
 /** A Client with its Master and active rate-limit rules, for callers that are not keys. */
-const selectClientCaller = prepared<{
-  client: Record<string, unknown>;
-  parent: Record<string, unknown> | null;
-  rules: ActiveRateRule[];
-  faults: FaultRule[];
-  instance_offset: string | null;
-}>(
+const selectClientCaller = prepared<ClientCallerRow>(
   "authenticate_client",
   `select ${CLIENT_JSON("c")} as client,
-          case when p.id is null then null else ${CLIENT_JSON("p")} end as parent,
-          coalesce((select json_agg(json_build_object('id', r.id, 'endpointKey', r.endpoint_key, 'windowSeconds', r.window_seconds,
-                     'maxRequests', r.max_requests, 'apiKeyId', r.api_key_id) order by r.position)
-                    from rate_limits r where r.client_id = c.id and r.is_active), '[]'::json) as rules,
-          ${FAULT_RULES_JSON} as faults,
-          (select offset_ms from sandbox_instance_clock) as instance_offset
+          ${CALLER_COLUMNS}
      from clients c left join clients p on p.id = c.parent_id
     where c.id = $1 limit 1`,
 );

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
-import { FilterForm } from "@/components/ui/filter-form";
-import { SelectField, TextField } from "@/components/ui/field";
+import { LogFilters } from "@/components/operations/log-filters";
+import { TextField } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { DataTable } from "@/components/ui/table";
 import { auditLabel } from "@/lib/audit-labels";
@@ -12,7 +12,13 @@ import { dayForInput, parseDay } from "@/lib/dates";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { listHref, readListParams } from "@/lib/list-params";
 import { auditedOperations, listAudit } from "@/lib/store/audit-log";
-import { AUDIT_DEFAULTS, AUDIT_PAGE_SIZE, auditFilters, auditParams } from "./_lib/audit-params";
+import {
+  AUDIT_DEFAULTS,
+  AUDIT_OUTCOMES,
+  AUDIT_PAGE_SIZE,
+  auditFilters,
+  auditParams,
+} from "./_lib/audit-params";
 import { OUTCOME_TONE } from "./_lib/audit-outcome";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -47,21 +53,15 @@ export default async function AuditPage({
           </a>
         }
       />
-      <FilterForm action="/audit" defaults={AUDIT_DEFAULTS} label="Filter the audit log">
-        <SelectField label="Operation" name="operation" defaultValue={params.operation}>
-          <option value="">All operations</option>
-          {operations.map((id) => (
-            <option key={id} value={id}>
-              {auditLabel(id)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Outcome" name="outcome" defaultValue={params.outcome}>
-          <option value="all">All outcomes</option>
-          <option value="success">Success</option>
-          <option value="failure">Failure</option>
-          <option value="unknown">Unknown</option>
-        </SelectField>
+      <LogFilters
+        action="/audit"
+        label="Filter the audit log"
+        defaults={AUDIT_DEFAULTS}
+        operations={operations}
+        operation={params.operation}
+        outcomes={AUDIT_OUTCOMES}
+        outcome={params.outcome}
+      >
         {(["from", "to"] as const).map((bound) => (
           <TextField
             key={bound}
@@ -74,7 +74,7 @@ export default async function AuditPage({
             autoComplete="off"
           />
         ))}
-      </FilterForm>
+      </LogFilters>
       <p className="mb-2 text-sm text-slate-600" data-testid="audit-count">
         {formatCount(listed.total)} {listed.total === 1 ? "entry" : "entries"}
       </p>

@@ -170,13 +170,15 @@ export default async function GrantsPage({
           type="search"
           defaultValue={params.q}
         />
-        <SelectField label="Beneficiary" name="beneficiary" defaultValue={params.beneficiary}>
+        <SelectField
+          choices={beneficiaries.map(
+            (id) => [id, names.get(id) ? `${names.get(id)} (${id})` : id] as const,
+          )}
+          label="Beneficiary"
+          name="beneficiary"
+          defaultValue={params.beneficiary}
+        >
           <option value="">All beneficiaries</option>
-          {beneficiaries.map((id) => (
-            <option key={id} value={id}>
-              {names.get(id) ? `${names.get(id)} (${id})` : id}
-            </option>
-          ))}
         </SelectField>
         {params.sort !== "reference-asc" ? (
           <input type="hidden" name="sort" value={params.sort} />

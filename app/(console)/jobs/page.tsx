@@ -43,21 +43,20 @@ export default async function JobsPage({
       />
       <Card>
         <FilterForm action="/jobs" defaults={JOBS_LIST_DEFAULTS} label="Filter jobs">
-          <SelectField label="Kind" name="kind" defaultValue={params.kind}>
+          <SelectField
+            choices={JOB_FAMILIES.map((f) => [f, JOB_LABELS[f]] as const)}
+            label="Kind"
+            name="kind"
+            defaultValue={params.kind}
+          >
             <option value="all">All kinds</option>
-            {JOB_FAMILIES.map((f) => (
-              <option key={f} value={f}>
-                {JOB_LABELS[f]}
-              </option>
-            ))}
           </SelectField>
-          <SelectField label="Status" name="status" defaultValue={params.status}>
-            {JOB_STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {JOB_STATUS_FILTER_LABELS[s]}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            choices={JOB_STATUS_FILTERS.map((s) => [s, JOB_STATUS_FILTER_LABELS[s]] as const)}
+            label="Status"
+            name="status"
+            defaultValue={params.status}
+          />
           {params.sort !== "newest" ? (
             <input type="hidden" name="sort" value={params.sort} />
           ) : null}

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
-import { FilterForm } from "@/components/ui/filter-form";
+import { LogFilters } from "@/components/operations/log-filters";
 import { SelectField } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { DataTable } from "@/components/ui/table";
@@ -11,23 +11,30 @@ import { BILLING_SOURCES } from "@/lib/api/contract/headers";
 import { auditLabel } from "@/lib/audit-labels";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatCount, formatDateTime } from "@/lib/format";
-import { listHref, oneOf, pageParam, readListParams } from "@/lib/list-params";
+import { choiceKeys, listHref, oneOf, pageParam, readListParams } from "@/lib/list-params";
 import { listRequests, loggedOperations, REQUEST_LOG_DAYS } from "@/lib/store/request-log";
 
 export const metadata: Metadata = { title: "Request log" };
+
+/** How a call ended, in the filter's words. */
+const REQUEST_OUTCOMES = {
+  all: "All outcomes",
+  success: "Answered",
+  refused: "Refused",
+  unanswered: "No answer",
+};
 
 const requestParams = z.object({
   operation: z
     .string()
     .regex(/^[A-Za-z]{1,100}$/)
     .catch(""),
-  outcome: oneOf(["all", "success", "refused", "unanswered"], "all"),
+  outcome: oneOf(choiceKeys(REQUEST_OUTCOMES), "all"),
   billing: oneOf(["", ...BILLING_SOURCES], ""),
   page: pageParam,
 });
 const DEFAULTS = { operation: "", outcome: "all", billing: "" } as const;
 
-/** Every call this console made to the service for your Client, newest first. */
 /** Calls that got no answer, by how the console's client ended them (never a service code). */
 const UNANSWERED = new Map([
   ["OutcomeUnknownError", "The answer was lost on the way: the call may have run."],
@@ -69,30 +76,24 @@ export default async function RequestLogPage({
         title="Request log"
         description={`Every call this console made to the service for your Client in the last ${REQUEST_LOG_DAYS} days: operation, how it ended, who paid and how long it took. No key and no request or response content is kept.`}
       />
-      <FilterForm action="/requests" defaults={DEFAULTS} label="Filter the request log">
-        <SelectField label="Operation" name="operation" defaultValue={params.operation}>
-          <option value="">All operations</option>
-          {operations.map((id) => (
-            <option key={id} value={id}>
-              {auditLabel(id)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Outcome" name="outcome" defaultValue={params.outcome}>
-          <option value="all">All outcomes</option>
-          <option value="success">Answered</option>
-          <option value="refused">Refused</option>
-          <option value="unanswered">No answer</option>
-        </SelectField>
-        <SelectField label="Billing source" name="billing" defaultValue={params.billing}>
+      <LogFilters
+        action="/requests"
+        label="Filter the request log"
+        defaults={DEFAULTS}
+        operations={operations}
+        operation={params.operation}
+        outcomes={REQUEST_OUTCOMES}
+        outcome={params.outcome}
+      >
+        <SelectField
+          choices={BILLING_SOURCES}
+          label="Billing source"
+          name="billing"
+          defaultValue={params.billing}
+        >
           <option value="">Any</option>
-          {BILLING_SOURCES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
         </SelectField>
-      </FilterForm>
+      </LogFilters>
       <p className="mb-2 text-sm text-slate-600" data-testid="request-count">
         {formatCount(listed.total)} {listed.total === 1 ? "call" : "calls"}
       </p>

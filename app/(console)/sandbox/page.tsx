@@ -107,13 +107,13 @@ export default async function SandboxPage({
         </Card>
         <Card title="Request journal">
           <FilterForm action="/sandbox" defaults={JOURNAL_DEFAULTS} label="Filter the journal">
-            <SelectField label="Operation" name="operationId" defaultValue={text("operationId")}>
+            <SelectField
+              choices={opIds}
+              label="Operation"
+              name="operationId"
+              defaultValue={text("operationId")}
+            >
               <option value="">All operations</option>
-              {opIds.map((id) => (
-                <option key={id} value={id}>
-                  {id}
-                </option>
-              ))}
             </SelectField>
             <TextField
               label="Status"

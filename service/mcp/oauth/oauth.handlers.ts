@@ -52,6 +52,26 @@ const resourceMetadata = ({ base, resource }: OAuthRequest) => ({
 });
 
 /** The three grants of the token endpoint, by `grant_type`. */
+/**
+ * Tokens for what a claimed code or refresh token granted (its account, environment, scope and
+ * resource), to the client that claimed it, in the grant's family.
+ */
+function issueClaimed(
+  tx: Parameters<typeof issueTokens>[0],
+  client: AuthenticatedOAuthClient,
+  claimed: { accountClientId: string; environment: string; scope: string; resource: string },
+  now: Date,
+  grant: { scope?: string; familyId: string; withRefresh: boolean },
+) {
+  const { accountClientId, environment, resource } = claimed;
+  const scope = grant.scope ?? claimed.scope;
+  return issueTokens(
+    tx,
+    { oauthClientId: client.clientId, accountClientId, environment, resource, ...grant, scope },
+    now,
+  );
+}
+
 const GRANTS = new Map<string, Grant>([
   [
     "client_credentials",
@@ -98,18 +118,15 @@ const GRANTS = new Map<string, Grant>([
           now,
         );
         if (!claimed) return undefined;
-        return issueTokens(
+        return issueClaimed(
           tx,
+          client,
+          { ...claimed, resource: claimed.resource ?? resource },
+          now,
           {
-            oauthClientId: client.clientId,
-            accountClientId: claimed.accountClientId,
-            environment: claimed.environment,
-            scope: claimed.scope,
-            resource: claimed.resource ?? resource,
             familyId: codeFamily(code),
             withRefresh: client.grantTypes.includes("refresh_token"),
           },
-          now,
         );
       });
       if (issued) return json(issued);
@@ -146,18 +163,16 @@ const GRANTS = new Map<string, Grant>([
       const issued = await db.transaction(async (tx) => {
         const claimed = await claimRefreshToken(tx, refreshToken, client.clientId, now);
         if (!claimed) return undefined;
-        return issueTokens(
+        return issueClaimed(
           tx,
+          client,
+          { ...claimed, resource: claimed.resource ?? resource },
+          now,
           {
-            oauthClientId: client.clientId,
-            accountClientId: claimed.accountClientId,
-            environment: claimed.environment,
             scope: body.scope !== undefined ? grantedScopes(body.scope)! : claimed.scope,
-            resource: claimed.resource ?? resource,
             familyId: claimed.familyId ?? `refresh:${claimed.tokenHash}`,
             withRefresh: true,
           },
-          now,
         );
       });
       if (issued) return json(issued);

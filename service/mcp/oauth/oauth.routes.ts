@@ -1,16 +1,11 @@
 import { type ServiceApp, type ServiceContext } from "../../context";
+import { mountRoutes, type RouteOf } from "../../route-table";
 import { oauthHandlers } from "./oauth.handlers";
 import { protectedResourcePath } from "./oauth-protocol";
 import { OAuthRequest } from "./oauth-request";
 
-type OAuthRoute = readonly [
-  method: "get" | "post",
-  path: string,
-  handler: keyof typeof oauthHandlers,
-];
-
 /** Every route of the authorisation server, and its handler. */
-export const OAUTH_ROUTES: readonly OAuthRoute[] = [
+export const OAUTH_ROUTES: readonly RouteOf<typeof oauthHandlers>[] = [
   ["get", protectedResourcePath, "protectedResourceMetadata"],
   ["get", "/.well-known/oauth-protected-resource", "protectedResourceMetadata"],
   ["get", "/.well-known/oauth-authorization-server", "authorizationServerMetadata"],
@@ -31,8 +26,5 @@ export const OAUTH_ROUTES: readonly OAuthRoute[] = [
  * credentials for machines.
  */
 export function mountOAuth(app: ServiceApp, service: ServiceContext) {
-  for (const [method, path, name] of OAUTH_ROUTES) {
-    const handler = oauthHandlers[name];
-    app[method](path, (c) => handler(new OAuthRequest(c, service)));
-  }
+  mountRoutes(app, OAUTH_ROUTES, (name, c) => oauthHandlers[name](new OAuthRequest(c, service)));
 }

@@ -61,3 +61,13 @@ function present(
     },
   };
 }
+
+/** The answer of an operation on one grant: `{ sponsorshipGrant }`. */
+export async function grantAnswer(view: GrantView, g: GrantRow) {
+  return { status: 200 as const, data: { sponsorshipGrant: await toGrant(view, g) } };
+}
+
+/** The answer of a list of grants: `{ sponsorshipGrants }`. */
+export async function grantsAnswer(view: GrantView, grants: GrantRow[]) {
+  return { status: 200 as const, data: { sponsorshipGrants: await toGrants(view, grants) } };
+}

@@ -10,18 +10,18 @@ import {
   setBillingMode,
 } from "../../domain/grants";
 import { validationError } from "../../pipeline/validate";
-import { toGrant, toGrants } from "./grant.representation";
+import { grantAnswer, grantsAnswer } from "./grant.representation";
 import { ApiError } from "../../core";
 
 export const sponsorshipHandlers = {
   async listSponsorshipGrants(ctx) {
     const rows = await grantsOf(ctx.db, "sponsor", ctx.caller.client.id);
-    return { status: 200, data: { sponsorshipGrants: await toGrants(ctx, rows) } };
+    return grantsAnswer(ctx, rows);
   },
 
   async listReceivedSponsorshipGrants(ctx) {
     const rows = await grantsOf(ctx.db, "beneficiary", ctx.caller.client.id);
-    return { status: 200, data: { sponsorshipGrants: await toGrants(ctx, rows) } };
+    return grantsAnswer(ctx, rows);
   },
 
   async upsertSponsorshipGrant(ctx) {
@@ -55,12 +55,7 @@ export const sponsorshipHandlers = {
     const row = existing
       ? await replaceGrant(db, existing, terms, now)
       : await issueGrant(db, caller.client.id, grantReference, terms, now);
-    return {
-      status: 200,
-      data: {
-        sponsorshipGrant: await toGrant(ctx, row),
-      },
-    };
+    return grantAnswer(ctx, row);
   },
 
   async revokeSponsorshipGrant(ctx) {
@@ -72,12 +67,7 @@ export const sponsorshipHandlers = {
         `No grant ${input.params.grantReference} was issued by this Client.`,
       );
     const row = await revokeGrant(db, existing, now);
-    return {
-      status: 200,
-      data: {
-        sponsorshipGrant: await toGrant(ctx, row),
-      },
-    };
+    return grantAnswer(ctx, row);
   },
 
   async chooseSponsorshipBillingMode(ctx) {
@@ -116,11 +106,6 @@ export const sponsorshipHandlers = {
       );
     }
     const row = await setBillingMode(db, grant, mode, now);
-    return {
-      status: 200,
-      data: {
-        sponsorshipGrant: await toGrant(ctx, row),
-      },
-    };
+    return grantAnswer(ctx, row);
   },
 } satisfies HandlerMap;

@@ -1,16 +1,11 @@
 import { SANDBOX_CONTROLS_PREFIX } from "@/lib/api/contract/sandbox-controls";
 import { type ServiceApp, type ServiceContext } from "../../context";
+import { mountRoutes, type RouteOf } from "../../route-table";
 import { controlsHandlers } from "./controls.handlers";
 import { answerControl, ControlsRequest } from "./controls-request";
 
-type ControlRoute = readonly [
-  method: "get" | "post" | "delete",
-  path: string,
-  handler: keyof typeof controlsHandlers,
-];
-
 /** Every route of the sandbox controls, below `SANDBOX_CONTROLS_PREFIX`, and its handler. */
-export const CONTROL_ROUTES: readonly ControlRoute[] = [
+export const CONTROL_ROUTES: readonly RouteOf<typeof controlsHandlers>[] = [
   ["get", "", "describeControls"],
   ["get", "/openapi.json", "controlsDocument"],
   ["get", "/clock", "readClock"],
@@ -35,10 +30,10 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
  */
 export function mountSandboxControls(app: ServiceApp, service: ServiceContext) {
   if (service.config.sandboxControls === "off") return;
-  for (const [method, path, name] of CONTROL_ROUTES) {
-    const handler = controlsHandlers[name];
-    app[method](`${SANDBOX_CONTROLS_PREFIX}${path}`, (c) =>
-      answerControl(new ControlsRequest(c, service), handler),
-    );
-  }
+  mountRoutes(
+    app,
+    CONTROL_ROUTES,
+    (name, c) => answerControl(new ControlsRequest(c, service), controlsHandlers[name]),
+    SANDBOX_CONTROLS_PREFIX,
+  );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { Facts } from "@/components/ui/facts";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
@@ -33,25 +34,33 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
         description={formatDateTime(entry.createdAt)}
       />
       <Card title="What happened">
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-          <dt className="text-slate-500">Operation</dt>
-          <dd>
-            <code>{entry.operationId}</code>
-          </dd>
-          <dt className="text-slate-500">Target</dt>
-          <dd className="break-all">{entry.target ?? "—"}</dd>
-          <dt className="text-slate-500">Outcome</dt>
-          <dd>
-            <Badge tone={OUTCOME_TONE[entry.outcome] ?? "neutral"}>{entry.outcome}</Badge>
-            {detail.replayed ? " (the service replayed an earlier answer)" : null}
-          </dd>
-          <dt className="text-slate-500">Error code</dt>
-          <dd>{entry.errorCode ? <code>{entry.errorCode}</code> : "—"}</dd>
-          <dt className="text-slate-500">Idempotency key</dt>
-          <dd className="break-all">
-            {entry.idempotencyKey ? <code>{entry.idempotencyKey}</code> : "—"}
-          </dd>
-        </dl>
+        <Facts
+          facts={[
+            ["Operation", <code key="op">{entry.operationId}</code>],
+            [
+              "Target",
+              <span key="t" className="break-all">
+                {entry.target ?? "—"}
+              </span>,
+            ],
+            [
+              "Outcome",
+              <>
+                <Badge tone={OUTCOME_TONE[entry.outcome] ?? "neutral"}>{entry.outcome}</Badge>
+                {detail.replayed ? " (the service replayed an earlier answer)" : null}
+              </>,
+            ],
+            ["Error code", entry.errorCode ? <code>{entry.errorCode}</code> : "—"],
+            [
+              "Idempotency key",
+              entry.idempotencyKey ? (
+                <code className="break-all">{entry.idempotencyKey}</code>
+              ) : (
+                "—"
+              ),
+            ],
+          ]}
+        />
       </Card>
       <Card title="Before and after" className="mt-6">
         {changes.length === 0 ? (

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { parseDay } from "@/lib/dates";
-import { oneOf, pageParam } from "@/lib/list-params";
+import { choiceKeys, oneOf, pageParam } from "@/lib/list-params";
 import { type AuditFilters } from "@/lib/store/audit-log";
+
+/** How an audited change ended, in the filter's words. */
+export const AUDIT_OUTCOMES = {
+  all: "All outcomes",
+  success: "Success",
+  failure: "Failure",
+  unknown: "Unknown",
+};
 
 /** The audit log's state in its address; the CSV export reads the same parameters. */
 export const auditParams = z.object({
@@ -9,7 +17,7 @@ export const auditParams = z.object({
     .string()
     .regex(/^[A-Za-z.]{1,100}$/)
     .catch(""),
-  outcome: oneOf(["all", "success", "failure", "unknown"], "all"),
+  outcome: oneOf(choiceKeys(AUDIT_OUTCOMES), "all"),
   from: z.string().max(40).catch(""),
   to: z.string().max(40).catch(""),
   page: pageParam,

@@ -1,10 +1,11 @@
-import { WarningItem } from "@/components/operations/coded-sentence";
+import { Warnings } from "@/components/operations/coded-sentence";
+import { UndocumentedShape } from "@/components/operations/outcome-card";
 import Link from "next/link";
 import { type ReactNode } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
-import { DataTable, ScrollRegion } from "@/components/ui/table";
+import { type Fact, Facts } from "@/components/ui/facts";
+import { DataTable } from "@/components/ui/table";
 import {
   type ClusterIntelligenceResponse,
   clusterIntelligenceResponse,
@@ -31,19 +32,6 @@ export const STATUS_LABEL = {
   insufficient_evidence: "Insufficient evidence",
 } as const;
 
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      {rows.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-slate-600">{k}</dt>
-          <dd className="min-w-0 break-words">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title} className="space-y-2">
@@ -62,7 +50,7 @@ function EvidenceBlock({
   title: string;
   note: string;
   available: boolean | undefined;
-  rows: [string, ReactNode][];
+  rows: Fact[];
 }) {
   return (
     <section
@@ -77,33 +65,21 @@ function EvidenceBlock({
         </Badge>
       </h3>
       <p className="mb-2 text-xs text-slate-600">{note}</p>
-      <Facts rows={rows} />
+      <Facts facts={rows} />
     </section>
   );
 }
 
-function BasicScore({ name, score }: { name: string; score: R["scores"]["demand"] }) {
-  return (
-    <tr className="border-t border-slate-100 align-top">
-      <th scope="row" className="py-2 pr-4 text-left font-medium">
-        {name}
-      </th>
-      <td className="py-2 pr-4">{num(score.value)}</td>
-      <td className="py-2 pr-4">{num(score.confidence as number | null)}</td>
-      <td className="py-2 pr-4">{words(score.status)}</td>
-      <td className="py-2 pr-4 text-slate-600">{score.explanation}</td>
-    </tr>
-  );
-}
+const BASIC_SCORES = [
+  ["Demand", "demand"],
+  ["Liquidity", "liquidity"],
+  ["Competition", "competition"],
+  ["Price confidence", "priceConfidence"],
+] as const satisfies readonly (readonly [string, keyof R["scores"]])[];
 
 export function ClusterIntelligenceView({ result }: { result: unknown }) {
   const parsed = clusterIntelligenceResponse.safeParse(result);
-  if (!parsed.success)
-    return (
-      <Alert tone="warning" title="This answer does not have the documented shape">
-        It is kept, but not shown as market intelligence.
-      </Alert>
-    );
+  if (!parsed.success) return <UndocumentedShape shownAs="market intelligence" />;
   const r = parsed.data;
   const { observedSupply: supply, verifiedSales: sales, internalUsage: usage } = r.evidence;
   const o = r.scores.opportunity;
@@ -134,21 +110,11 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
         </p>
       </header>
 
-      {r.warnings.length ? (
-        <Alert tone="warning" title="Warnings">
-          <ul className="list-disc pl-5">
-            {r.warnings.map((w) => (
-              <li key={w.code}>
-                <WarningItem warning={w} />
-              </li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
+      <Warnings warnings={r.warnings} />
 
       <Section title="Cluster identity">
         <Facts
-          rows={[
+          facts={[
             ["Cluster", <CopyableId key="id" id={r.cluster.clusterId} kind="cluster id" />],
             ["Version", r.cluster.clusterVersion],
             ["Identity confidence", `${r.cluster.identityConfidence} / 100`],
@@ -227,7 +193,7 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
           }
         />
         <Facts
-          rows={[
+          facts={[
             [
               "Market price",
               r.prices.marketPrice.available
@@ -256,7 +222,7 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
         <Section title="Standtime">
           {r.standtime.available ? (
             <Facts
-              rows={[
+              facts={[
                 ["Expected days", num(r.standtime.expectedDays)],
                 [
                   "Median / 80th percentile",
@@ -278,7 +244,7 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
         <Section title="Trend">
           {r.trend.available ? (
             <Facts
-              rows={[
+              facts={[
                 ["Direction", r.trend.direction ?? "—"],
                 [
                   "Change over 30 days",
@@ -297,36 +263,26 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
       </div>
 
       <Section title="Scores">
-        <ScrollRegion label="Scores table">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Scores with their confidence and explanation</caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  Score
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Value
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Confidence
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Explanation
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <BasicScore name="Demand" score={r.scores.demand} />
-              <BasicScore name="Liquidity" score={r.scores.liquidity} />
-              <BasicScore name="Competition" score={r.scores.competition} />
-              <BasicScore name="Price confidence" score={r.scores.priceConfidence} />
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DataTable
+          caption="Scores with their confidence and explanation"
+          rowHeaders
+          columns={["Score", "Value", "Confidence", "Status", "Explanation"]}
+          rows={BASIC_SCORES}
+          keyOf={([name]) => name}
+          empty="No scores."
+          cells={([name, key]) => {
+            const score = r.scores[key];
+            return [
+              name,
+              num(score.value),
+              num(score.confidence as number | null),
+              words(score.status),
+              <span key="why" className="text-slate-600">
+                {score.explanation}
+              </span>,
+            ];
+          }}
+        />
         <div className="rounded-md border border-slate-200 p-3" data-testid="opportunity-score">
           <h3 className="text-sm font-semibold">Opportunity</h3>
           {o.value === null ? (
@@ -335,7 +291,7 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
             </p>
           ) : (
             <Facts
-              rows={[
+              facts={[
                 ["Score", `${o.value} / 100`],
                 ["Posterior mean", num(o.posteriorMean)],
                 [
@@ -376,7 +332,7 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
 
       <Section title="Confidence">
         <Facts
-          rows={[
+          facts={[
             [
               "Level",
               `${r.confidence.level}${r.confidence.publishable ? " (publishable)" : " (not publishable)"}`,
@@ -414,7 +370,7 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
 
       <Section title="Provenance">
         <Facts
-          rows={[
+          facts={[
             ["Cluster version", r.provenance.clusterVersion],
             ["Clustering model", r.provenance.clusteringModelVersion],
             ["Intelligence model", r.provenance.intelligenceModelVersion],

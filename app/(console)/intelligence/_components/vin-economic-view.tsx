@@ -1,5 +1,5 @@
-import { WarningItem } from "@/components/operations/coded-sentence";
-import { Alert } from "@/components/ui/alert";
+import { Warnings } from "@/components/operations/coded-sentence";
+import { UndocumentedShape } from "@/components/operations/outcome-card";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
 import { vinEconomicIntelligenceResult } from "@/lib/api/contract/intelligence";
@@ -12,12 +12,7 @@ import { pct, words } from "../_lib/format";
  */
 export function VinEconomicView({ result }: { result: unknown }) {
   const parsed = vinEconomicIntelligenceResult.safeParse(result);
-  if (!parsed.success)
-    return (
-      <Alert tone="warning" title="This answer does not have the documented shape">
-        It is kept, but not shown as an evaluation.
-      </Alert>
-    );
+  if (!parsed.success) return <UndocumentedShape shownAs="an evaluation" />;
   const r = parsed.data;
   const currency = r.scope?.currency ?? "EUR";
   const money = (v: number | null | undefined) => formatMinor(v, currency);
@@ -68,17 +63,7 @@ export function VinEconomicView({ result }: { result: unknown }) {
         Value = expected price × probability of selling within 90 days × (1 − refund rate) ×
         confidence.
       </p>
-      {r.warnings.length ? (
-        <Alert tone="warning" title="Warnings">
-          <ul className="list-disc pl-5">
-            {r.warnings.map((w, i) => (
-              <li key={`${w.code}-${i}`}>
-                <WarningItem warning={w} />
-              </li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
+      <Warnings warnings={r.warnings} />
       <DataTable
         caption="Candidates"
         columns={[

@@ -3,8 +3,7 @@
 import { useRouter } from "next/navigation";
 import { type ReactNode } from "react";
 import { type FieldValues, type UseFormReturn } from "react-hook-form";
-import { ActionNotice } from "@/components/forms/action-notice";
-import { Button } from "@/components/ui/button";
+import { ActionForm } from "@/components/forms/action-form";
 import { type ActionResult } from "@/lib/actions/action-result";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
 
@@ -38,12 +37,14 @@ export function JobForm<T extends FieldValues, V>({
     noAnswerText: "The console did not answer. Look at the recent jobs before starting it again.",
   });
   return (
-    <form noValidate className="space-y-4" aria-label={label} onSubmit={submit}>
-      <ActionNotice notice={notice} />
-      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
-      <Button type="submit" disabled={pending}>
-        {pending ? "Starting…" : submitLabel}
-      </Button>
-    </form>
+    <ActionForm
+      label={label}
+      notice={notice}
+      onSubmit={submit}
+      pending={pending}
+      submitLabel={submitLabel}
+      pendingLabel="Starting…"
+      fields={children}
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { WarningItem } from "@/components/operations/coded-sentence";
+import { Warnings } from "@/components/operations/coded-sentence";
 import { CopyableId } from "@/components/ui/copyable-id";
+import { Facts } from "@/components/ui/facts";
 import { Alert } from "@/components/ui/alert";
-import { ScrollRegion, TableHead } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { formatMinor } from "@/lib/format";
 import { ClusterIntelligenceView } from "@/app/(console)/intelligence/_components/cluster-intelligence-view";
@@ -10,6 +11,10 @@ import { type JobFamily } from "@/lib/api/contract/operations";
 
 const CAVEAT =
   "Derived data, not a guarantee: fitment, reference numbers and VDI codes never prove that a part fits a specific vehicle, and prices are not binding.";
+
+function Quiet({ children }: { children: string }) {
+  return <span className="text-slate-500">{children}</span>;
+}
 
 type PartItem = {
   number: string | null;
@@ -46,36 +51,20 @@ function PartsResult({
           </>
         ) : null}
       </p>
-      <ScrollRegion label="Parts of the vehicle">
-        <table className="w-full text-left text-sm" data-testid="parts-result">
-          <caption className="sr-only">Parts of the vehicle</caption>
-          <TableHead columns={["OE number", "Part", "svcGenArt", "VDI 4081"]} />
-          <tbody>
-            {(result.parts ?? []).map((p, i) => (
-              <tr key={i} className="border-t border-slate-100">
-                <td className="py-2 pr-4">
-                  {p.number ? (
-                    <code>{p.number}</code>
-                  ) : (
-                    <span className="text-slate-500">no OE number</span>
-                  )}
-                </td>
-                <td className="py-2 pr-4">{p.name ?? "—"}</td>
-                <td className="py-2 pr-4">
-                  <code>{p.svcGenArt}</code>
-                </td>
-                <td className="py-2">
-                  {p.vdi.length ? (
-                    p.vdi.join(", ")
-                  ) : (
-                    <span className="text-slate-500">none (no valid mapping)</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        caption="Parts of the vehicle"
+        testId="parts-result"
+        columns={["OE number", "Part", "svcGenArt", "VDI 4081"]}
+        rows={(result.parts ?? []).map((part, i) => ({ part, i }))}
+        keyOf={({ i }) => String(i)}
+        empty="The service listed no parts for this vehicle."
+        cells={({ part: p }) => [
+          p.number ? <code key="n">{p.number}</code> : <Quiet key="n">no OE number</Quiet>,
+          p.name ?? "—",
+          <code key="g">{p.svcGenArt}</code>,
+          p.vdi.length ? p.vdi.join(", ") : <Quiet key="v">none (no valid mapping)</Quiet>,
+        ]}
+      />
     </div>
   );
 }
@@ -95,31 +84,32 @@ function CartResult({
           vehicle.
         </Alert>
       )}
-      <ScrollRegion label="Cart check results in the order sent">
-        <table className="w-full text-left text-sm" data-testid="cart-result">
-          <caption className="sr-only">Cart check results in the order sent</caption>
-          <TableHead columns={["#", "OE number", "Result"]} />
-          <tbody>
-            {result.results.map((r, i) => (
-              <tr key={i} className="border-t border-slate-100" data-testid="cart-row">
-                <td className="py-2 pr-4">{i + 1}</td>
-                <td className="py-2 pr-4">
-                  <code>{r.oe}</code>
-                </td>
-                <td className="py-2">
-                  {r.fits ? (
-                    <Badge tone="green">fits ({result.mode} level)</Badge>
-                  ) : result.complete ? (
-                    <Badge tone="red">does not fit (reliable)</Badge>
-                  ) : (
-                    <Badge tone="amber">not confirmed (not a reliable exclusion)</Badge>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        caption="Cart check results in the order sent"
+        testId="cart-result"
+        rowTestId="cart-row"
+        columns={["#", "OE number", "Result"]}
+        rows={result.results.map((r, i) => ({ ...r, i }))}
+        keyOf={({ i }) => String(i)}
+        empty="The cart was empty."
+        cells={(r) => [
+          r.i + 1,
+          <code key="oe">{r.oe}</code>,
+          r.fits ? (
+            <Badge key="r" tone="green">
+              fits ({result.mode} level)
+            </Badge>
+          ) : result.complete ? (
+            <Badge key="r" tone="red">
+              does not fit (reliable)
+            </Badge>
+          ) : (
+            <Badge key="r" tone="amber">
+              not confirmed (not a reliable exclusion)
+            </Badge>
+          ),
+        ]}
+      />
     </div>
   );
 }
@@ -167,54 +157,42 @@ function EvaluationResult({ result }: { result: Evaluation }) {
   const c = result.currency;
   return (
     <div className="space-y-3" data-testid="evaluation-result">
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
-        <dt className="text-slate-500">Revenue potential</dt>
-        <dd>
-          {formatMinor(result.revenuePotential?.grossMinor, c)} gross,{" "}
-          {formatMinor(result.revenuePotential?.netMinor, c)} net
-        </dd>
-        <dt className="text-slate-500">Purchase recommendation</dt>
-        <dd>
-          at most {formatMinor(result.purchaseRecommendation?.maxPurchasePriceMinor, c)}
-          {result.purchaseRecommendation?.basis ? ` (${result.purchaseRecommendation.basis})` : ""}
-        </dd>
-        <dt className="text-slate-500">Assumptions</dt>
-        <dd data-testid="evaluation-assumptions">
-          {Object.entries(result.assumptions ?? {})
-            .filter(([, v]) => v !== null && v !== undefined)
-            .map(([k, v]) => assumptionText(k, v, c))
-            .join(" · ")}
-        </dd>
-      </dl>
-      {result.warnings.length ? (
-        <Alert tone="warning" title="Warnings attached to these figures">
-          <ul className="list-disc pl-5">
-            {result.warnings.map((w, i) => (
-              <li key={i}>
-                <WarningItem warning={w} />
-              </li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
-      <ScrollRegion label="Ranked priced parts">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Ranked priced parts</caption>
-          <TableHead columns={["Rank", "Part", "Price", "Recovery"]} />
-          <tbody>
-            {result.parts.map((p, i) => (
-              <tr key={i} className="border-t border-slate-100">
-                <td className="py-2 pr-4">{p.rank ?? i + 1}</td>
-                <td className="py-2 pr-4">
-                  {p.name ?? "—"} {p.number ? <code>{p.number}</code> : null}
-                </td>
-                <td className="py-2 pr-4">{formatMinor(p.priceMinor, c)}</td>
-                <td className="py-2">{formatMinor(p.recoveryMinor, c)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <Facts
+        facts={[
+          [
+            "Revenue potential",
+            `${formatMinor(result.revenuePotential?.grossMinor, c)} gross, ${formatMinor(result.revenuePotential?.netMinor, c)} net`,
+          ],
+          [
+            "Purchase recommendation",
+            `at most ${formatMinor(result.purchaseRecommendation?.maxPurchasePriceMinor, c)}${result.purchaseRecommendation?.basis ? ` (${result.purchaseRecommendation.basis})` : ""}`,
+          ],
+          [
+            "Assumptions",
+            Object.entries(result.assumptions ?? {})
+              .filter(([, v]) => v !== null && v !== undefined)
+              .map(([k, v]) => assumptionText(k, v, c))
+              .join(" · "),
+            "evaluation-assumptions",
+          ],
+        ]}
+      />
+      <Warnings title="Warnings attached to these figures" warnings={result.warnings} />
+      <DataTable
+        caption="Ranked priced parts"
+        columns={["Rank", "Part", "Price", "Recovery"]}
+        rows={result.parts.map((part, i) => ({ part, i }))}
+        keyOf={({ i }) => String(i)}
+        empty="No part could be priced."
+        cells={({ part: p, i }) => [
+          p.rank ?? i + 1,
+          <span key="p">
+            {p.name ?? "—"} {p.number ? <code>{p.number}</code> : null}
+          </span>,
+          formatMinor(p.priceMinor, c),
+          formatMinor(p.recoveryMinor, c),
+        ]}
+      />
     </div>
   );
 }

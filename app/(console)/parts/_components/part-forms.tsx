@@ -8,18 +8,13 @@ type Errors = Record<string, string | undefined>;
 function VehicleTypeSelect({ id, value, error }: { id: string; value?: string; error?: string }) {
   return (
     <SelectField
+      choices={vehicleType.options}
       name="vehicleType"
       label="Vehicle type"
       id={id}
       defaultValue={value ?? "car"}
       error={error}
-    >
-      {vehicleType.options.map((t) => (
-        <option key={t} value={t}>
-          {t}
-        </option>
-      ))}
-    </SelectField>
+    />
   );
 }
 const grid = "grid items-end gap-4 sm:grid-cols-4";
@@ -89,29 +84,20 @@ export function FurtherReads({
         <input type="hidden" name="oe" value={oe} />
         <input type="hidden" name="view" value="article" />
         <SelectField
+          choices={MARKETPLACE_IDS}
           name="marketplaceId"
           label="Marketplace"
           defaultValue={article?.marketplaceId ?? "MARKET_DE"}
           error={errors.marketplaceId}
-        >
-          {MARKETPLACE_IDS.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </SelectField>
+        />
         <SelectField
+          choices={seoLanguage.options}
           name="language"
           label="Language"
           defaultValue={article?.language ?? ""}
           error={errors.language}
         >
           <option value="">the marketplace&apos;s own</option>
-          {seoLanguage.options.map((l) => (
-            <option key={l} value={l}>
-              {l}
-            </option>
-          ))}
         </SelectField>
         <VehicleTypeSelect
           id="article-vehicle-type"

@@ -78,17 +78,13 @@ export function BillingModeChoice({
           </p>
           {askSponsor ? (
             <SelectField
+              choices={askSponsor}
               label="Which sponsor's grant?"
               value={chosenSponsor}
               onChange={(e) => setChosenSponsor(e.target.value)}
               hint="Several sponsors use this reference."
             >
               <option value="">Choose the sponsor</option>
-              {askSponsor.map((id) => (
-                <option key={id} value={id}>
-                  {id}
-                </option>
-              ))}
             </SelectField>
           ) : null}
           {error ? <Alert tone="danger">{error}</Alert> : null}

@@ -133,17 +133,12 @@ export function FaultRulesPanel({
           ))}
         </SelectField>
         <SelectField
+          choices={EFFECTS.map((e) => [e.value, e.label] as const)}
           label="Effect"
           value={form.kind}
           error={errors.kind}
           onChange={(e) => set({ kind: e.target.value as FaultRuleForm["kind"] })}
-        >
-          {EFFECTS.map((e) => (
-            <option key={e.value} value={e.value}>
-              {e.label}
-            </option>
-          ))}
-        </SelectField>
+        />
         {form.kind === "error" ? (
           <>
             <SelectField

@@ -1,28 +1,12 @@
-import { WarningItem } from "@/components/operations/coded-sentence";
+import { Warnings } from "@/components/operations/coded-sentence";
 import { formatDate } from "@/lib/format";
 import { AllFields } from "@/components/operations/value-list";
-import { Alert } from "@/components/ui/alert";
 import { DataTable } from "@/components/ui/table";
 import { type ScanKind } from "../_lib/scan-kinds";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (typeof v === "object" && v !== null ? (v as Obj) : {});
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-function Warnings({ warnings }: { warnings: unknown[] }) {
-  if (!warnings.length) return null;
-  return (
-    <Alert tone="warning" title="Warnings from the service">
-      <ul className="list-disc pl-5" data-testid="scan-warnings">
-        {warnings.map((w, i) => (
-          <li key={i}>
-            <WarningItem warning={w} />
-          </li>
-        ))}
-      </ul>
-    </Alert>
-  );
-}
 
 /** The VIN the document shows, wherever this answer puts it; `null` is "not readable", never a guess. */
 function VinLine({ vin, where }: { vin: unknown; where: string }) {
@@ -159,7 +143,11 @@ function Headline({ kind, result }: { kind: ScanKind; result: Obj }) {
 export function ScanResult({ kind, result }: { kind: ScanKind; result: Obj }) {
   return (
     <div className="space-y-3" data-testid="scan-result">
-      <Warnings warnings={list(result.warnings)} />
+      <Warnings
+        title="Warnings from the service"
+        testId="scan-warnings"
+        warnings={list(result.warnings)}
+      />
       <Headline kind={kind} result={result} />
       <AllFields value={result} />
     </div>

@@ -1,12 +1,11 @@
 "use client";
 
+import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Receipt } from "@/components/billing/receipt";
 import { FormCheckbox, FormSelect, FormText } from "@/components/forms/form-fields";
-import { ActionNotice } from "@/components/forms/action-notice";
-import { Button } from "@/components/ui/button";
 import { vinImageRequest } from "@/lib/api/contract/scanner";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
 import { scanAction } from "../actions";
@@ -66,41 +65,48 @@ export function ScannerForm() {
   const kind = scanKind(useWatch({ control: form.control, name: "kind" }));
   return (
     <div className="space-y-4">
-      <form noValidate onSubmit={submit} aria-label="Scanner" className="space-y-4">
-        <ActionNotice notice={notice} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormSelect of={form} name="kind" label="What to read">
-            {SCAN_KINDS.map((k) => (
-              <option key={k.kind} value={k.kind}>
-                {k.label}
-              </option>
-            ))}
-          </FormSelect>
-          {kind.address === "fileUrl" ? (
-            <FormText
+      <ActionForm
+        label="Scanner"
+        notice={notice}
+        onSubmit={submit}
+        pending={pending}
+        submitLabel="Read"
+        pendingLabel="Reading…"
+        fields={
+          <>
+            <FormSelect
+              choices={SCAN_KINDS.map((k) => [k.kind, k.label] as const)}
               of={form}
-              name="fileUrl"
-              label="Document address (fileUrl)"
-              placeholder="https://files.example/document.pdf"
-              autoComplete="off"
+              name="kind"
+              label="What to read"
             />
-          ) : (
-            <FormText
-              of={form}
-              name="imageUrl"
-              label="Image address (imageUrl)"
-              placeholder="https://files.example/label.jpg"
-              autoComplete="off"
-            />
-          )}
-          {kind.kind === "vin_image" ? (
-            <FormSelect of={form} name="quality" label="Quality">
-              <option value="standard">standard</option>
-              <option value="enhanced">enhanced</option>
-              <option value="maximum">maximum</option>
-            </FormSelect>
-          ) : null}
-        </div>
+            {kind.address === "fileUrl" ? (
+              <FormText
+                of={form}
+                name="fileUrl"
+                label="Document address (fileUrl)"
+                placeholder="https://files.example/document.pdf"
+                autoComplete="off"
+              />
+            ) : (
+              <FormText
+                of={form}
+                name="imageUrl"
+                label="Image address (imageUrl)"
+                placeholder="https://files.example/label.jpg"
+                autoComplete="off"
+              />
+            )}
+            {kind.kind === "vin_image" ? (
+              <FormSelect of={form} name="quality" label="Quality">
+                <option value="standard">standard</option>
+                <option value="enhanced">enhanced</option>
+                <option value="maximum">maximum</option>
+              </FormSelect>
+            ) : null}
+          </>
+        }
+      >
         {kind.kind === "vehicle_document" ? (
           <FormCheckbox of={form} name="includeSensitiveData">
             Include sensitive data (keeper and identity fields; the service then keeps no replay of
@@ -113,10 +119,7 @@ export function ScannerForm() {
             and never cached by the browser.
           </p>
         ) : null}
-        <Button type="submit" disabled={pending}>
-          {pending ? "Reading…" : "Read"}
-        </Button>
-      </form>
+      </ActionForm>
       {data ? (
         <>
           <ScanResult kind={data.kind} result={data.result} />

@@ -1,13 +1,12 @@
 "use client";
 
+import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { Receipt } from "@/components/billing/receipt";
 import { FormSelect, FormTextarea } from "@/components/forms/form-fields";
 import { ValueList } from "@/components/operations/value-list";
-import { ActionNotice } from "@/components/forms/action-notice";
-import { Button } from "@/components/ui/button";
 import { vehicleListingRequest } from "@/lib/api/contract/vehicles";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
 import { composeListingAction } from "../actions";
@@ -30,29 +29,35 @@ export function ListingForm({ svcId }: { svcId: string }) {
   );
   return (
     <div className="space-y-4">
-      <form noValidate onSubmit={submit} aria-label="Listing text" className="space-y-4">
-        <ActionNotice notice={notice} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormSelect of={form} name="language" label="Language">
-            <option value="en">English</option>
-            <option value="de">German</option>
-            <option value="fr">French</option>
-          </FormSelect>
-          <FormSelect of={form} name="quality" label="Quality">
-            <option value="standard">standard</option>
-            <option value="premium">premium</option>
-          </FormSelect>
-        </div>
+      <ActionForm
+        label="Listing text"
+        notice={notice}
+        onSubmit={submit}
+        pending={pending}
+        submitLabel="Write listing text"
+        pendingLabel="Writing…"
+        variant="secondary"
+        fields={
+          <>
+            <FormSelect of={form} name="language" label="Language">
+              <option value="en">English</option>
+              <option value="de">German</option>
+              <option value="fr">French</option>
+            </FormSelect>
+            <FormSelect of={form} name="quality" label="Quality">
+              <option value="standard">standard</option>
+              <option value="premium">premium</option>
+            </FormSelect>
+          </>
+        }
+      >
         <FormTextarea
           of={form}
           name="notes"
           label="Notes for the text (optional, up to 2,000 characters)"
           rows={3}
         />
-        <Button type="submit" variant="secondary" disabled={pending}>
-          {pending ? "Writing…" : "Write listing text"}
-        </Button>
-      </form>
+      </ActionForm>
       {result ? (
         <div className="space-y-3" data-testid="listing-result">
           <ValueList value={result.listing} label="Listing" />

@@ -1,13 +1,12 @@
 "use client";
 
+import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Receipt } from "@/components/billing/receipt";
 import { FormSelect, FormText } from "@/components/forms/form-fields";
-import { ActionNotice } from "@/components/forms/action-notice";
-import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { fullVin } from "@/lib/api/contract/common";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
@@ -66,44 +65,50 @@ export function VisionForm() {
   const chosen = visionKind(useWatch({ control: form.control, name: "operation" }));
   return (
     <div className="space-y-4">
-      <form noValidate onSubmit={submit} aria-label="Vision" className="space-y-4">
-        <ActionNotice notice={notice} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormSelect of={form} name="operation" label="Operation">
-            {VISION_OPERATIONS.map((id) => (
-              <option key={id} value={id}>
-                {visionKind(id).label}
-              </option>
-            ))}
-          </FormSelect>
-          <FormText
-            of={form}
-            name="imageUrl"
-            label="Image address"
-            placeholder="https://files.example/photo.jpg"
-            autoComplete="off"
-          />
-          {chosen.id === "classifyEndOfLifeVehicle" ? (
-            <FormText of={form} name="vin" label="VIN (optional)" autoComplete="off" />
-          ) : null}
-        </div>
+      <ActionForm
+        label="Vision"
+        notice={notice}
+        onSubmit={submit}
+        pending={pending}
+        submitLabel="Run"
+        pendingLabel="Working…"
+        fields={
+          <>
+            <FormSelect
+              choices={VISION_OPERATIONS.map((id) => [id, visionKind(id).label] as const)}
+              of={form}
+              name="operation"
+              label="Operation"
+            />
+            <FormText
+              of={form}
+              name="imageUrl"
+              label="Image address"
+              placeholder="https://files.example/photo.jpg"
+              autoComplete="off"
+            />
+            {chosen.id === "classifyEndOfLifeVehicle" ? (
+              <FormText of={form} name="vin" label="VIN (optional)" autoComplete="off" />
+            ) : null}
+          </>
+        }
+        after={
+          pending ? (
+            <div role="status" aria-live="polite">
+              <Spinner
+                label={`Working for ${elapsed} s${chosen.timeoutSeconds ? ` (up to ${chosen.timeoutSeconds} s)` : ""}`}
+              />
+            </div>
+          ) : null
+        }
+      >
         {chosen.timeoutSeconds ? (
           <p className="text-xs text-slate-600">
             This operation can take up to {chosen.timeoutSeconds} s; the console waits that long.
           </p>
         ) : null}
         {chosen.caveat ? <p className="text-xs text-slate-600">{chosen.caveat}</p> : null}
-        <Button type="submit" disabled={pending}>
-          {pending ? "Working…" : "Run"}
-        </Button>
-        {pending ? (
-          <div role="status" aria-live="polite">
-            <Spinner
-              label={`Working for ${elapsed} s${chosen.timeoutSeconds ? ` (up to ${chosen.timeoutSeconds} s)` : ""}`}
-            />
-          </div>
-        ) : null}
-      </form>
+      </ActionForm>
       {data ? (
         <>
           <VisionResult

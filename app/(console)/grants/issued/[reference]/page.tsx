@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { CoverageMeter } from "@/app/(console)/grants/_components/coverage-meter";
 import { Alert } from "@/components/ui/alert";
 import { CopyableId } from "@/components/ui/copyable-id";
+import { Facts } from "@/components/ui/facts";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime, formatMinor } from "@/lib/format";
@@ -89,14 +90,7 @@ export default async function GrantPage({
         </Alert>
       ) : null}
       <Card title="Grant">
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
-          {facts.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-slate-500">{label}</dt>
-              <dd className="min-w-0 break-words">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts facts={facts} />
       </Card>
       <Card title="Replace" className="mt-6">
         {grant.revokedAt ? (

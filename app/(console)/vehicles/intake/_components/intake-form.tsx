@@ -1,5 +1,6 @@
 "use client";
 
+import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useForm } from "react-hook-form";
@@ -7,9 +8,7 @@ import { z } from "zod";
 import { Receipt } from "@/components/billing/receipt";
 import { FormCheckbox, FormText, FormTextarea } from "@/components/forms/form-fields";
 import { ValueList } from "@/components/operations/value-list";
-import { ActionNotice } from "@/components/forms/action-notice";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { countryCode } from "@/lib/api/contract/common";
 import { vehicleIntakeRequest } from "@/lib/api/contract/vehicles";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
@@ -48,18 +47,26 @@ export function IntakeForm() {
   const intake = data?.intake;
   return (
     <div className="space-y-4">
-      <form noValidate onSubmit={submit} aria-label="Vehicle intake" className="space-y-4">
-        <ActionNotice notice={notice} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormText
-            of={form}
-            name="fileUrl"
-            label="Registration document address"
-            placeholder="https://files.example/registration.pdf"
-            autoComplete="off"
-          />
-          <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
-        </div>
+      <ActionForm
+        label="Vehicle intake"
+        notice={notice}
+        onSubmit={submit}
+        pending={pending}
+        submitLabel="Read the document"
+        pendingLabel="Reading…"
+        fields={
+          <>
+            <FormText
+              of={form}
+              name="fileUrl"
+              label="Registration document address"
+              placeholder="https://files.example/registration.pdf"
+              autoComplete="off"
+            />
+            <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
+          </>
+        }
+      >
         <FormTextarea
           of={form}
           name="photoUrls"
@@ -69,10 +76,7 @@ export function IntakeForm() {
         <FormCheckbox of={form} name="includeOwner">
           Include the keeper&apos;s data from the document
         </FormCheckbox>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Reading…" : "Read the document"}
-        </Button>
-      </form>
+      </ActionForm>
       {intake ? (
         <div className="space-y-3" data-testid="intake-result">
           {intake.vin ? (

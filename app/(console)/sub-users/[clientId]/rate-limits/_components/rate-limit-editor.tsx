@@ -187,16 +187,12 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
             <fieldset className="grid gap-3 sm:grid-cols-[1.5fr_1fr_1fr_1.5fr_auto_auto] sm:items-end">
               <legend className="sr-only">Rule {index + 1}</legend>
               <SelectField
+                choices={ENDPOINT_KEYS}
                 label="Endpoint key"
                 error={errors?.[index]?.endpointKey?.message}
                 {...form.register(`rows.${index}.endpointKey`)}
               >
                 <option value="*">* (all endpoint keys)</option>
-                {ENDPOINT_KEYS.map((k) => (
-                  <option key={k} value={k}>
-                    {k}
-                  </option>
-                ))}
               </SelectField>
               <TextField
                 label="Window (s)"
@@ -213,16 +209,12 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
                 {...form.register(`rows.${index}.maxRequests`, { valueAsNumber: true })}
               />
               <SelectField
+                choices={keys.map((k) => [k.id, k.label ? `${k.label} (${k.id})` : k.id] as const)}
                 label="API key"
                 error={errors?.[index]?.apiKeyId?.message}
                 {...form.register(`rows.${index}.apiKeyId`)}
               >
                 <option value="">All keys of the Sub-user</option>
-                {keys.map((k) => (
-                  <option key={k.id} value={k.id}>
-                    {k.label ? `${k.label} (${k.id})` : k.id}
-                  </option>
-                ))}
               </SelectField>
               <div className="flex items-center gap-2 pb-2">
                 <input

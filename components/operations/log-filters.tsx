@@ -1,0 +1,50 @@
+import { type ReactNode } from "react";
+import { FilterForm } from "@/components/ui/filter-form";
+import { SelectField } from "@/components/ui/field";
+import { auditLabel } from "@/lib/audit-labels";
+
+/**
+ * The filters of a log of operations (the audit log, the request log): which operation, from
+ * those the log holds, named in words; how it ended, in the log's own terms; and the log's own
+ * further fields.
+ */
+export function LogFilters({
+  action,
+  label,
+  defaults,
+  operations,
+  operation,
+  outcomes,
+  outcome,
+  children,
+}: {
+  action: string;
+  label: string;
+  defaults: Record<string, string>;
+  operations: readonly string[];
+  operation: string;
+  /** Each outcome's value and its words, in order; the first is "all outcomes". */
+  outcomes: Record<string, string>;
+  outcome: string;
+  children?: ReactNode;
+}) {
+  return (
+    <FilterForm action={action} defaults={defaults} label={label}>
+      <SelectField
+        choices={operations.map((id) => [id, auditLabel(id)] as const)}
+        label="Operation"
+        name="operation"
+        defaultValue={operation}
+      >
+        <option value="">All operations</option>
+      </SelectField>
+      <SelectField
+        label="Outcome"
+        name="outcome"
+        defaultValue={outcome}
+        choices={Object.entries(outcomes)}
+      />
+      {children}
+    </FilterForm>
+  );
+}
