@@ -20,12 +20,20 @@ export function choiceKeys<const K extends string>(words: Record<K, string>) {
   return Object.keys(words) as [K, ...K[]];
 }
 
+/** A page's query string as Next.js gives it: each name once, several times, or not at all. */
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The props of a page that reads its query string. */
+export interface SearchPageProps {
+  searchParams: Promise<SearchParams>;
+}
+
 export const textParam = z.string().trim().max(200).catch("");
 
 /** Reads a page's `searchParams` (first value of repeated keys) against a list's schema. */
 export function readListParams<S extends z.ZodObject>(
   schema: S,
-  searchParams: Record<string, string | string[] | undefined>,
+  searchParams: SearchParams,
 ): z.output<S> {
   const flat = Object.fromEntries(
     Object.entries(searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),

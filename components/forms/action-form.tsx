@@ -4,41 +4,36 @@ import { Button } from "@/components/ui/button";
 import { type Notice } from "@/lib/actions/use-action-submit";
 
 /**
- * A form that runs one action: its refusal or uncertain outcome above the fields, the fields in
- * two columns on wide screens, what goes under them (`children`: a checkbox, a note), and the
- * button that says what is under way while it is.
+ * A form that runs one action (`run`, what `useActionSubmit` returns): its refusal or uncertain
+ * outcome above the fields, the fields in two columns on wide screens, `notes` under them (a
+ * checkbox, a caveat), and the button, whose words say what is under way while it is.
  */
 export function ActionForm({
   label,
-  notice,
-  onSubmit,
-  pending,
-  submitLabel,
-  pendingLabel,
+  run,
+  button: [submitLabel, pendingLabel],
   variant,
-  fields,
-  children,
+  notes,
   after,
+  children,
 }: {
   label: string;
-  notice: Notice | null;
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  pending: boolean;
-  submitLabel: string;
-  pendingLabel: string;
+  run: { notice: Notice | null; submit: FormEventHandler<HTMLFormElement>; pending: boolean };
+  /** The button's words, and its words while the action runs. */
+  button: readonly [string, string];
   variant?: "primary" | "secondary";
-  fields: ReactNode;
-  children?: ReactNode;
+  notes?: ReactNode;
   /** Below the button: the progress of a slow action. */
   after?: ReactNode;
+  children: ReactNode;
 }) {
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={label} className="space-y-4">
-      <ActionNotice notice={notice} />
-      <div className="grid gap-4 sm:grid-cols-2">{fields}</div>
-      {children}
-      <Button type="submit" variant={variant} disabled={pending}>
-        {pending ? pendingLabel : submitLabel}
+    <form noValidate onSubmit={run.submit} aria-label={label} className="space-y-4">
+      <ActionNotice notice={run.notice} />
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+      {notes}
+      <Button type="submit" variant={variant} disabled={run.pending}>
+        {run.pending ? pendingLabel : submitLabel}
       </Button>
       {after}
     </form>

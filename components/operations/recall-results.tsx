@@ -1,5 +1,5 @@
 import { type z } from "zod";
-import { DataTable } from "@/components/ui/table";
+import { DataTable, RecordsTable } from "@/components/ui/table";
 import { type partRecallResponse, type vehicleRecallResponse } from "@/lib/api/contract/recalls";
 
 const RECALL_CAVEAT =
@@ -15,13 +15,8 @@ function DataVersions({ versions }: { versions: Record<string, unknown> | undefi
   );
 }
 
-const recallColumns = (recalls: Record<string, unknown>[]) => [
-  ...new Set(recalls.flatMap((r) => Object.keys(r))),
-];
-
 export function VehicleRecalls({ data }: { data: z.output<typeof vehicleRecallResponse> }) {
   const recalls = data.recalls ?? [];
-  const columns = recallColumns(recalls);
   const series = [data.manufacturer, data.modelYear].filter(Boolean).join(" ");
   return (
     <div className="space-y-3 text-sm" data-testid="vehicle-recalls">
@@ -32,16 +27,7 @@ export function VehicleRecalls({ data }: { data: z.output<typeof vehicleRecallRe
         {series ? ` ${series}` : ""}
         {typeof data.matchLevel === "string" ? ` (match level ${data.matchLevel})` : ""}.
       </p>
-      {recalls.length ? (
-        <DataTable
-          caption="Vehicle recalls"
-          columns={columns}
-          rows={recalls}
-          keyOf={(r) => JSON.stringify(r)}
-          cells={(r) => columns.map((c) => String(r[c] ?? "—"))}
-          empty="None."
-        />
-      ) : null}
+      <RecordsTable caption="Vehicle recalls" records={recalls} />
       <DataVersions versions={data.dataVersions} />
       <p className="text-xs text-slate-500">{RECALL_CAVEAT}</p>
     </div>

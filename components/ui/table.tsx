@@ -135,6 +135,31 @@ export function DataTable<T>({
 }
 
 /**
+ * Records whose fields the interface does not fix, as a table: a column per field any of them
+ * has, "—" where one lacks it; nothing at all when there is no record.
+ */
+export function RecordsTable({
+  caption,
+  records,
+}: {
+  caption: string;
+  records: readonly Record<string, unknown>[];
+}) {
+  if (records.length === 0) return null;
+  const columns = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  return (
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={records}
+      keyOf={(r) => JSON.stringify(r)}
+      cells={(r) => columns.map((c) => String(r[c] ?? "—"))}
+      empty=""
+    />
+  );
+}
+
+/**
  * A region that scrolls sideways when its content is wider than the screen (a table on a
  * phone): focusable, so a keyboard can scroll it, and named for screen readers.
  */

@@ -13,3 +13,10 @@ export type ActionResult<T> =
       /** Operation-specific fields of the service's error body (e.g. `sponsorClientIds`, `workspaceId`). */
       details?: Record<string, unknown>;
     };
+
+/** A refusal by an action that is not an operation of the service (the console's own checks). */
+export const refused = (code: string, message: string, fieldErrors?: FieldErrors) =>
+  ({ ok: false, outcome: "refused", code, message, fieldErrors }) as const;
+
+/** The data of an action that is not an operation of the service: never a replay. */
+export const done = <T>(data: T) => ({ ok: true, data, replayed: false }) as const;

@@ -1,7 +1,8 @@
 import "server-only";
-import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { redact } from "@/lib/log/logger";
 import { getStore } from "@/lib/store/db";
+import { logPage, operationsIn } from "@/lib/store/log-pages";
 import { auditLog } from "@/lib/store/schema";
 
 export type AuditOutcome = "success" | "failure" | "unknown";
@@ -56,22 +57,9 @@ export async function listAudit(
   filters: AuditFilters,
   paging: { page: number; pageSize: number },
 ): Promise<{ entries: AuditRow[]; total: number; page: number; pages: number }> {
-  const db = await getStore();
   const where = whereOf(clientId, filters);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(auditLog)
-    .where(where);
-  const pages = Math.max(1, Math.ceil(total / paging.pageSize));
-  const page = Math.min(paging.page, pages);
-  const entries = await db
-    .select()
-    .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(paging.pageSize)
-    .offset((page - 1) * paging.pageSize);
-  return { entries, total, page, pages };
+  const { rows: entries, ...rest } = await logPage(auditLog, where, paging);
+  return { entries, ...rest };
 }
 
 /**
@@ -118,11 +106,6 @@ export async function getAuditEntry(clientId: string, id: number): Promise<Audit
 }
 
 /** The operations that appear in this Client's log: what the filter offers. */
-export async function auditedOperations(clientId: string): Promise<string[]> {
-  const db = await getStore();
-  const rows = await db
-    .selectDistinct({ operationId: auditLog.operationId })
-    .from(auditLog)
-    .where(eq(auditLog.clientId, clientId));
-  return rows.map((r) => r.operationId).sort();
+export function auditedOperations(clientId: string): Promise<string[]> {
+  return operationsIn(auditLog, clientId);
 }

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import { type CallRecord } from "@/lib/api/client";
 import { processState } from "@/lib/process-state";
 import { getStore } from "@/lib/store/db";
+import { logPage, operationsIn } from "@/lib/store/log-pages";
 import { requestLog } from "@/lib/store/schema";
 
 /** How long the request log keeps a call. */
@@ -71,7 +72,6 @@ export interface RequestFilters {
 
 export async function listRequests(clientId: string, filters: RequestFilters) {
   await flushRequestLog();
-  const db = await getStore();
   const conditions: (SQL | undefined)[] = [
     eq(requestLog.clientId, clientId),
     filters.operationId ? eq(requestLog.operationId, filters.operationId) : undefined,
@@ -85,29 +85,11 @@ export async function listRequests(clientId: string, filters: RequestFilters) {
           : undefined,
   ];
   const where = and(...conditions);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(requestLog)
-    .where(where);
-  const pages = Math.max(1, Math.ceil(total / REQUEST_LOG_PAGE_SIZE));
-  const page = Math.min(Math.max(1, filters.page), pages);
-  const rows = await db
-    .select()
-    .from(requestLog)
-    .where(where)
-    .orderBy(desc(requestLog.createdAt), desc(requestLog.id))
-    .limit(REQUEST_LOG_PAGE_SIZE)
-    .offset((page - 1) * REQUEST_LOG_PAGE_SIZE);
-  return { rows, total, page, pages };
+  return logPage(requestLog, where, { page: filters.page, pageSize: REQUEST_LOG_PAGE_SIZE });
 }
 
 /** The operations the Client's log holds, for the filter. */
 export async function loggedOperations(clientId: string): Promise<string[]> {
   await flushRequestLog();
-  const db = await getStore();
-  const rows = await db
-    .selectDistinct({ operationId: requestLog.operationId })
-    .from(requestLog)
-    .where(eq(requestLog.clientId, clientId));
-  return rows.map((r) => r.operationId).sort();
+  return operationsIn(requestLog, clientId);
 }

@@ -9,7 +9,7 @@ import {
   type PlaygroundOutcome,
   startAgentAuthorization,
 } from "@/lib/agent/agent-connection";
-import { type ActionResult } from "@/lib/actions/action-result";
+import { type ActionResult, done, refused } from "@/lib/actions/action-result";
 import { agentTool } from "@/lib/api/contract/agent-tools";
 import { actionSession } from "@/lib/auth/guards";
 import { demoServiceSignInFor } from "@/lib/demo/demo-accounts";
@@ -19,9 +19,6 @@ import { recordAudit } from "@/lib/store/audit-log";
  * The console's own connection to the agent endpoint. These are not operations of the service
  * (the OAuth flow and MCP are), so they check the session themselves.
  */
-const refused = (code: string, message: string, fieldErrors?: Record<string, string>) =>
-  ({ ok: false, outcome: "refused", code, message, fieldErrors }) as const;
-const done = <T>(data: T) => ({ ok: true, data, replayed: false }) as const;
 
 export async function connectAgentAction(): Promise<ActionResult<{ redirectUrl: string }>> {
   const signed = await actionSession();

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { type SearchPageProps } from "@/lib/list-params";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -44,11 +45,7 @@ const CONNECTION_NOTICE: Record<string, { tone: "success" | "danger" | "warning"
     },
   };
 
-export default async function AgentAccessPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function AgentAccessPage({ searchParams }: SearchPageProps) {
   const signed = await requirePageSession();
   const { pilotState, session } = signed;
   const [state, connection, search] = await Promise.all([

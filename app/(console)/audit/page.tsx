@@ -10,7 +10,7 @@ import { auditLabel } from "@/lib/audit-labels";
 import { requirePageSession } from "@/lib/auth/guards";
 import { dayForInput, parseDay } from "@/lib/dates";
 import { formatCount, formatDateTime } from "@/lib/format";
-import { listHref, readListParams } from "@/lib/list-params";
+import { listHref, readListParams, type SearchPageProps } from "@/lib/list-params";
 import { auditedOperations, listAudit } from "@/lib/store/audit-log";
 import {
   AUDIT_DEFAULTS,
@@ -23,11 +23,7 @@ import { OUTCOME_TONE } from "./_lib/audit-outcome";
 
 export const metadata: Metadata = { title: "Audit log" };
 
-export default async function AuditPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function AuditPage({ searchParams }: SearchPageProps) {
   const { session } = await requirePageSession();
   const params = readListParams(auditParams, await searchParams);
   const { filters, errors } = auditFilters(params);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { type SearchPageProps, type SearchParams } from "@/lib/list-params";
 import { OutcomeCard } from "@/components/operations/outcome-card";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -13,11 +14,10 @@ import { findVdiCode } from "./_lib/find-vdi-code";
 export const metadata: Metadata = { title: "VDI catalogue and translation" };
 
 const PAGE_SIZE = 50;
-type Search = Record<string, string | string[] | undefined>;
-const text = (s: Search, k: string) => (typeof s[k] === "string" ? s[k].trim() : "");
+const text = (s: SearchParams, k: string) => (typeof s[k] === "string" ? s[k].trim() : "");
 
 /** Browse the VDI 4081 catalogue (paged on the service), find one code, translate one designation. */
-export default async function CataloguePage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function CataloguePage({ searchParams }: SearchPageProps) {
   const { api } = await requirePageSession();
   const search = await searchParams;
   const view = text(search, "view");

@@ -14,7 +14,13 @@ import { CopyableId } from "@/components/ui/copyable-id";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { formatDate } from "@/lib/format";
-import { listHref, oneOf, readListParams, textParam } from "@/lib/list-params";
+import {
+  listHref,
+  oneOf,
+  readListParams,
+  textParam,
+  type SearchPageProps,
+} from "@/lib/list-params";
 
 export const metadata: Metadata = { title: "Issued grants" };
 
@@ -117,11 +123,7 @@ function GrantTable({
   );
 }
 
-export default async function GrantsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function GrantsPage({ searchParams }: SearchPageProps) {
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "listSponsorshipGrants")) return <MasterOnly />;
   const params = readListParams(grantsListParams, await searchParams);

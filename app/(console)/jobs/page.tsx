@@ -8,7 +8,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { DataTable } from "@/components/ui/table";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatCount, formatDateTime } from "@/lib/format";
-import { listHref, readListParams } from "@/lib/list-params";
+import { listHref, readListParams, type SearchPageProps } from "@/lib/list-params";
 import { JOB_FAMILIES } from "@/lib/api/contract/operations";
 import { JOB_LABELS } from "./_lib/job-families";
 import { listJobs, refreshDueJobs } from "./_lib/job-store";
@@ -22,11 +22,7 @@ import { LiveJobStatus } from "./_components/live-job-status";
 
 export const metadata: Metadata = { title: "Jobs" };
 
-export default async function JobsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function JobsPage({ searchParams }: SearchPageProps) {
   const { session, readJobStatus } = await requirePageSession();
   const params = readListParams(jobsListParams, await searchParams);
   const listed = await listJobs(session.clientId, params);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { type SearchPageProps } from "@/lib/list-params";
 import { DERIVED_DATA_CAVEAT, OutcomeCard } from "@/components/operations/outcome-card";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -91,11 +92,7 @@ function errorsOf(...outcomes: (Outcome<unknown> | undefined)[]): Record<string,
  * The OE part desk: normalise a number, read its confirmed base part, its aftermarket references
  * (paged), an indicative price and a marketplace article; each call with its receipt.
  */
-export default async function PartsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function PartsPage({ searchParams }: SearchPageProps) {
   const { api } = await requirePageSession();
   const view = partsViewOf(await searchParams);
   const results = await read(api, view);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { type SearchPageProps } from "@/lib/list-params";
 import { OutcomeCard } from "@/components/operations/outcome-card";
 import { PartRecalls, VehicleRecalls } from "@/components/operations/recall-results";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -11,10 +12,8 @@ import { positionsOf } from "./_lib/positions";
 
 export const metadata: Metadata = { title: "Recalls" };
 
-type Search = Record<string, string | string[] | undefined>;
-
 /** Recall matching for a vehicle (series level) and for parts (per position). */
-export default async function RecallsPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function RecallsPage({ searchParams }: SearchPageProps) {
   const { api } = await requirePageSession();
   const search = await searchParams;
   const vin = typeof search.vin === "string" ? search.vin.trim().toUpperCase() : "";

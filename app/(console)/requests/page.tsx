@@ -11,7 +11,14 @@ import { BILLING_SOURCES } from "@/lib/api/contract/headers";
 import { auditLabel } from "@/lib/audit-labels";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatCount, formatDateTime } from "@/lib/format";
-import { choiceKeys, listHref, oneOf, pageParam, readListParams } from "@/lib/list-params";
+import {
+  choiceKeys,
+  listHref,
+  oneOf,
+  pageParam,
+  readListParams,
+  type SearchPageProps,
+} from "@/lib/list-params";
 import { listRequests, loggedOperations, REQUEST_LOG_DAYS } from "@/lib/store/request-log";
 
 export const metadata: Metadata = { title: "Request log" };
@@ -53,11 +60,7 @@ function CallEnd({ status, code }: { status: number | null; code: string }) {
   return <>{UNANSWERED.get(code) ?? "The call ended without an answer."}</>;
 }
 
-export default async function RequestLogPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function RequestLogPage({ searchParams }: SearchPageProps) {
   const { session } = await requirePageSession();
   const params = readListParams(requestParams, await searchParams);
   const [listed, operations] = await Promise.all([

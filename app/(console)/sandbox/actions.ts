@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { type ActionResult } from "@/lib/actions/action-result";
+import { type ActionResult, done, refused } from "@/lib/actions/action-result";
 import {
   type ClockView,
   FAULT_EFFECT_KINDS,
@@ -20,9 +20,6 @@ import { targetOf } from "./_lib/clock-preview";
  * The Sandbox page's changes. The controls are not operations of the interface, so these check
  * the session themselves: a Master only, as the service itself requires.
  */
-const refused = (code: string, message: string, fieldErrors?: Record<string, string>) =>
-  ({ ok: false, outcome: "refused", code, message, fieldErrors }) as const;
-const done = <T>(data: T) => ({ ok: true, data, replayed: false }) as const;
 
 async function asMaster<T>(
   operationId: string,
@@ -194,7 +191,7 @@ export async function resetMasterAction(input: {
     });
   return asMaster("console.sandbox.resetMaster", signed.session.clientId, async ({ sandbox }) => {
     const preview = await sandbox.resetPreview();
-    const done = await sandbox.reset(preview.confirmationToken);
-    return { restored: done.restored };
+    const reset = await sandbox.reset(preview.confirmationToken);
+    return { restored: reset.restored };
   });
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { type SearchPageProps } from "@/lib/list-params";
 import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -21,11 +22,7 @@ const JOURNAL_DEFAULTS = { operationId: "", status: "", errorCode: "", faulted: 
  * The reference service's sandbox controls for a Master: its test clock, its fault rules and the
  * journal of its family's calls. Shown only where the service offers them.
  */
-export default async function SandboxPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function SandboxPage({ searchParams }: SearchPageProps) {
   const { session, sandbox } = await requirePageSession();
   if (!session.isMaster) return <MasterOnly />;
   const header = (
@@ -123,11 +120,16 @@ export default async function SandboxPage({
               error={filter.success ? undefined : "A status from 100 to 599."}
             />
             <TextField label="Error code" name="errorCode" defaultValue={text("errorCode")} />
-            <SelectField label="Fault rule" name="faulted" defaultValue={text("faulted")}>
-              <option value="">Any call</option>
-              <option value="true">Affected by a rule</option>
-              <option value="false">Not affected</option>
-            </SelectField>
+            <SelectField
+              label="Fault rule"
+              name="faulted"
+              defaultValue={text("faulted")}
+              choices={[
+                ["", "Any call"],
+                ["true", "Affected by a rule"],
+                ["false", "Not affected"],
+              ]}
+            />
           </FilterForm>
           {journal ? (
             <DataTable

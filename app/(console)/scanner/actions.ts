@@ -9,6 +9,7 @@ import {
   vehicleDocumentRequest,
   vinImageRequest,
 } from "@/lib/api/contract/scanner";
+import { refused } from "@/lib/actions/action-result";
 import { bodyAction, type BodyActionResult } from "@/lib/actions/body-action";
 import { SCAN_KIND_IDS, type ScanKind } from "./_lib/scan-kinds";
 
@@ -34,12 +35,6 @@ const scanInput = z.object({
 
 export async function scanAction(input: z.input<typeof scanInput>): Promise<BodyActionResult> {
   const parsed = scanInput.safeParse(input);
-  if (!parsed.success)
-    return {
-      ok: false,
-      outcome: "refused",
-      code: "invalid_input",
-      message: "Choose what to read.",
-    };
+  if (!parsed.success) return refused("invalid_input", "Choose what to read.");
   return ACTIONS.get(parsed.data.kind)!(parsed.data.body);
 }

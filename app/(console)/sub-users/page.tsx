@@ -6,15 +6,11 @@ import { mayCall } from "@/lib/auth/rights";
 import { SubUsersSection } from "./_components/sub-users-section";
 import { subUsersListParams } from "./_lib/sub-users.utils";
 import { subUsersPage } from "./_lib/sub-users-index";
-import { readListParams } from "@/lib/list-params";
+import { readListParams, type SearchPageProps } from "@/lib/list-params";
 
 export const metadata: Metadata = { title: "Sub-users" };
 
-export default async function SubUsersPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function SubUsersPage({ searchParams }: SearchPageProps) {
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "listClientUsers")) return <MasterOnly />;
   const params = readListParams(subUsersListParams, await searchParams);

@@ -1,20 +1,16 @@
 import type { Metadata } from "next";
+import { type SearchPageProps } from "@/lib/list-params";
 import { DataTable } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
-import { UsagePanel } from "@/app/(console)/usage/_components/usage-panel";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatCount, formatMinor } from "@/lib/format";
-import { UsageHistory } from "@/app/(console)/usage/_components/usage-history";
+import { UsageCards } from "@/app/(console)/usage/_components/usage-cards";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
 
 export const metadata: Metadata = { title: "Usage and credit" };
 
-export default async function UsagePage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function UsagePage({ searchParams }: SearchPageProps) {
   const { api, session } = await requirePageSession();
   const credits = await api.getClientCredits();
   const usage = await api.getClientUsage();
@@ -46,17 +42,14 @@ export default async function UsagePage({
           <code>{credits.data.clientId}</code>
         </Card>
       </div>
-      <Card title="This period" className="mt-6">
-        <UsagePanel usage={usage.data} />
-      </Card>
-      <Card title="Over time" className="mt-6">
-        <UsageHistory
-          clientId={session.clientId}
-          path="/usage"
-          searchParams={await searchParams}
-          currency={currency}
-        />
-      </Card>
+      <UsageCards
+        usage={usage.data}
+        clientId={session.clientId}
+        path="/usage"
+        searchParams={await searchParams}
+        titles={["This period", "Over time"]}
+        currency={currency}
+      />
       <Card title="Visible plans" className="mt-6">
         <DataTable
           caption="Standard and custom plans visible to this Client"

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { type SearchPageProps } from "@/lib/list-params";
 import Link from "next/link";
 import { OutcomeCard } from "@/components/operations/outcome-card";
 import { VehicleRecalls } from "@/components/operations/recall-results";
@@ -15,7 +16,6 @@ import { VehicleWork } from "./_components/vehicle-work";
 
 export const metadata: Metadata = { title: "Vehicle workspace" };
 
-type Search = Record<string, string | string[] | undefined>;
 const VEHICLE_CAVEAT =
   "Derived data about a vehicle type, not proof that a part fits this car and not a valuation.";
 
@@ -23,7 +23,7 @@ const VEHICLE_CAVEAT =
  * One vehicle, from a VIN or an `svcId`: its record, recalls, the orders for it (parts, cart
  * check, economic evaluation) followed in place, and listing text for its vehicle type.
  */
-export default async function VehiclesPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function VehiclesPage({ searchParams }: SearchPageProps) {
   const { api, session, readJobStatus } = await requirePageSession();
   const search = await searchParams;
   const vin = typeof search.vin === "string" ? search.vin.trim().toUpperCase() : "";

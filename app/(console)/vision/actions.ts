@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { fullVin } from "@/lib/api/contract/common";
+import { refused } from "@/lib/actions/action-result";
 import { bodyAction, type BodyActionResult } from "@/lib/actions/body-action";
 import { VISION_OPERATIONS } from "./_lib/vision-kinds";
 
@@ -16,12 +17,6 @@ const visionInput = z.object({ operation: z.enum(VISION_OPERATIONS), body: z.unk
 
 export async function visionAction(input: z.input<typeof visionInput>): Promise<BodyActionResult> {
   const parsed = visionInput.safeParse(input);
-  if (!parsed.success)
-    return {
-      ok: false,
-      outcome: "refused",
-      code: "invalid_input",
-      message: "Choose an operation.",
-    };
+  if (!parsed.success) return refused("invalid_input", "Choose an operation.");
   return ACTIONS.get(parsed.data.operation)!(parsed.data.body);
 }

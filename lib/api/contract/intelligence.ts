@@ -8,6 +8,7 @@ import { countryCode, currencyCode, fullVin, isoDateTime, uuid } from "./common"
 
 export const condition = z.enum(["new", "remanufactured", "used", "unknown"]);
 export const freshnessPolicy = z.enum(["allow_stale", "refresh_if_stale", "require_fresh"]);
+export const minimumEvidence = z.enum(["any", "directional", "usable", "strong"]);
 const score0to100 = z.number().min(0).max(100);
 
 export const marketScope = z.strictObject({
@@ -280,7 +281,7 @@ export const vinEconomicScope = z.strictObject({
   condition,
   windowDays: z.literal(90),
   asOf: isoDateTime,
-  minimumEvidence: z.enum(["any", "directional", "usable", "strong"]),
+  minimumEvidence,
   freshnessPolicy,
   maxCandidates: z.number().int().min(1).max(100),
   includeInsufficientCandidates: z.boolean(),

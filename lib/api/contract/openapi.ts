@@ -109,32 +109,22 @@ function parametersOf(op: OperationDefinition): unknown[] {
   return params;
 }
 
-const SUCCESS_HEADERS = {
-  [HEADERS.billingSource]: {
-    description: "Settlement decision: plan, balance, bundle, sandbox, idempotent_replay.",
-    schema: { type: "string" },
-  },
-  [HEADERS.usageWarning]: {
-    description: "Human text from 90 percent plan use; several joined by `|`.",
-    schema: { type: "string" },
-  },
-  [HEADERS.billingBundle]: {
-    description: "Monthly bundle associated with the request.",
-    schema: { type: "string" },
-  },
-  [HEADERS.sponsorshipGrant]: {
-    description: "Sponsorship reference that covered the call.",
-    schema: { type: "string" },
-  },
-  [HEADERS.idempotentReplay]: {
-    description: "`true` when answered from an earlier completed request.",
-    schema: { type: "string" },
-  },
-  [HEADERS.idempotencyStored]: {
-    description: "First-success replay storage result.",
-    schema: { type: "string" },
-  },
-};
+/** The headers of a successful answer, each a string, with what it says. */
+const SUCCESS_HEADERS = Object.fromEntries(
+  (
+    [
+      [
+        HEADERS.billingSource,
+        "Settlement decision: plan, balance, bundle, sandbox, idempotent_replay.",
+      ],
+      [HEADERS.usageWarning, "Human text from 90 percent plan use; several joined by `|`."],
+      [HEADERS.billingBundle, "Monthly bundle associated with the request."],
+      [HEADERS.sponsorshipGrant, "Sponsorship reference that covered the call."],
+      [HEADERS.idempotentReplay, "`true` when answered from an earlier completed request."],
+      [HEADERS.idempotencyStored, "First-success replay storage result."],
+    ] as const
+  ).map(([name, description]) => [name, { description, schema: { type: "string" } }]),
+);
 
 function responsesOf(op: OperationDefinition): Record<string, unknown> {
   const responses: Record<string, unknown> = {};

@@ -74,8 +74,10 @@ export const aftermarketResponse = z.looseObject({
 // --- Indicative price ------------------------------------------------------------------------
 
 export const vehicleType = z.enum(["car", "motorcycle"]);
+/** The condition of a part priced or evaluated (Intelligence knows more conditions). */
+export const partCondition = z.enum(["new", "used"]);
 export const priceQuery = z.strictObject({
-  condition: z.enum(["new", "used"]).optional(),
+  condition: partCondition.optional(),
   currency: currencyCode.optional(),
   vehicleType: vehicleType.optional(),
 });

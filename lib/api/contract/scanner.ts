@@ -123,9 +123,10 @@ export const labelAllResponse = z.looseObject({
   }),
 });
 
+export const vinImageQuality = z.enum(["standard", "enhanced", "maximum"]);
 export const vinImageRequest = z.strictObject({
   imageUrl: httpUrl,
-  quality: z.enum(["standard", "enhanced", "maximum"]).optional(),
+  quality: vinImageQuality.optional(),
 });
 /** `vin` is never a guessed or incomplete value: a full VIN or `null`. */
 export const vinImageResponse = z.looseObject({ vin: fullVin.nullable() });

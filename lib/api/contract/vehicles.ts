@@ -9,9 +9,11 @@ export const technicalVehicleResponse = z
   .refine((v) => !("vin" in v), { message: "a technical record carries no VIN" });
 export type TechnicalVehicleResponse = z.infer<typeof technicalVehicleResponse>;
 
+export const listingQuality = z.enum(["standard", "premium"]);
+export const listingLanguage = z.enum(["de", "en", "fr"]);
 export const vehicleListingRequest = z.strictObject({
-  quality: z.enum(["standard", "premium"]).optional(),
-  language: z.enum(["de", "en", "fr"]).optional(),
+  quality: listingQuality.optional(),
+  language: listingLanguage.optional(),
   notes: z.string().max(2000).optional(),
 });
 /** Listing text without price, condition or value claims. */

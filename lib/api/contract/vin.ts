@@ -12,6 +12,7 @@ import {
   svcGenArt,
   vdiFullCode,
 } from "./common";
+import { partCondition, vehicleType } from "./parts";
 
 // --- Redirect session ------------------------------------------------------------------------
 
@@ -145,8 +146,8 @@ export const economicEvaluationQuery = z.strictObject({
     .literal("1")
     .transform(() => 1 as const)
     .optional(),
-  condition: z.enum(["used", "new"]).optional(),
-  vehicleType: z.enum(["car", "motorcycle"]).optional(),
+  condition: partCondition.optional(),
+  vehicleType: vehicleType.optional(),
   maxPricedParts: z.coerce
     .number()
     .int("Enter a whole number.")

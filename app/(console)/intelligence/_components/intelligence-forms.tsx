@@ -1,5 +1,11 @@
 "use client";
 
+import {
+  choicesOf,
+  CONDITION_WORDS,
+  FRESHNESS_WORDS,
+  MINIMUM_EVIDENCE_WORDS,
+} from "@/lib/operations/choice-words";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
@@ -26,12 +32,7 @@ const PAID =
 
 function ConditionSelect({ form }: { form: AnyScopeForm }) {
   return (
-    <FormSelect of={form} name="condition" label="Condition">
-      <option value="used">Used</option>
-      <option value="new">New</option>
-      <option value="remanufactured">Remanufactured</option>
-      <option value="unknown">Unknown</option>
-    </FormSelect>
+    <FormSelect of={form} name="condition" label="Condition" choices={choicesOf(CONDITION_WORDS)} />
   );
 }
 
@@ -59,11 +60,8 @@ function ScopeFields({ form }: { form: AnyScopeForm }) {
         name="freshnessPolicy"
         label="Freshness"
         hint="A refresh runs as a job where your account allows it; otherwise the service says a refresh would be needed."
-      >
-        <option value="refresh_if_stale">Refresh if stale</option>
-        <option value="allow_stale">Allow a stale snapshot</option>
-        <option value="require_fresh">Require fresh data</option>
-      </FormSelect>
+        choices={choicesOf(FRESHNESS_WORDS)}
+      />
     </>
   );
 }
@@ -177,17 +175,18 @@ export function VinEconomicForm({ asOf }: { asOf: string }) {
         label="As of"
         hint="UTC, not in the future, e.g. 20 Nov 2026 09:00. The window is fixed at 90 days."
       />
-      <FormSelect of={form} name="minimumEvidence" label="Minimum evidence for the portfolio">
-        <option value="any">Any</option>
-        <option value="directional">Directional</option>
-        <option value="usable">Usable</option>
-        <option value="strong">Strong</option>
-      </FormSelect>
-      <FormSelect of={form} name="freshnessPolicy" label="Freshness">
-        <option value="allow_stale">Allow stale snapshots</option>
-        <option value="refresh_if_stale">Refresh if stale</option>
-        <option value="require_fresh">Require fresh data</option>
-      </FormSelect>
+      <FormSelect
+        of={form}
+        name="minimumEvidence"
+        label="Minimum evidence for the portfolio"
+        choices={choicesOf(MINIMUM_EVIDENCE_WORDS)}
+      />
+      <FormSelect
+        of={form}
+        name="freshnessPolicy"
+        label="Freshness"
+        choices={choicesOf(FRESHNESS_WORDS)}
+      />
       <FormText
         of={form}
         name="maxCandidates"

@@ -31,20 +31,14 @@ export function JobForm<T extends FieldValues, V>({
   children: ReactNode;
 }) {
   const router = useRouter();
-  const { pending, notice, submit } = useActionSubmit(form, send, {
+  const run = useActionSubmit(form, send, {
     onSuccess: ({ jobId }) => (onStarted ? onStarted(jobId) : router.push(`/jobs/${jobId}`)),
     unknownText: onUnknown,
     noAnswerText: "The console did not answer. Look at the recent jobs before starting it again.",
   });
   return (
-    <ActionForm
-      label={label}
-      notice={notice}
-      onSubmit={submit}
-      pending={pending}
-      submitLabel={submitLabel}
-      pendingLabel="Starting…"
-      fields={children}
-    />
+    <ActionForm label={label} run={run} button={[submitLabel, "Starting…"]}>
+      {children}
+    </ActionForm>
   );
 }

@@ -1,5 +1,11 @@
 "use client";
 
+import {
+  CART_CHECK_MODE_WORDS,
+  choicesOf,
+  CONDITION_WORDS,
+  VEHICLE_TYPE_WORDS,
+} from "@/lib/operations/choice-words";
 import { FormSelect, FormText, FormTextarea } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
@@ -11,7 +17,7 @@ import {
   PROVIDER_TEXTS,
   PROVIDERS,
 } from "@/lib/api/contract/common";
-import { oeNumberText } from "@/lib/api/contract/parts";
+import { oeNumberText, partCondition } from "@/lib/api/contract/parts";
 import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import { JobForm } from "@/app/(console)/jobs/_components/job-order-form";
 import { economicEvaluationForm, parseOeLines } from "@/app/(console)/jobs/_lib/job-forms";
@@ -126,10 +132,7 @@ export function CartCheckForm({ vin, onStarted }: { vin: string } & Started) {
       }
     >
       <FormText of={form} name="vin" label="VIN" autoComplete="off" />
-      <FormSelect of={form} name="mode" label="Mode">
-        <option value="type">Vehicle type</option>
-        <option value="vehicle">This vehicle</option>
-      </FormSelect>
+      <FormSelect of={form} name="mode" label="Mode" choices={choicesOf(CART_CHECK_MODE_WORDS)} />
       <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
       <FormTextarea
         of={form}
@@ -177,14 +180,18 @@ export function EconomicEvaluationForm({ vin, onStarted }: { vin: string } & Sta
         autoComplete="off"
       />
       <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
-      <FormSelect of={form} name="condition" label="Condition">
-        <option value="used">Used</option>
-        <option value="new">New</option>
-      </FormSelect>
-      <FormSelect of={form} name="vehicleType" label="Vehicle type">
-        <option value="car">Car</option>
-        <option value="motorcycle">Motorcycle</option>
-      </FormSelect>
+      <FormSelect
+        of={form}
+        name="condition"
+        label="Condition"
+        choices={choicesOf(CONDITION_WORDS, partCondition.options)}
+      />
+      <FormSelect
+        of={form}
+        name="vehicleType"
+        label="Vehicle type"
+        choices={choicesOf(VEHICLE_TYPE_WORDS)}
+      />
       <FormText
         of={form}
         name="maxPricedParts"

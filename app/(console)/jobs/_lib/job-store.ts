@@ -1,8 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { JobQuarantinedError, type JobStatusReading, ServiceError } from "@/lib/api/client";
 import { firstRow } from "@/lib/db/first-row";
+import { logPage } from "@/lib/store/log-pages";
 import { getStore } from "@/lib/store/db";
 import { jobRecords } from "@/lib/store/schema";
 import { type ServiceMetadata } from "@/lib/api/contract/headers";
@@ -104,28 +105,18 @@ export async function listJobs(
   },
   pageSize = JOBS_PAGE_SIZE,
 ): Promise<{ jobs: TrackedJob[]; total: number; page: number; pages: number }> {
-  const db = await getStore();
   const statuses = STATUS_SETS[params.status];
   const where = and(
     eq(jobRecords.clientId, clientId),
     params.kind === "all" ? undefined : eq(jobRecords.family, params.kind),
     statuses ? inArray(jobRecords.status, statuses) : undefined,
   );
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(jobRecords)
-    .where(where);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(params.page, pages);
-  const order = params.sort === "oldest" ? asc : desc;
-  const rows = await db
-    .select()
-    .from(jobRecords)
-    .where(where)
-    .orderBy(order(jobRecords.createdAt), order(jobRecords.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { jobs: rows.map(toView), total, page, pages };
+  const { rows, ...rest } = await logPage(jobRecords, where, {
+    page: params.page,
+    pageSize,
+    oldestFirst: params.sort === "oldest",
+  });
+  return { jobs: rows.map(toView), ...rest };
 }
 
 /** A job this console started for the Client; another Client's is not there. */
@@ -230,53 +221,39 @@ async function pollRow(readStatus: ReadStatus, row: Row): Promise<TrackedJob> {
   }
 }
 
-/** The Client's latest jobs of the given kinds, newest first. */
-export async function recentJobsOf(
+/** A Client's latest jobs that match `where`, newest first (by when they were last changed, with `byUpdate`). */
+async function latestJobs(
   clientId: string,
-  families: readonly JobFamily[],
-  limit = 10,
+  where: SQL,
+  limit: number,
+  byUpdate = false,
 ): Promise<TrackedJob[]> {
   const db = await getStore();
   const rows = await db
     .select()
     .from(jobRecords)
-    .where(and(eq(jobRecords.clientId, clientId), inArray(jobRecords.family, [...families])))
-    .orderBy(desc(jobRecords.createdAt), desc(jobRecords.id))
+    .where(and(eq(jobRecords.clientId, clientId), where))
+    .orderBy(desc(byUpdate ? jobRecords.updatedAt : jobRecords.createdAt), desc(jobRecords.id))
     .limit(limit);
   return rows.map(toView);
 }
 
-/** The Client's finished reads of one Intelligence cluster, newest first. */
-export async function clusterReadsOf(
-  clientId: string,
-  clusterId: string,
-  limit = 10,
-): Promise<TrackedJob[]> {
-  const db = await getStore();
-  const rows = await db
-    .select()
-    .from(jobRecords)
-    .where(
-      and(
-        eq(jobRecords.clientId, clientId),
-        eq(jobRecords.family, "part_intelligence"),
-        eq(jobRecords.status, "succeeded"),
-        sql`${jobRecords.result} -> 'cluster' ->> 'clusterId' = ${clusterId}`,
-      ),
-    )
-    .orderBy(desc(jobRecords.updatedAt), desc(jobRecords.id))
-    .limit(limit);
-  return rows.map(toView);
+/** The Client's latest jobs of the given kinds, newest first. */
+export function recentJobsOf(clientId: string, families: readonly JobFamily[], limit = 10) {
+  return latestJobs(clientId, inArray(jobRecords.family, [...families]), limit);
+}
+
+/** The Client's finished reads of one Intelligence cluster, latest first. */
+export function clusterReadsOf(clientId: string, clusterId: string, limit = 10) {
+  const read = and(
+    eq(jobRecords.family, "part_intelligence"),
+    eq(jobRecords.status, "succeeded"),
+    sql`${jobRecords.result} -> 'cluster' ->> 'clusterId' = ${clusterId}`,
+  )!;
+  return latestJobs(clientId, read, limit, true);
 }
 
 /** The Client's latest orders for one VIN (parts, cart checks, evaluations), newest first. */
-export async function jobsForVin(clientId: string, vin: string, limit = 10): Promise<TrackedJob[]> {
-  const db = await getStore();
-  const rows = await db
-    .select()
-    .from(jobRecords)
-    .where(and(eq(jobRecords.clientId, clientId), sql`${jobRecords.input} ->> 'vin' = ${vin}`))
-    .orderBy(desc(jobRecords.createdAt), desc(jobRecords.id))
-    .limit(limit);
-  return rows.map(toView);
+export function jobsForVin(clientId: string, vin: string, limit = 10) {
+  return latestJobs(clientId, sql`${jobRecords.input} ->> 'vin' = ${vin}`, limit);
 }

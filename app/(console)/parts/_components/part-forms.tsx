@@ -1,6 +1,7 @@
 import { Button } from "@/components/ui/button";
+
 import { SelectField, TextField } from "@/components/ui/field";
-import { MARKETPLACE_IDS, seoLanguage, vehicleType } from "@/lib/api/contract/parts";
+import { MARKETPLACE_IDS, partCondition, seoLanguage, vehicleType } from "@/lib/api/contract/parts";
 import { type PartsView } from "../_lib/parts-view";
 
 type Errors = Record<string, string | undefined>;
@@ -55,10 +56,8 @@ export function FurtherReads({
           label="Condition"
           defaultValue={price?.condition ?? "used"}
           error={errors.condition}
-        >
-          <option value="used">used</option>
-          <option value="new">new</option>
-        </SelectField>
+          choices={partCondition.options}
+        />
         <TextField
           name="currency"
           label="Currency"

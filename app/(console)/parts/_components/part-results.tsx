@@ -2,7 +2,7 @@ import { CodedSentence } from "@/components/operations/coded-sentence";
 import { type z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Pagination } from "@/components/ui/pagination";
-import { DataTable } from "@/components/ui/table";
+import { RecordsTable, DataTable } from "@/components/ui/table";
 import {
   type aftermarketResponse,
   type BasePartResponse,
@@ -125,7 +125,6 @@ export function AftermarketReferences({
   normalized?: string;
 }) {
   const items = data.aftermarketReferences;
-  const columns = [...new Set(items.flatMap((i) => Object.keys(i)))];
   const pages = Math.max(1, Math.ceil(data.count / REFERENCES_PAGE_SIZE));
   return (
     <div className="space-y-3 text-sm" data-testid="aftermarket-references">
@@ -156,16 +155,7 @@ export function AftermarketReferences({
           )}
         </p>
       ) : null}
-      {items.length ? (
-        <DataTable
-          caption="References on this page"
-          columns={columns}
-          rows={items}
-          keyOf={(item) => JSON.stringify(item)}
-          cells={(item) => columns.map((c) => String(item[c] ?? "—"))}
-          empty="No references."
-        />
-      ) : null}
+      <RecordsTable caption="References on this page" records={items} />
       <Pagination
         page={Math.min(page, pages)}
         pages={pages}

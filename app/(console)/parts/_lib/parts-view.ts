@@ -1,3 +1,4 @@
+import { type SearchParams } from "@/lib/list-params";
 /**
  * What the Parts page shows, read from its address. Values stay as typed: the contract (in the
  * typed client) refuses what is not valid, with its own message next to the field.
@@ -17,10 +18,9 @@ export type PartsView =
   | { kind: "price"; oe: string; condition: string; currency: string; vehicleType: string }
   | { kind: "article"; oe: string; marketplaceId: string; language: string; vehicleType: string };
 
-type Search = Record<string, string | string[] | undefined>;
-const text = (s: Search, key: string) => (typeof s[key] === "string" ? s[key].trim() : "");
+const text = (s: SearchParams, key: string) => (typeof s[key] === "string" ? s[key].trim() : "");
 
-export function partsViewOf(search: Search): PartsView {
+export function partsViewOf(search: SearchParams): PartsView {
   const oe = text(search, "oe");
   if (!oe) return { kind: "none" };
   switch (text(search, "view")) {

@@ -6,7 +6,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Receipt } from "@/components/billing/receipt";
 import { FormCheckbox, FormSelect, FormText } from "@/components/forms/form-fields";
-import { vinImageRequest } from "@/lib/api/contract/scanner";
+import { vinImageQuality } from "@/lib/api/contract/scanner";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
 import { scanAction } from "../actions";
 import { SCAN_KIND_IDS, SCAN_KINDS, scanKind } from "../_lib/scan-kinds";
@@ -18,7 +18,7 @@ const scannerForm = z
     kind: z.enum(SCAN_KIND_IDS),
     fileUrl: address,
     imageUrl: address,
-    quality: vinImageRequest.shape.quality.unwrap(),
+    quality: vinImageQuality,
     includeSensitiveData: z.boolean(),
   })
   .superRefine((v, ctx) => {
@@ -58,66 +58,60 @@ export function ScannerForm() {
       includeSensitiveData: false,
     },
   });
-  const { pending, notice, data, submit } = useActionSubmit(form, async (v) => {
+  const run = useActionSubmit(form, async (v) => {
     const result = await scanAction({ kind: v.kind, body: bodyOf(v) });
     return result.ok ? { ...result, data: { ...result.data, kind: v.kind } } : result;
   });
+  const { data } = run;
   const kind = scanKind(useWatch({ control: form.control, name: "kind" }));
   return (
     <div className="space-y-4">
       <ActionForm
         label="Scanner"
-        notice={notice}
-        onSubmit={submit}
-        pending={pending}
-        submitLabel="Read"
-        pendingLabel="Reading…"
-        fields={
+        run={run}
+        button={["Read", "Reading…"]}
+        notes={
           <>
-            <FormSelect
-              choices={SCAN_KINDS.map((k) => [k.kind, k.label] as const)}
-              of={form}
-              name="kind"
-              label="What to read"
-            />
-            {kind.address === "fileUrl" ? (
-              <FormText
-                of={form}
-                name="fileUrl"
-                label="Document address (fileUrl)"
-                placeholder="https://files.example/document.pdf"
-                autoComplete="off"
-              />
-            ) : (
-              <FormText
-                of={form}
-                name="imageUrl"
-                label="Image address (imageUrl)"
-                placeholder="https://files.example/label.jpg"
-                autoComplete="off"
-              />
-            )}
-            {kind.kind === "vin_image" ? (
-              <FormSelect of={form} name="quality" label="Quality">
-                <option value="standard">standard</option>
-                <option value="enhanced">enhanced</option>
-                <option value="maximum">maximum</option>
-              </FormSelect>
+            {kind.kind === "vehicle_document" ? (
+              <FormCheckbox of={form} name="includeSensitiveData">
+                Include sensitive data (keeper and identity fields; the service then keeps no replay
+                of the answer)
+              </FormCheckbox>
+            ) : null}
+            {kind.personal ? (
+              <p className="text-xs text-slate-600">
+                A personal document: the answer is shown on this page once, never stored by the
+                console and never cached by the browser.
+              </p>
             ) : null}
           </>
         }
       >
-        {kind.kind === "vehicle_document" ? (
-          <FormCheckbox of={form} name="includeSensitiveData">
-            Include sensitive data (keeper and identity fields; the service then keeps no replay of
-            the answer)
-          </FormCheckbox>
-        ) : null}
-        {kind.personal ? (
-          <p className="text-xs text-slate-600">
-            A personal document: the answer is shown on this page once, never stored by the console
-            and never cached by the browser.
-          </p>
+        <FormSelect
+          choices={SCAN_KINDS.map((k) => [k.kind, k.label] as const)}
+          of={form}
+          name="kind"
+          label="What to read"
+        />
+        {kind.address === "fileUrl" ? (
+          <FormText
+            of={form}
+            name="fileUrl"
+            label="Document address (fileUrl)"
+            placeholder="https://files.example/document.pdf"
+            autoComplete="off"
+          />
+        ) : (
+          <FormText
+            of={form}
+            name="imageUrl"
+            label="Image address (imageUrl)"
+            placeholder="https://files.example/label.jpg"
+            autoComplete="off"
+          />
+        )}
+        {kind.kind === "vin_image" ? (
+          <FormSelect of={form} name="quality" label="Quality" choices={vinImageQuality.options} />
         ) : null}
       </ActionForm>
       {data ? (

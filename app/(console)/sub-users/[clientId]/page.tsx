@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
+import { type SearchParams } from "@/lib/list-params";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
 import { Card, PageHeader } from "@/components/ui/card";
-import { UsagePanel } from "@/app/(console)/usage/_components/usage-panel";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { DataTable } from "@/components/ui/table";
-import { UsageHistory } from "@/app/(console)/usage/_components/usage-history";
+import { UsageCards } from "@/app/(console)/usage/_components/usage-cards";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
 import { MasterOnly } from "../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
@@ -24,7 +24,7 @@ export default async function SubUserPage({
   searchParams,
 }: {
   params: Promise<{ clientId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: Promise<SearchParams>;
 }) {
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "listClientUsers")) return <MasterOnly />;
@@ -126,17 +126,13 @@ export default async function SubUserPage({
           </Link>
         </Card>
       </div>
-      <Card title="Usage this period" className="mt-6">
-        <UsagePanel usage={usage.data} />
-      </Card>
-      <Card title="Usage over time" className="mt-6">
-        <UsageHistory
-          clientId={clientId}
-          path={`/sub-users/${encodeURIComponent(clientId)}`}
-          searchParams={await searchParams}
-          currency={usage.data.currency ?? "EUR"}
-        />
-      </Card>
+      <UsageCards
+        usage={usage.data}
+        clientId={clientId}
+        path={`/sub-users/${encodeURIComponent(clientId)}`}
+        searchParams={await searchParams}
+        titles={["Usage this period", "Usage over time"]}
+      />
     </>
   );
 }

@@ -124,12 +124,13 @@ export function SubUsersBrowser({
             setStatus(e.target.value as StatusFilter);
             setPage(1);
           }}
-        >
-          <option value="all">All</option>
-          <option value="active">Active</option>
-          <option value="inactive">Deactivated</option>
-          <option value="near-quota">At 90 percent of a plan or more</option>
-        </SelectField>
+          choices={[
+            ["all", "All"],
+            ["active", "Active"],
+            ["inactive", "Deactivated"],
+            ["near-quota", "At 90 percent of a plan or more"],
+          ]}
+        />
         <SelectField
           label="Sort"
           value={sort}

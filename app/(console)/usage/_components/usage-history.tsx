@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { z } from "zod";
 import { formatDateTime } from "@/lib/format";
-import { listHref, oneOf, readListParams } from "@/lib/list-params";
+import { listHref, oneOf, readListParams, type SearchParams } from "@/lib/list-params";
 import { usageHistory } from "@/lib/usage/usage-readings";
 import { busiestEndpointKey, dailySeries, endpointKeysOf } from "@/lib/usage/usage-series";
 import { UsageCharts } from "./usage-charts";
@@ -25,7 +25,7 @@ export async function UsageHistory({
 }: {
   clientId: string;
   path: string;
-  searchParams: Record<string, string | string[] | undefined>;
+  searchParams: SearchParams;
   currency: string;
   extraParams?: Record<string, string>;
 }) {

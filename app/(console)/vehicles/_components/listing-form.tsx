@@ -1,5 +1,10 @@
 "use client";
 
+import {
+  choicesOf,
+  LISTING_LANGUAGE_WORDS,
+  LISTING_QUALITY_WORDS,
+} from "@/lib/operations/choice-words";
 import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
@@ -19,43 +24,39 @@ export function ListingForm({ svcId }: { svcId: string }) {
     resolver: zodResolver(listingForm),
     defaultValues: { language: "en", quality: "standard", notes: "" },
   });
-  const {
-    pending,
-    notice,
-    data: result,
-    submit,
-  } = useActionSubmit(form, (body) =>
+  const run = useActionSubmit(form, (body) =>
     composeListingAction({ svcId, body: { ...body, notes: body.notes || undefined } }),
   );
+  const { data: result } = run;
   return (
     <div className="space-y-4">
       <ActionForm
         label="Listing text"
-        notice={notice}
-        onSubmit={submit}
-        pending={pending}
-        submitLabel="Write listing text"
-        pendingLabel="Writing…"
+        run={run}
+        button={["Write listing text", "Writing…"]}
         variant="secondary"
-        fields={
+        notes={
           <>
-            <FormSelect of={form} name="language" label="Language">
-              <option value="en">English</option>
-              <option value="de">German</option>
-              <option value="fr">French</option>
-            </FormSelect>
-            <FormSelect of={form} name="quality" label="Quality">
-              <option value="standard">standard</option>
-              <option value="premium">premium</option>
-            </FormSelect>
+            <FormTextarea
+              of={form}
+              name="notes"
+              label="Notes for the text (optional, up to 2,000 characters)"
+              rows={3}
+            />
           </>
         }
       >
-        <FormTextarea
+        <FormSelect
           of={form}
-          name="notes"
-          label="Notes for the text (optional, up to 2,000 characters)"
-          rows={3}
+          name="language"
+          label="Language"
+          choices={choicesOf(LISTING_LANGUAGE_WORDS)}
+        />
+        <FormSelect
+          of={form}
+          name="quality"
+          label="Quality"
+          choices={choicesOf(LISTING_QUALITY_WORDS)}
         />
       </ActionForm>
       {result ? (

@@ -44,7 +44,7 @@ export function VisionForm() {
     operation: "describeDamage",
     imageUrl: "",
   });
-  const { pending, notice, data, submit } = useActionSubmit(form, async (v) => {
+  const run = useActionSubmit(form, async (v) => {
     setStarted(Date.now());
     setAnswered({ operation: v.operation, imageUrl: v.imageUrl });
     try {
@@ -61,35 +61,24 @@ export function VisionForm() {
       setStarted(null);
     }
   });
+  const { data, pending } = run;
   const elapsed = useElapsed(pending ? started : null);
   const chosen = visionKind(useWatch({ control: form.control, name: "operation" }));
   return (
     <div className="space-y-4">
       <ActionForm
         label="Vision"
-        notice={notice}
-        onSubmit={submit}
-        pending={pending}
-        submitLabel="Run"
-        pendingLabel="Working…"
-        fields={
+        run={run}
+        button={["Run", "Working…"]}
+        notes={
           <>
-            <FormSelect
-              choices={VISION_OPERATIONS.map((id) => [id, visionKind(id).label] as const)}
-              of={form}
-              name="operation"
-              label="Operation"
-            />
-            <FormText
-              of={form}
-              name="imageUrl"
-              label="Image address"
-              placeholder="https://files.example/photo.jpg"
-              autoComplete="off"
-            />
-            {chosen.id === "classifyEndOfLifeVehicle" ? (
-              <FormText of={form} name="vin" label="VIN (optional)" autoComplete="off" />
+            {chosen.timeoutSeconds ? (
+              <p className="text-xs text-slate-600">
+                This operation can take up to {chosen.timeoutSeconds} s; the console waits that
+                long.
+              </p>
             ) : null}
+            {chosen.caveat ? <p className="text-xs text-slate-600">{chosen.caveat}</p> : null}
           </>
         }
         after={
@@ -102,12 +91,22 @@ export function VisionForm() {
           ) : null
         }
       >
-        {chosen.timeoutSeconds ? (
-          <p className="text-xs text-slate-600">
-            This operation can take up to {chosen.timeoutSeconds} s; the console waits that long.
-          </p>
+        <FormSelect
+          choices={VISION_OPERATIONS.map((id) => [id, visionKind(id).label] as const)}
+          of={form}
+          name="operation"
+          label="Operation"
+        />
+        <FormText
+          of={form}
+          name="imageUrl"
+          label="Image address"
+          placeholder="https://files.example/photo.jpg"
+          autoComplete="off"
+        />
+        {chosen.id === "classifyEndOfLifeVehicle" ? (
+          <FormText of={form} name="vin" label="VIN (optional)" autoComplete="off" />
         ) : null}
-        {chosen.caveat ? <p className="text-xs text-slate-600">{chosen.caveat}</p> : null}
       </ActionForm>
       {data ? (
         <>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { type SearchParams } from "@/lib/list-params";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { createHash } from "node:crypto";
@@ -32,7 +33,6 @@ import { ClusterReadForm } from "../../_components/intelligence-forms";
 
 export const metadata: Metadata = { title: "Cluster" };
 
-type Search = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
 
 /** The history call for one range and scope: the same query replays (free) for 24 hours. */
@@ -48,7 +48,7 @@ export default async function ClusterPage({
   searchParams,
 }: {
   params: Promise<{ clusterId: string }>;
-  searchParams: Promise<Search>;
+  searchParams: Promise<SearchParams>;
 }) {
   const { session, api } = await requirePageSession();
   const { clusterId } = await params;

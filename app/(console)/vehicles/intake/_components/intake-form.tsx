@@ -36,7 +36,7 @@ export function IntakeForm() {
     resolver: zodResolver(intakeForm),
     defaultValues: { fileUrl: "", photoUrls: "", country: "", includeOwner: false },
   });
-  const { pending, notice, data, submit } = useActionSubmit(form, (v) =>
+  const run = useActionSubmit(form, (v) =>
     intakeVehicleAction({
       fileUrl: v.fileUrl,
       ...(linesOf(v.photoUrls).length ? { photoUrls: linesOf(v.photoUrls) } : {}),
@@ -44,38 +44,36 @@ export function IntakeForm() {
       includeOwner: v.includeOwner,
     }),
   );
+  const { data } = run;
   const intake = data?.intake;
   return (
     <div className="space-y-4">
       <ActionForm
         label="Vehicle intake"
-        notice={notice}
-        onSubmit={submit}
-        pending={pending}
-        submitLabel="Read the document"
-        pendingLabel="Reading…"
-        fields={
+        run={run}
+        button={["Read the document", "Reading…"]}
+        notes={
           <>
-            <FormText
+            <FormTextarea
               of={form}
-              name="fileUrl"
-              label="Registration document address"
-              placeholder="https://files.example/registration.pdf"
-              autoComplete="off"
+              name="photoUrls"
+              label="Photo addresses, one per line (optional, up to 20)"
+              rows={3}
             />
-            <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
+            <FormCheckbox of={form} name="includeOwner">
+              Include the keeper&apos;s data from the document
+            </FormCheckbox>
           </>
         }
       >
-        <FormTextarea
+        <FormText
           of={form}
-          name="photoUrls"
-          label="Photo addresses, one per line (optional, up to 20)"
-          rows={3}
+          name="fileUrl"
+          label="Registration document address"
+          placeholder="https://files.example/registration.pdf"
+          autoComplete="off"
         />
-        <FormCheckbox of={form} name="includeOwner">
-          Include the keeper&apos;s data from the document
-        </FormCheckbox>
+        <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
       </ActionForm>
       {intake ? (
         <div className="space-y-3" data-testid="intake-result">
