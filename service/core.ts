@@ -112,3 +112,8 @@ export interface RateWindow {
   start: number;
   end: number;
 }
+
+/** A handler's answer with the data the contract's `200` describes. */
+export function ok<const T>(data: T) {
+  return { status: 200 as const, data };
+}

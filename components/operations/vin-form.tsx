@@ -9,14 +9,15 @@ export function VinForm({
   action,
   label,
   submitLabel,
-  defaultValue = "",
+  asked,
   error,
   primary = false,
 }: {
   action: string;
   label: string;
   submitLabel: string;
-  defaultValue?: string;
+  /** The `vin` of the page's address, kept in the field as typed. */
+  asked?: string | string[];
   error?: string;
   primary?: boolean;
 }) {
@@ -30,7 +31,7 @@ export function VinForm({
       <TextField
         name="vin"
         label="Full VIN"
-        defaultValue={defaultValue}
+        defaultValue={typeof asked === "string" ? asked : ""}
         error={error}
         autoComplete="off"
         spellCheck={false}

@@ -1,6 +1,7 @@
 "use client";
 
 import { type ReactNode, useEffect, useRef } from "react";
+import { Alert } from "./alert";
 import { Button } from "./button";
 
 /**
@@ -48,28 +49,43 @@ export function Dialog({
   );
 }
 
-/** A confirmation's two answers: the (dangerous) action, and Cancel. */
-export function ConfirmActions({
-  label,
-  pendingLabel,
+/**
+ * A confirmation of a dangerous action: what it does (`children`), why it failed if it did,
+ * and its two answers, the action (its words, and its words while it runs) and Cancel.
+ */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  error,
+  confirm: [label, pendingLabel],
   pending,
   onConfirm,
-  onCancel,
+  children,
 }: {
-  label: string;
-  pendingLabel: string;
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  error: string | null;
+  confirm: readonly [string, string];
   pending: boolean;
   onConfirm: () => void;
-  onCancel: () => void;
+  children: ReactNode;
 }) {
   return (
-    <div className="flex gap-2 pt-2">
-      <Button variant="danger" onClick={onConfirm} disabled={pending}>
-        {pending ? pendingLabel : label}
-      </Button>
-      <Button variant="secondary" onClick={onCancel} disabled={pending} data-autofocus>
-        Cancel
-      </Button>
-    </div>
+    <Dialog open={open} onClose={onClose} title={title}>
+      <div className="space-y-3 text-sm">
+        {children}
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <div className="flex gap-2 pt-2">
+          <Button variant="danger" onClick={onConfirm} disabled={pending}>
+            {pending ? pendingLabel : label}
+          </Button>
+          <Button variant="secondary" onClick={onClose} disabled={pending} data-autofocus>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </Dialog>
   );
 }

@@ -43,7 +43,7 @@ export default async function RecallsPage({ searchParams }: SearchPageProps) {
             action="/recalls"
             label="Vehicle recalls"
             submitLabel="Match recalls"
-            defaultValue={typeof search.vin === "string" ? search.vin : ""}
+            asked={search.vin}
             error={vinError}
           />
         </Card>

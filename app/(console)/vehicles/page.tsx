@@ -64,7 +64,7 @@ export default async function VehiclesPage({ searchParams }: SearchPageProps) {
               action="/vehicles"
               label="Open by VIN"
               submitLabel="Open"
-              defaultValue={typeof search.vin === "string" ? search.vin : ""}
+              asked={search.vin}
               error={vinError}
               primary
             />

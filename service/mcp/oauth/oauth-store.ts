@@ -212,6 +212,16 @@ export async function findToken(db: Db, token: string, kind: "access" | "refresh
   return row && row.expiresAt > now ? row : undefined;
 }
 
+/** The refresh token `token` of one client, live or not. */
+function refreshTokenOf(token: string, oauthClientId: string) {
+  const t = schema.oauthTokens;
+  return and(
+    eq(t.tokenHash, digest(token)),
+    eq(t.kind, "refresh"),
+    eq(t.oauthClientId, oauthClientId),
+  );
+}
+
 /**
  * Takes a refresh token for one rotation: revokes it and returns it, or undefined when it is
  * unknown, expired, already used or another client's. One statement: of parallel refreshes with
@@ -219,19 +229,8 @@ export async function findToken(db: Db, token: string, kind: "access" | "refresh
  */
 export async function claimRefreshToken(db: Db, token: string, oauthClientId: string, now: Date) {
   const t = schema.oauthTokens;
-  const [row] = await db
-    .update(t)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(t.tokenHash, digest(token)),
-        eq(t.kind, "refresh"),
-        eq(t.oauthClientId, oauthClientId),
-        isNull(t.revokedAt),
-        gt(t.expiresAt, now),
-      ),
-    )
-    .returning();
+  const live = and(refreshTokenOf(token, oauthClientId), isNull(t.revokedAt), gt(t.expiresAt, now));
+  const [row] = await db.update(t).set({ revokedAt: now }).where(live).returning();
   return row;
 }
 
@@ -241,14 +240,7 @@ export async function spentRefreshToken(db: Db, token: string, oauthClientId: st
   const [row] = await db
     .select({ familyId: t.familyId })
     .from(t)
-    .where(
-      and(
-        eq(t.tokenHash, digest(token)),
-        eq(t.kind, "refresh"),
-        eq(t.oauthClientId, oauthClientId),
-        isNotNull(t.revokedAt),
-      ),
-    )
+    .where(and(refreshTokenOf(token, oauthClientId), isNotNull(t.revokedAt)))
     .limit(1);
   return row;
 }

@@ -59,11 +59,14 @@ const resourceMetadata = ({ base, resource }: OAuthRequest) => ({
 function issueClaimed(
   tx: Parameters<typeof issueTokens>[0],
   client: AuthenticatedOAuthClient,
-  claimed: { accountClientId: string; environment: string; scope: string; resource: string },
+  claimed: { accountClientId: string; environment: string; scope: string; resource: string | null },
+  /** The resource of the request, for a claim made before tokens were bound to one. */
+  requested: string,
   now: Date,
   grant: { scope?: string; familyId: string; withRefresh: boolean },
 ) {
-  const { accountClientId, environment, resource } = claimed;
+  const { accountClientId, environment } = claimed;
+  const resource = claimed.resource ?? requested;
   const scope = grant.scope ?? claimed.scope;
   return issueTokens(
     tx,
@@ -118,16 +121,10 @@ const GRANTS = new Map<string, Grant>([
           now,
         );
         if (!claimed) return undefined;
-        return issueClaimed(
-          tx,
-          client,
-          { ...claimed, resource: claimed.resource ?? resource },
-          now,
-          {
-            familyId: codeFamily(code),
-            withRefresh: client.grantTypes.includes("refresh_token"),
-          },
-        );
+        return issueClaimed(tx, client, claimed, resource, now, {
+          familyId: codeFamily(code),
+          withRefresh: client.grantTypes.includes("refresh_token"),
+        });
       });
       if (issued) return json(issued);
       if (await codeWasUsed(db, code, client.clientId)) {
@@ -163,17 +160,11 @@ const GRANTS = new Map<string, Grant>([
       const issued = await db.transaction(async (tx) => {
         const claimed = await claimRefreshToken(tx, refreshToken, client.clientId, now);
         if (!claimed) return undefined;
-        return issueClaimed(
-          tx,
-          client,
-          { ...claimed, resource: claimed.resource ?? resource },
-          now,
-          {
-            scope: body.scope !== undefined ? grantedScopes(body.scope)! : claimed.scope,
-            familyId: claimed.familyId ?? `refresh:${claimed.tokenHash}`,
-            withRefresh: true,
-          },
-        );
+        return issueClaimed(tx, client, claimed, resource, now, {
+          scope: body.scope !== undefined ? grantedScopes(body.scope)! : claimed.scope,
+          familyId: claimed.familyId ?? `refresh:${claimed.tokenHash}`,
+          withRefresh: true,
+        });
       });
       if (issued) return json(issued);
       const spent = await spentRefreshToken(db, refreshToken, client.clientId);

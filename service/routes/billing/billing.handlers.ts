@@ -1,4 +1,5 @@
 import { type HandlerMap } from "../../context";
+import { ok } from "../../core";
 import { ownedClient } from "../../domain/clients";
 import { usageStatus, visiblePlans } from "../../domain/usage";
 
@@ -6,21 +7,18 @@ export const billingHandlers = {
   async getClientCredits({ db, caller }) {
     // The balance is read under the Client's lock: a remembered caller carries none.
     const c = await ownedClient(db, caller, caller.client.id, true);
-    return {
-      status: 200,
-      data: {
-        clientId: c.id,
-        currency: c.currency,
-        balanceMinor: c.balanceMinor,
-        billingMode: c.billingMode,
-      },
-    };
+    return ok({
+      clientId: c.id,
+      currency: c.currency,
+      balanceMinor: c.balanceMinor,
+      billingMode: c.billingMode,
+    });
   },
   async getClientUsage({ db, caller, now }) {
     const client = await ownedClient(db, caller, caller.client.id, true);
-    return { status: 200, data: await usageStatus(db, client, now) };
+    return ok(await usageStatus(db, client, now));
   },
   async listPlans({ db, caller }) {
-    return { status: 200, data: { plans: await visiblePlans(db, caller.client) } };
+    return ok({ plans: await visiblePlans(db, caller.client) });
   },
 } satisfies HandlerMap;

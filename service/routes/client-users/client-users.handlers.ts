@@ -1,3 +1,4 @@
+import { ApiError, ok } from "../../core";
 import { type HandlerMap } from "../../context";
 import {
   createClient,
@@ -21,7 +22,6 @@ import {
   toStoredRateLimit,
 } from "./client-user.representation";
 import { patchedSubUserList, subUserListBody, type SubUserListParts } from "./kept-sub-user-list";
-import { ApiError } from "../../core";
 
 /** More Sub-users changed since the kept list than this, and the whole list is read again. */
 const PATCH_LIMIT = 500;
@@ -63,13 +63,13 @@ export const clientUserHandlers = {
       now,
     );
     const apiKey = toIssuedKey(await issueApiKey(db, client.id, null, now));
-    return { status: 200, data: { ...toClientUser(await detailOf(db, client)), apiKey } };
+    return ok({ ...toClientUser(await detailOf(db, client)), apiKey });
   },
 
   async updateClientUser({ db, caller, input, now }) {
     const target = await ownedClient(db, caller, input.params.clientId, true);
     const updated = await updateClient(db, target, input.body, now);
-    return { status: 200, data: toClientUser(await detailOf(db, updated)) };
+    return ok(toClientUser(await detailOf(db, updated)));
   },
 
   async createClientUserApiKey({ db, caller, input, now }) {
@@ -81,7 +81,7 @@ export const clientUserHandlers = {
       );
     }
     const apiKey = toIssuedKey(await issueApiKey(db, target.id, input.body.label ?? null, now));
-    return { status: 200, data: { apiKey } };
+    return ok({ apiKey });
   },
 
   async replaceClientUserRateLimits({ db, caller, input, now }) {
@@ -100,14 +100,11 @@ export const clientUserHandlers = {
     );
     if (foreign.length) throw validationError(foreign);
     const stored = await replaceRateLimits(db, target.id, input.body.rateLimits, now);
-    return {
-      status: 200,
-      data: { clientId: target.id, rateLimits: stored.map(toStoredRateLimit) },
-    };
+    return ok({ clientId: target.id, rateLimits: stored.map(toStoredRateLimit) });
   },
 
   async getClientUserUsage({ db, caller, input, now }) {
     const target = await ownedClient(db, caller, input.params.clientId);
-    return { status: 200, data: await usageStatus(db, target, now) };
+    return ok(await usageStatus(db, target, now));
   },
 } satisfies HandlerMap;

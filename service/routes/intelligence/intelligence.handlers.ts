@@ -1,3 +1,4 @@
+import { ApiError, ok } from "../../core";
 import { type z } from "zod";
 import {
   type clusterIntelligenceQuery,
@@ -36,7 +37,6 @@ import { evaluateVinEconomics } from "../../domain/intelligence/vin-economic";
 import { jobTimingOf } from "../../domain/jobs";
 import { checkFullVin } from "../../domain/vin";
 import { validationError } from "../../pipeline/validate";
-import { ApiError } from "../../core";
 
 /**
  * The Intelligence pilot (docs/reference-service.md, "Intelligence pilot"). Each Client's gates
@@ -225,7 +225,7 @@ export const intelligenceHandlers = {
           ),
         )
       : [];
-    return { status: 200, data: { clusterId: cluster.clusterId, points } };
+    return ok({ clusterId: cluster.clusterId, points });
   },
 
   getPartIntelligenceJob: (ctx) => statusOf("part_intelligence", ctx) as never,

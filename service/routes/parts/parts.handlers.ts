@@ -1,3 +1,4 @@
+import { ApiError, ok } from "../../core";
 import { type LiveAvailabilityReason } from "@/lib/api/contract/warnings";
 import { type HandlerMap } from "../../context";
 import {
@@ -9,7 +10,6 @@ import {
 } from "../../data/parts-catalog";
 import { validationError } from "../../pipeline/validate";
 import { pageOf } from "../paging";
-import { ApiError } from "../../core";
 
 const NORMALIZATION_VERSION = "oe-norm-2026.11";
 const ALLOWED_INPUT = /^[A-Za-z0-9 .\-/]+$/;
@@ -111,63 +111,57 @@ export const partsHandlers = {
         )
       : [];
     const candidates = n.status === "ambiguous" ? n.matches : near;
-    return {
-      status: 200,
-      data: {
-        input: oeNumber,
-        status: n.status,
-        valid: n.status !== "invalid",
-        reasons: n.reasons,
-        lookupKey: n.key,
-        normalizedOeNumber: matched ? normalizeOe(matched.number) : null,
-        equivalentOeNumbers: matched
-          ? [...new Set(matched.replacementChain.flatMap((e) => [e.from, e.to]))].filter(
-              (x) => x !== n.key,
-            )
-          : [],
-        knownCandidates: candidates.map((c) => ({
-          value: normalizeOe(c.number),
-          manufacturer: c.manufacturer,
-        })),
-        version: NORMALIZATION_VERSION,
-        matchRule: matched ? "exact_normalized" : null,
-        confidence: matched ? 1 : n.status === "ambiguous" ? 0.5 : null,
-        replacementFamily: matched
-          ? {
-              current: matched.replacementChain.at(-1)?.to ?? normalizeOe(matched.number),
-              chain: matched.replacementChain,
-            }
-          : null,
-      },
-    };
+    return ok({
+      input: oeNumber,
+      status: n.status,
+      valid: n.status !== "invalid",
+      reasons: n.reasons,
+      lookupKey: n.key,
+      normalizedOeNumber: matched ? normalizeOe(matched.number) : null,
+      equivalentOeNumbers: matched
+        ? [...new Set(matched.replacementChain.flatMap((e) => [e.from, e.to]))].filter(
+            (x) => x !== n.key,
+          )
+        : [],
+      knownCandidates: candidates.map((c) => ({
+        value: normalizeOe(c.number),
+        manufacturer: c.manufacturer,
+      })),
+      version: NORMALIZATION_VERSION,
+      matchRule: matched ? "exact_normalized" : null,
+      confidence: matched ? 1 : n.status === "ambiguous" ? 0.5 : null,
+      replacementFamily: matched
+        ? {
+            current: matched.replacementChain.at(-1)?.to ?? normalizeOe(matched.number),
+            chain: matched.replacementChain,
+          }
+        : null,
+    });
   },
 
   async getOePart({ input }) {
     const part = confirmedPart(input.params.oeNumber, input.query.manufacturer);
     const normalized = normalizeOe(part.number);
     const chainNumbers = part.replacementChain.flatMap((e) => [e.from, e.to]);
-    return {
-      status: 200,
-      data: {
-        oeNumber: input.params.oeNumber,
-        normalizedOeNumber: normalized,
-        svcGenArt: part.svcGenArt,
-        vdi: part.vdi,
-        part: {
-          number: part.number,
-          manufacturer: part.manufacturer,
-          name: part.name.en,
-          listPrice:
-            part.listPriceMinor === null
-              ? null
-              : { amountMinor: part.listPriceMinor, currency: "EUR" },
-        },
-        fitment: part.fitment,
-        replacementChain: part.replacementChain,
-        references: part.references,
-        referenceNumbers: { oe_oem_reference_numbers: [...new Set([normalized, ...chainNumbers])] },
+    return ok({
+      oeNumber: input.params.oeNumber,
+      normalizedOeNumber: normalized,
+      svcGenArt: part.svcGenArt,
+      vdi: part.vdi,
+      part: {
+        number: part.number,
+        manufacturer: part.manufacturer,
+        name: part.name.en,
+        listPrice:
+          part.listPriceMinor === null
+            ? null
+            : { amountMinor: part.listPriceMinor, currency: "EUR" },
       },
-    };
+      fitment: part.fitment,
+      replacementChain: part.replacementChain,
+      references: part.references,
+      referenceNumbers: { oe_oem_reference_numbers: [...new Set([normalized, ...chainNumbers])] },
+    });
   },
 
   async getOeAftermarketReferences({ input }) {
@@ -186,10 +180,7 @@ export const partsHandlers = {
         })
       : [];
     const { slice, page: info } = pageOf(all, input.query.limit, input.query.offset);
-    return {
-      status: 200,
-      data: { oeNumber: submitted, aftermarketReferences: slice, count: all.length, page: info },
-    };
+    return ok({ oeNumber: submitted, aftermarketReferences: slice, count: all.length, page: info });
   },
 
   async getOePrice({ input }) {
@@ -214,23 +205,20 @@ export const partsHandlers = {
       highMinor: Math.round(base * high),
     });
     const ranges = { new: range(0.85, 1, 1.2), used: range(0.3, 0.45, 0.6) };
-    return {
-      status: 200,
-      data: {
-        oeNumber: input.params.oeNumber,
-        currency,
-        vehicleType,
-        ranges,
-        priceRecommendation: {
-          condition,
-          amountMinor: ranges[condition].medianMinor,
-          confidence: part.aftermarketCount > 10 ? "medium" : "low",
-        },
-        listingCount: part.aftermarketCount * 3,
-        parameters: { condition, currency, vehicleType },
-        disclaimer: "Indicative evaluation from synthetic data; not a binding price statement.",
+    return ok({
+      oeNumber: input.params.oeNumber,
+      currency,
+      vehicleType,
+      ranges,
+      priceRecommendation: {
+        condition,
+        amountMinor: ranges[condition].medianMinor,
+        confidence: part.aftermarketCount > 10 ? "medium" : "low",
       },
-    };
+      listingCount: part.aftermarketCount * 3,
+      parameters: { condition, currency, vehicleType },
+      disclaimer: "Indicative evaluation from synthetic data; not a binding price statement.",
+    });
   },
 
   async getPartSeo({ input, now }) {
@@ -281,49 +269,46 @@ export const partsHandlers = {
       );
     }
     const title = `${part.manufacturer} ${name} ${part.number}`;
-    return {
-      status: 200,
-      data: {
-        oeNumber,
-        marketplaceId,
-        language,
-        vehicleType,
-        categoryId: part.categoryId,
-        product: {
-          manufacturer: part.manufacturer,
-          name,
-          nameAddition: part.fitment[0]?.criteria[0] ?? null,
-        },
-        content: {
-          marketTitle: clip(`${title} OE`, 80),
-          title: clip(title, 80),
-          h1: clip(`${name} ${part.number}`, 80),
-          metaTitle: clip(`${name} ${part.number}`, 60),
-          metaDescription: clip(
-            `${name} (${part.manufacturer} ${part.number}). Check fitment against your vehicle before buying.`,
-            160,
-          ),
-          slug: slugify(`${part.manufacturer} ${name} ${part.number}`),
-          bulletPoints: [
-            `OE number ${part.number}`,
-            `Manufacturer ${part.manufacturer}`,
-            ...part.fitment.flatMap((f) => f.criteria),
-          ]
-            .slice(0, 5)
-            .map((b) => clip(b, 160)),
-        },
-        keywords: [name, part.number, normalizeOe(part.number), part.manufacturer],
-        itemSpecifics: [
-          { name: "Manufacturer part number", value: [part.number] },
-          { name: "Brand", value: [part.manufacturer] },
-        ],
-        liveAvailability: {
-          status: "paused",
-          reason: "live_enrichment_paused" satisfies LiveAvailabilityReason,
-          availableAt: null,
-          retryAfterSeconds: null,
-        },
+    return ok({
+      oeNumber,
+      marketplaceId,
+      language,
+      vehicleType,
+      categoryId: part.categoryId,
+      product: {
+        manufacturer: part.manufacturer,
+        name,
+        nameAddition: part.fitment[0]?.criteria[0] ?? null,
       },
-    };
+      content: {
+        marketTitle: clip(`${title} OE`, 80),
+        title: clip(title, 80),
+        h1: clip(`${name} ${part.number}`, 80),
+        metaTitle: clip(`${name} ${part.number}`, 60),
+        metaDescription: clip(
+          `${name} (${part.manufacturer} ${part.number}). Check fitment against your vehicle before buying.`,
+          160,
+        ),
+        slug: slugify(`${part.manufacturer} ${name} ${part.number}`),
+        bulletPoints: [
+          `OE number ${part.number}`,
+          `Manufacturer ${part.manufacturer}`,
+          ...part.fitment.flatMap((f) => f.criteria),
+        ]
+          .slice(0, 5)
+          .map((b) => clip(b, 160)),
+      },
+      keywords: [name, part.number, normalizeOe(part.number), part.manufacturer],
+      itemSpecifics: [
+        { name: "Manufacturer part number", value: [part.number] },
+        { name: "Brand", value: [part.manufacturer] },
+      ],
+      liveAvailability: {
+        status: "paused",
+        reason: "live_enrichment_paused" satisfies LiveAvailabilityReason,
+        availableAt: null,
+        retryAfterSeconds: null,
+      },
+    });
   },
 } satisfies HandlerMap;

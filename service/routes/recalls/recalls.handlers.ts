@@ -1,9 +1,9 @@
+import { ApiError, ok } from "../../core";
 import { type HandlerMap } from "../../context";
 import { seedOf } from "../../data/synthetic";
 import { behaviourOf } from "../../data/vehicle-catalog";
 import { normalizeOe, partsByNormalized } from "../../data/parts-catalog";
 import { checkFullVin, manufacturerOf, modelYearOf } from "../../domain/vin";
-import { ApiError } from "../../core";
 
 const DATA_VERSIONS = { kba: "2026-11-15", nhtsa: "2026-11-18", rappelConso: "2026-11-10" };
 
@@ -33,37 +33,31 @@ export const recallHandlers = {
               remedy: "Inspection and replacement at an authorised workshop.",
             },
           ];
-    return {
-      status: 200,
-      data: {
-        vin,
-        manufacturer: make.manufacturer,
-        modelYear: year,
-        matchLevel: "series",
-        recalls,
-        dataVersions: DATA_VERSIONS,
-      },
-    };
+    return ok({
+      vin,
+      manufacturer: make.manufacturer,
+      modelYear: year,
+      matchLevel: "series",
+      recalls,
+      dataVersions: DATA_VERSIONS,
+    });
   },
 
   async matchPartRecalls({ input }) {
-    return {
-      status: 200,
-      data: {
-        positions: input.body.positions.map((p) => {
-          const normalized = normalizeOe(p.oeNumber);
-          const known = partsByNormalized(normalized).length > 0;
-          return {
-            oeNumber: p.oeNumber,
-            normalizedOeNumber: known ? normalized : null,
-            recalls:
-              known && seedOf("part-recall", normalized)[0]! % 4 === 0
-                ? [{ reference: `PR-${normalized.slice(-4)}`, register: "rappelConso" }]
-                : [],
-          };
-        }),
-        dataVersions: DATA_VERSIONS,
-      },
-    };
+    return ok({
+      positions: input.body.positions.map((p) => {
+        const normalized = normalizeOe(p.oeNumber);
+        const known = partsByNormalized(normalized).length > 0;
+        return {
+          oeNumber: p.oeNumber,
+          normalizedOeNumber: known ? normalized : null,
+          recalls:
+            known && seedOf("part-recall", normalized)[0]! % 4 === 0
+              ? [{ reference: `PR-${normalized.slice(-4)}`, register: "rappelConso" }]
+              : [],
+        };
+      }),
+      dataVersions: DATA_VERSIONS,
+    });
   },
 } satisfies HandlerMap;

@@ -1,4 +1,5 @@
 import { type WarningCode } from "@/lib/api/contract/warnings";
+import { ok } from "../../core";
 import { type HandlerMap } from "../../context";
 import { seedOf, syntheticVin } from "../../data/synthetic";
 import { normalizeOe, PARTS } from "../../data/parts-catalog";
@@ -61,122 +62,108 @@ export const scannerHandlers = {
   async extractInternationalRegistrationDocument({ input }) {
     const url = urlOf(input.body);
     const vin = documentVin(url);
-    return {
-      status: 200,
-      data: {
-        format: "service.vehicle-registration.v2" as const,
-        document: { country: "FR", type: "certificat_immatriculation" },
-        registration: { number: "AB-123-CD", firstRegistration: "2020-06-02" },
-        holder: { name: "Jean Dupont" },
-        inspection: { nextDue: "2027-06-01" },
-        vehicle: { vin },
-        fields: [
-          {
-            code: "vin",
-            sourceCode: "E",
-            name: "Vehicle identification number",
-            value: vin,
-            sourceValue: vin,
-          },
-          {
-            code: "first_registration",
-            sourceCode: "B",
-            name: "First registration",
-            value: "2020-06-02",
-            sourceValue: "02/06/2020",
-          },
-        ],
-        warnings: vin
-          ? []
-          : [
-              {
-                code: "vin_unreadable" satisfies WarningCode,
-                message: "The VIN field could not be read.",
-              },
-            ],
-      },
-    };
+    return ok({
+      format: "service.vehicle-registration.v2" as const,
+      document: { country: "FR", type: "certificat_immatriculation" },
+      registration: { number: "AB-123-CD", firstRegistration: "2020-06-02" },
+      holder: { name: "Jean Dupont" },
+      inspection: { nextDue: "2027-06-01" },
+      vehicle: { vin },
+      fields: [
+        {
+          code: "vin",
+          sourceCode: "E",
+          name: "Vehicle identification number",
+          value: vin,
+          sourceValue: vin,
+        },
+        {
+          code: "first_registration",
+          sourceCode: "B",
+          name: "First registration",
+          value: "2020-06-02",
+          sourceValue: "02/06/2020",
+        },
+      ],
+      warnings: vin
+        ? []
+        : [
+            {
+              code: "vin_unreadable" satisfies WarningCode,
+              message: "The VIN field could not be read.",
+            },
+          ],
+    });
   },
 
   async extractCalculationDocument({ input }) {
-    return { status: 200, data: { ...calculationBlocks(input.body.fileUrl), equipment: [] } };
+    return ok({ ...calculationBlocks(input.body.fileUrl), equipment: [] });
   },
 
   /** The deprecated extract path keeps the previous 11 fields, without `equipment`. */
   async extractDocument({ input }) {
-    return { status: 200, data: calculationBlocks(input.body.fileUrl) };
+    return ok(calculationBlocks(input.body.fileUrl));
   },
 
   async extractVehicleDocument({ input }) {
     const vin = documentVin(input.body.fileUrl);
-    return {
-      status: 200,
-      data: {
-        schemaVersion: "1.0" as const,
-        document: { type: "vehicle_data_sheet", pages: 2 },
-        vehicle: { vin },
-        equipment: [
-          {
-            equipmentKind: "standard" as const,
-            availability: "fitted",
-            codes: [{ value: "0001", normalizedValue: "1" }],
-            sourceSection: "Serienausstattung",
-            sourcePage: 1,
-          },
-          {
-            equipmentKind: "special" as const,
-            availability: "fitted",
-            codes: [{ value: "7X2", normalizedValue: null }],
-            sourceSection: "Sonderausstattung",
-            sourcePage: 2,
-          },
-          {
-            equipmentKind: null,
-            availability: "unknown",
-            codes: [{ value: "PR-4KC", normalizedValue: "4KC" }],
-            sourceSection: "Other",
-            sourcePage: 2,
-          },
-        ],
-        sensitiveData: input.body.includeSensitiveData
-          ? { holder: { name: "Erika Mustermann", address: "Beispielweg 1, 50667 Köln" } }
-          : null,
-        warnings: input.body.includeSensitiveData
-          ? []
-          : [{ code: "sensitive_data_omitted" satisfies WarningCode }],
-      },
-    };
+    return ok({
+      schemaVersion: "1.0" as const,
+      document: { type: "vehicle_data_sheet", pages: 2 },
+      vehicle: { vin },
+      equipment: [
+        {
+          equipmentKind: "standard" as const,
+          availability: "fitted",
+          codes: [{ value: "0001", normalizedValue: "1" }],
+          sourceSection: "Serienausstattung",
+          sourcePage: 1,
+        },
+        {
+          equipmentKind: "special" as const,
+          availability: "fitted",
+          codes: [{ value: "7X2", normalizedValue: null }],
+          sourceSection: "Sonderausstattung",
+          sourcePage: 2,
+        },
+        {
+          equipmentKind: null,
+          availability: "unknown",
+          codes: [{ value: "PR-4KC", normalizedValue: "4KC" }],
+          sourceSection: "Other",
+          sourcePage: 2,
+        },
+      ],
+      sensitiveData: input.body.includeSensitiveData
+        ? { holder: { name: "Erika Mustermann", address: "Beispielweg 1, 50667 Köln" } }
+        : null,
+      warnings: input.body.includeSensitiveData
+        ? []
+        : [{ code: "sensitive_data_omitted" satisfies WarningCode }],
+    });
   },
 
   async extractLabelText({ input }) {
     const has = !input.body.imageUrl.toLowerCase().includes("blank");
-    return {
-      status: 200,
-      data: { hasPartNumber: has, where: has ? "upper left, below the barcode" : null },
-    };
+    return ok({ hasPartNumber: has, where: has ? "upper left, below the barcode" : null });
   },
 
   async extractLabelPartNumbers({ input }) {
     const blank = input.body.imageUrl.toLowerCase().includes("blank");
-    return { status: 200, data: { partNumbers: blank ? [] : ["1K0615301AA", "24.0125-0157.1"] } };
+    return ok({ partNumbers: blank ? [] : ["1K0615301AA", "24.0125-0157.1"] });
   },
 
   /** Fields not detected are omitted, not null. */
   async extractLabelDetails({ input }) {
     const blank = input.body.imageUrl.toLowerCase().includes("blank");
-    return {
-      status: 200,
-      data: {
-        status: "ok",
-        data: blank
-          ? {}
-          : { primaryPartNumber: "1K0615301AA", otherPartNumbers: ["24.0125-0157.1"] },
-      },
-    };
+    return ok({
+      status: "ok",
+      data: blank ? {} : { primaryPartNumber: "1K0615301AA", otherPartNumbers: ["24.0125-0157.1"] },
+    });
   },
 
   /** A full VIN or `null`: never a guessed or incomplete value. */
   async extractVinFromImage({ input }) {
-    return { status: 200, data: { vin: documentVin(input.body.imageUrl) } };
+    return ok({ vin: documentVin(input.body.imageUrl) });
   },
 } satisfies HandlerMap;

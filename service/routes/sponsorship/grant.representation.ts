@@ -1,3 +1,4 @@
+import { ok } from "../../core";
 import { type OperationId } from "@/lib/api/contract/operations";
 import { type RequestContext } from "../../context";
 import {
@@ -64,10 +65,10 @@ function present(
 
 /** The answer of an operation on one grant: `{ sponsorshipGrant }`. */
 export async function grantAnswer(view: GrantView, g: GrantRow) {
-  return { status: 200 as const, data: { sponsorshipGrant: await toGrant(view, g) } };
+  return ok({ sponsorshipGrant: await toGrant(view, g) });
 }
 
 /** The answer of a list of grants: `{ sponsorshipGrants }`. */
 export async function grantsAnswer(view: GrantView, grants: GrantRow[]) {
-  return { status: 200 as const, data: { sponsorshipGrants: await toGrants(view, grants) } };
+  return ok({ sponsorshipGrants: await toGrants(view, grants) });
 }

@@ -1,9 +1,10 @@
 import { type HandlerMap } from "../../context";
+import { ok } from "../../core";
 
 export const SERVICE_NAME = "vehicle-parts-market-intelligence";
 
 export const systemHandlers = {
   async getSystemStatus() {
-    return { status: 200, data: { status: "ok" as const, service: SERVICE_NAME } };
+    return ok({ status: "ok", service: SERVICE_NAME });
   },
 } satisfies HandlerMap;

@@ -1,7 +1,7 @@
+import { ApiError, ok } from "../../core";
 import { type HandlerMap } from "../../context";
 import { DESIGNATIONS } from "../../data/parts-catalog";
 import { validationError } from "../../pipeline/validate";
-import { ApiError } from "../../core";
 
 export const translationHandlers = {
   async translatePartName({ input }) {
@@ -29,9 +29,6 @@ export const translationHandlers = {
         "translation_not_found",
         `"${text}" is not a known part designation in ${sourceLanguage}.`,
       );
-    return {
-      status: 200,
-      data: { en: found.en, fr: found.fr, es: found.es, it: found.it, sourceLanguage, text },
-    };
+    return ok({ en: found.en, fr: found.fr, es: found.es, it: found.it, sourceLanguage, text });
   },
 } satisfies HandlerMap;

@@ -1,8 +1,8 @@
+import { ApiError, ok } from "../../core";
 import { type HandlerMap } from "../../context";
 import { seedOf, syntheticVin } from "../../data/synthetic";
 import { vehicleFor } from "../../data/vehicle-catalog";
 import { accessibleVehicle, grantVehicleAccess } from "../../domain/vehicle-access";
-import { ApiError } from "../../core";
 
 const LISTING_TEXT = {
   en: (v: string) =>
@@ -24,17 +24,14 @@ export const vehicleHandlers = {
       );
     const language = input.body.language ?? "en";
     const title = `${vehicle.manufacturer ?? "Vehicle"} ${vehicle.model}${vehicle.modelYear ? ` ${vehicle.modelYear}` : ""}`;
-    return {
-      status: 200,
-      data: {
-        svcId: vehicle.svcId,
-        language,
-        title,
-        text: LISTING_TEXT[language](title),
-        notes: input.body.notes ?? null,
-        claims: { price: false, condition: false, value: false },
-      },
-    };
+    return ok({
+      svcId: vehicle.svcId,
+      language,
+      title,
+      text: LISTING_TEXT[language](title),
+      notes: input.body.notes ?? null,
+      claims: { price: false, condition: false, value: false },
+    });
   },
 
   /** One-call intake from a registration document (synthetic extraction from the file address). */
@@ -44,31 +41,26 @@ export const vehicleHandlers = {
     const vin = readable ? syntheticVin(seed) : null;
     const vehicle = vin ? vehicleFor(vin) : null;
     if (vehicle) await grantVehicleAccess(db, caller.client.id, vehicle, now);
-    return {
-      status: 200,
-      data: {
-        registrationDocument: {
-          documentType: "registration_part_1",
-          country: input.body.country ?? "DE",
-          vehicle: { vin, firstRegistration: "2019-03-14" },
-          ...(input.body.includeOwner
-            ? { holder: { name: "Erika Mustermann", city: "Köln" } }
-            : {}),
-        },
-        vin,
-        provider: 1,
-        svcId: vehicle?.svcId ?? null,
-        vehicle: vehicle
-          ? {
-              manufacturer: vehicle.manufacturer,
-              model: vehicle.model,
-              modelYear: vehicle.modelYear,
-            }
-          : null,
-        condition: input.body.photoUrls?.length
-          ? { photosAssessed: input.body.photoUrls.length, visibleDamage: seed[7]! % 2 === 0 }
-          : null,
+    return ok({
+      registrationDocument: {
+        documentType: "registration_part_1",
+        country: input.body.country ?? "DE",
+        vehicle: { vin, firstRegistration: "2019-03-14" },
+        ...(input.body.includeOwner ? { holder: { name: "Erika Mustermann", city: "Köln" } } : {}),
       },
-    };
+      vin,
+      provider: 1,
+      svcId: vehicle?.svcId ?? null,
+      vehicle: vehicle
+        ? {
+            manufacturer: vehicle.manufacturer,
+            model: vehicle.model,
+            modelYear: vehicle.modelYear,
+          }
+        : null,
+      condition: input.body.photoUrls?.length
+        ? { photosAssessed: input.body.photoUrls.length, visibleDamage: seed[7]! % 2 === 0 }
+        : null,
+    });
   },
 } satisfies HandlerMap;

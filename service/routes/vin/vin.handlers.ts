@@ -1,3 +1,4 @@
+import { ApiError, ok } from "../../core";
 import { type LiveAvailabilityReason } from "@/lib/api/contract/warnings";
 import { BROWSER_ONLY_PROVIDER } from "@/lib/api/contract/common";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
@@ -17,7 +18,6 @@ import { accessibleVehicle, grantVehicleAccess } from "../../domain/vehicle-acce
 import { bindProvider } from "../../domain/vin-providers";
 import { checkFullVin } from "../../domain/vin";
 import { validationError } from "../../pipeline/validate";
-import { ApiError } from "../../core";
 
 /** Provider 3 exists only in the browser-guided flow. */
 function refuseBrowserOnly(provider: number | undefined) {
@@ -85,19 +85,16 @@ export const vinHandlers = {
     await grantVehicleAccess(ctx.db, ctx.caller.client.id, vehicle!, ctx.now);
     const details = vehicleDetails(vin, vehicle!);
     const { svcId, ...described } = vehicle!;
-    return {
-      status: 200,
-      data: {
-        vin,
-        svcId,
-        provider,
-        incomplete: behaviourOf(vin).incomplete,
-        vehicle: described,
-        ...(q.includeEquipments === false ? {} : { equipments: details.equipments }),
-        ...(q.includeColors === false ? {} : { colors: details.colors }),
-        ...(q.includeTechnical === false ? {} : { technical: details.technical }),
-      },
-    };
+    return ok({
+      vin,
+      svcId,
+      provider,
+      incomplete: behaviourOf(vin).incomplete,
+      vehicle: described,
+      ...(q.includeEquipments === false ? {} : { equipments: details.equipments }),
+      ...(q.includeColors === false ? {} : { colors: details.colors }),
+      ...(q.includeTechnical === false ? {} : { technical: details.technical }),
+    });
   },
 
   async getPartsByVin(ctx) {
@@ -220,7 +217,7 @@ export const vinHandlers = {
         "This svcId is unknown or was obtained by another Client.",
       );
     // A technical record: no VIN, no equipment.
-    return { status: 200, data: { ...vehicle } };
+    return ok({ ...vehicle });
   },
 
   async createVinRedirectSession(ctx) {
@@ -250,12 +247,9 @@ export const vinHandlers = {
       ctx.service.config.redirectSessionSeconds,
       ctx.now,
     );
-    return {
-      status: 200,
-      data: {
-        redirectUrl: `${ctx.service.config.publicUrl}/vin/redirect/${token}`,
-        expiresAt: expiresAt.toISOString(),
-      },
-    };
+    return ok({
+      redirectUrl: `${ctx.service.config.publicUrl}/vin/redirect/${token}`,
+      expiresAt: expiresAt.toISOString(),
+    });
   },
 } satisfies HandlerMap;

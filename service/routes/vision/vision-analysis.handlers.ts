@@ -1,4 +1,5 @@
 import { type HandlerMap } from "../../context";
+import { ok } from "../../core";
 import { seedOf } from "../../data/synthetic";
 import { validationError } from "../../pipeline/validate";
 
@@ -28,122 +29,96 @@ const LIMITS = ["Synthetic reference result; not an inspection."];
 export const visionAnalysisHandlers = {
   async describeDamage({ input }) {
     const s = seedOf("damage", imageOf(input.body));
-    return {
-      status: 200,
-      data: {
-        damages: [
-          {
-            area: ["front bumper", "left door", "bonnet"][s[0]! % 3],
-            type: "dent",
-            severity: ["minor", "moderate"][s[1]! % 2],
-          },
-        ],
-        limitations: LIMITS,
-      },
-    };
+    return ok({
+      damages: [
+        {
+          area: ["front bumper", "left door", "bonnet"][s[0]! % 3],
+          type: "dent",
+          severity: ["minor", "moderate"][s[1]! % 2],
+        },
+      ],
+      limitations: LIMITS,
+    });
   },
   async gradePartQuality({ input }) {
     const s = seedOf("quality", imageOf(input.body));
-    return {
-      status: 200,
-      data: { grade: "ABC"[s[0]! % 3], confidence: 0.6 + (s[1]! % 30) / 100, limitations: LIMITS },
-    };
+    return ok({
+      grade: "ABC"[s[0]! % 3],
+      confidence: 0.6 + (s[1]! % 30) / 100,
+      limitations: LIMITS,
+    });
   },
   async removePartBackground({ input }) {
     imageOf(input.body);
-    return {
-      status: 200,
-      data: {
-        found: true,
-        imageUrl: placeholder("part without background"),
-        mediaType: "image/svg+xml",
-        dimensions: { width: 320, height: 200 },
-        coverage: 0.58,
-        sourcePixelsPreserved: true,
-        limitations: LIMITS,
-      },
-    };
+    return ok({
+      found: true,
+      imageUrl: placeholder("part without background"),
+      mediaType: "image/svg+xml",
+      dimensions: { width: 320, height: 200 },
+      coverage: 0.58,
+      sourcePixelsPreserved: true,
+      limitations: LIMITS,
+    });
   },
   async removeVehicleBackground({ input }) {
     const found = !imageOf(input.body).toLowerCase().includes("empty");
-    return {
-      status: 200,
-      data: {
-        found,
-        imageUrl: found ? placeholder("vehicle without background") : null,
-        mediaType: found ? "image/svg+xml" : null,
-        dimensions: found ? { width: 320, height: 200 } : null,
-        coverage: found ? 0.71 : 0,
-        sourcePixelsPreserved: found,
-        limitations: LIMITS,
-      },
-    };
+    return ok({
+      found,
+      imageUrl: found ? placeholder("vehicle without background") : null,
+      mediaType: found ? "image/svg+xml" : null,
+      dimensions: found ? { width: 320, height: 200 } : null,
+      coverage: found ? 0.71 : 0,
+      sourcePixelsPreserved: found,
+      limitations: LIMITS,
+    });
   },
   async classifyEndOfLifeVehicle({ input }) {
     const s = seedOf("elv", imageOf(input.body));
-    return {
-      status: 200,
-      data: {
-        classification: s[0]! % 3 === 0 ? "end_of_life" : "repairable",
-        vin: input.body.vehicle?.vin ?? null,
-        limitations: LIMITS,
-      },
-    };
+    return ok({
+      classification: s[0]! % 3 === 0 ? "end_of_life" : "repairable",
+      vin: input.body.vehicle?.vin ?? null,
+      limitations: LIMITS,
+    });
   },
   async createConditionReport({ input }) {
     imageOf(input.body);
-    return {
-      status: 200,
-      data: {
-        overall: "good",
-        items: [{ area: "paint", finding: "light scratches" }],
-        limitations: LIMITS,
-      },
-    };
+    return ok({
+      overall: "good",
+      items: [{ area: "paint", finding: "light scratches" }],
+      limitations: LIMITS,
+    });
   },
   /** Reads the plate only: no keeper lookup, registration validation or authenticity proof. */
   async readLicensePlate({ input }) {
     const s = seedOf("plate", imageOf(input.body));
-    return {
-      status: 200,
-      data: {
-        plate: `K AB ${1000 + (s.readUInt16BE(0) % 9000)}`,
-        country: "DE",
-        confidence: 0.9,
-        limitations: ["No keeper lookup, registration validation or authenticity proof."],
-      },
-    };
+    return ok({
+      plate: `K AB ${1000 + (s.readUInt16BE(0) % 9000)}`,
+      country: "DE",
+      confidence: 0.9,
+      limitations: ["No keeper lookup, registration validation or authenticity proof."],
+    });
   },
   async composePartImage({ input }) {
     imageOf(input.body);
-    return {
-      status: 200,
-      data: { imageUrl: placeholder("composite"), synthetic: true, limitations: LIMITS },
-    };
+    return ok({ imageUrl: placeholder("composite"), synthetic: true, limitations: LIMITS });
   },
   async transferPartDamage({ input }) {
     imageOf(input.body);
-    return {
-      status: 200,
-      data: {
-        views: ["front", "side"].map((view) => ({
-          view,
-          imageUrl: placeholder(`damage on ${view}`),
-        })),
-        synthetic: true,
-        limitations: LIMITS,
-      },
-    };
+    return ok({
+      views: ["front", "side"].map((view) => ({
+        view,
+        imageUrl: placeholder(`damage on ${view}`),
+      })),
+      synthetic: true,
+      limitations: LIMITS,
+    });
   },
   async redactIdentifiers({ input }) {
     imageOf(input.body);
-    return {
-      status: 200,
-      data: {
-        imageUrl: placeholder("identifiers redacted"),
-        redactedRegions: [{ kind: "licence_plate" }, { kind: "vin_plate" }],
-        limitations: LIMITS,
-      },
-    };
+    return ok({
+      imageUrl: placeholder("identifiers redacted"),
+      redactedRegions: [{ kind: "licence_plate" }, { kind: "vin_plate" }],
+      limitations: LIMITS,
+    });
   },
 } satisfies HandlerMap;

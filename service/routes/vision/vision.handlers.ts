@@ -1,7 +1,7 @@
+import { ApiError, ok } from "../../core";
 import { type HandlerMap } from "../../context";
 import { normalizeOe, partsByNormalized } from "../../data/parts-catalog";
 import { createJob, jobTimingOf } from "../../domain/jobs";
-import { ApiError } from "../../core";
 
 /** Documented OE numbers for image generation: one answers at once, one fails as a job. */
 export const GENERATION_TEST_NUMBERS = { immediate: "03L115562", fails: "6Q0407151L" } as const;
@@ -34,7 +34,7 @@ export const visionHandlers = {
         url: placeholder(oe, part.name.en, view),
       })),
     };
-    if (oe === GENERATION_TEST_NUMBERS.immediate) return { status: 200, data: result };
+    if (oe === GENERATION_TEST_NUMBERS.immediate) return ok(result);
     return createJob(ctx.db, jobTimingOf(ctx.service), {
       family: "part_image",
       clientId: ctx.caller.client.id,

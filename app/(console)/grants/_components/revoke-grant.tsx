@@ -1,9 +1,8 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ConfirmActions, Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { revokeGrantAction } from "../actions";
 
 export function RevokeGrant({
@@ -21,32 +20,30 @@ export function RevokeGrant({
       <Button variant="danger" onClick={() => setOpen(true)}>
         Revoke…
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={`Revoke grant ${reference}?`}>
-        <div className="space-y-3 text-sm">
-          <p>
-            From now on, new requests of <code>{beneficiary}</code> are no longer covered by this
-            grant: their own plan and credit must pay, or the calls are refused.
-          </p>
-          <p>
-            Results and entitlements obtained so far remain. The grant stays listed as historical
-            and cannot be reissued under this reference.
-          </p>
-          {error ? <Alert tone="danger">{error}</Alert> : null}
-          <ConfirmActions
-            label="Revoke grant"
-            pendingLabel="Revoking…"
-            pending={pending}
-            onCancel={() => setOpen(false)}
-            onConfirm={() =>
-              startTransition(async () => {
-                const result = await revokeGrantAction({ reference });
-                if (result.ok) setOpen(false);
-                else setError(result.message);
-              })
-            }
-          />
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Revoke grant ${reference}?`}
+        error={error}
+        confirm={["Revoke grant", "Revoking…"]}
+        pending={pending}
+        onConfirm={() =>
+          startTransition(async () => {
+            const result = await revokeGrantAction({ reference });
+            if (result.ok) setOpen(false);
+            else setError(result.message);
+          })
+        }
+      >
+        <p>
+          From now on, new requests of <code>{beneficiary}</code> are no longer covered by this
+          grant: their own plan and credit must pay, or the calls are refused.
+        </p>
+        <p>
+          Results and entitlements obtained so far remain. The grant stays listed as historical and
+          cannot be reissued under this reference.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { countryCode, currencyCode, fullVin, uuid } from "@/lib/api/contract/common";
-import { condition, freshnessPolicy } from "@/lib/api/contract/intelligence";
+import { condition, freshnessPolicy, minimumEvidence } from "@/lib/api/contract/intelligence";
 import { parseDateTime } from "@/lib/dates";
 
 /**
@@ -17,15 +17,22 @@ const optionalText = z
   .max(64, "At most 64 characters.")
   .transform((v) => v.trim());
 
+/** A whole number typed in a field, from `min` to `max` (of `unit`, when it has one). */
+function wholeNumber(min: number, max: number, unit?: string) {
+  const whole = unit ? `A whole number of ${unit}.` : "A whole number.";
+  const of = (n: number) => (unit ? `${n} ${n === 1 ? unit.replace(/s$/, "") : unit}` : n);
+  return z.coerce
+    .number({ message: whole })
+    .int(whole)
+    .min(min, `At least ${of(min)}.`)
+    .max(max, `At most ${of(max)}.`);
+}
+
 export const marketScopeFields = z.object({
   marketCountry: code(countryCode),
   currency: code(currencyCode),
   condition,
-  windowDays: z.coerce
-    .number({ message: "A whole number of days." })
-    .int("A whole number of days.")
-    .min(1, "At least 1 day.")
-    .max(730, "At most 730 days."),
+  windowDays: wholeNumber(1, 730, "days"),
 });
 
 export const resolvePartForm = marketScopeFields
@@ -63,13 +70,9 @@ export const vinEconomicForm = z.object({
     }
     return at.toISOString();
   }),
-  minimumEvidence: z.enum(["any", "directional", "usable", "strong"]),
+  minimumEvidence,
   freshnessPolicy,
-  maxCandidates: z.coerce
-    .number({ message: "A whole number." })
-    .int("A whole number.")
-    .min(1, "At least 1.")
-    .max(100, "At most 100."),
+  maxCandidates: wholeNumber(1, 100),
   includeInsufficientCandidates: z.boolean(),
 });
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { type FormEvent, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -57,8 +57,15 @@ export function FaultRulesPanel({
   const [pending, start] = useTransition();
   const op = operations.find((o) => o.operationId === form.operationId);
   const set = (patch: Partial<FaultRuleForm>) => setForm((f) => ({ ...f, ...patch }));
+  /** A text field of the form: its value, its error and its change. */
+  const text = (name: Exclude<keyof FaultRuleForm, "kind">) => ({
+    value: form[name] ?? "",
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
+  });
 
-  const add = () =>
+  const add = (event: FormEvent) => {
+    event.preventDefault();
     start(async () => {
       const result = await addFaultRuleAction(form);
       if (result.ok) {
@@ -70,6 +77,7 @@ export function FaultRulesPanel({
         setNotice({ tone: "danger", text: result.message });
       }
     });
+  };
   const remove = (id: string) =>
     start(async () => {
       const result = await removeFaultRuleAction(id);
@@ -111,14 +119,7 @@ export function FaultRulesPanel({
           </Button>,
         ]}
       />
-      <form
-        aria-label="Add a fault rule"
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add();
-        }}
-      >
+      <form aria-label="Add a fault rule" className="grid gap-4 sm:grid-cols-2" onSubmit={add}>
         <SelectField
           label="Operation"
           value={form.operationId}
@@ -162,52 +163,30 @@ export function FaultRulesPanel({
             <TextField
               label="Retry-After seconds (retryable errors)"
               inputMode="numeric"
-              value={form.retryAfterSeconds}
-              error={errors.retryAfterSeconds}
-              onChange={(e) => set({ retryAfterSeconds: e.target.value })}
+              {...text("retryAfterSeconds")}
             />
           </>
         ) : null}
         {form.kind === "job_failure" ? (
           <>
-            <TextField
-              label="Job error code"
-              value={form.jobCode}
-              error={errors.jobCode}
-              onChange={(e) => set({ jobCode: e.target.value })}
-            />
-            <TextField
-              label="Job error message"
-              value={form.jobMessage}
-              error={errors.jobMessage}
-              onChange={(e) => set({ jobMessage: e.target.value })}
-            />
+            <TextField label="Job error code" {...text("jobCode")} />
+            <TextField label="Job error message" {...text("jobMessage")} />
           </>
         ) : null}
         {form.kind === "latency" ? (
-          <TextField
-            label="Latency (ms)"
-            inputMode="numeric"
-            value={form.ms}
-            error={errors.ms}
-            onChange={(e) => set({ ms: e.target.value })}
-          />
+          <TextField label="Latency (ms)" inputMode="numeric" {...text("ms")} />
         ) : null}
         <TextField
           label="Next N calls"
           hint="Empty: every matching call."
           inputMode="numeric"
-          value={form.times}
-          error={errors.times}
-          onChange={(e) => set({ times: e.target.value })}
+          {...text("times")}
         />
         <TextField
           label="Probability (0–1)"
           hint="Empty: always."
           inputMode="decimal"
-          value={form.probability}
-          error={errors.probability}
-          onChange={(e) => set({ probability: e.target.value })}
+          {...text("probability")}
         />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={pending}>

@@ -102,6 +102,14 @@ export function SubUsersBrowser({
     r.createdAt !== null &&
     r.createdAt >= highlight.since;
 
+  /** A change of search, filter or order shows its first page. */
+  const fromFirstPage =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
   return (
     <section aria-labelledby="list-heading">
       <h2 id="list-heading" className="sr-only">
@@ -112,18 +120,12 @@ export function SubUsersBrowser({
           label="Search by name or id"
           type="search"
           value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => fromFirstPage(setQuery)(e.target.value)}
         />
         <SelectField
           label="Status"
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as StatusFilter);
-            setPage(1);
-          }}
+          onChange={(e) => fromFirstPage(setStatus)(e.target.value as StatusFilter)}
           choices={[
             ["all", "All"],
             ["active", "Active"],
@@ -134,17 +136,9 @@ export function SubUsersBrowser({
         <SelectField
           label="Sort"
           value={sort}
-          onChange={(e) => {
-            setSort(e.target.value as SortKey);
-            setPage(1);
-          }}
-        >
-          {Object.entries(SORT_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(e) => fromFirstPage(setSort)(e.target.value as SortKey)}
+          choices={Object.entries(SORT_LABELS)}
+        />
       </div>
       <p role="status" className="mb-2 text-sm text-slate-600" data-testid="sub-user-count">
         {formatCount(current.matched)} of {formatCount(current.total)} Sub-users

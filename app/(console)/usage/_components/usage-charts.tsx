@@ -57,20 +57,30 @@ function DayAxes({
   );
 }
 
-/** Bars per day; a day without a reading is an outlined gap, never a zero bar. */
+/** The series drawn as bars per day: what each shows, and its test id. */
+const DAILY_SERIES = {
+  calls: { title: "Calls per day", value: (p: DayPoint) => p.calls, testId: "chart-daily-calls" },
+  charges: {
+    title: "Charges per day",
+    value: (p: DayPoint) => p.chargedMinor,
+    testId: "chart-daily-charges",
+  },
+} as const;
+
+/** Bars per day in a captioned figure; a day without a reading is an outlined gap, never a zero bar. */
 function DailyBars({
+  series,
   points,
-  value,
+  endpointKey,
   format,
-  label,
-  testId,
 }: {
+  series: keyof typeof DAILY_SERIES;
   points: DayPoint[];
-  value: (p: DayPoint) => number | null;
+  endpointKey: string;
   format: (n: number) => string;
-  label: string;
-  testId: string;
 }) {
+  const { title, value, testId } = DAILY_SERIES[series];
+  const label = `${title} for ${endpointKey}`;
   const f = FRAME;
   const values = points.map(value);
   const max = niceMax(Math.max(0, ...values.map((v) => v ?? 0)));
@@ -82,42 +92,53 @@ function DailyBars({
     ? `${label}: ${format(total)} over ${known.length} days with readings, highest ${format(Math.max(...known))} in a day.`
     : `${label}: no day has a reading yet.`;
   return (
-    <Chart frame={f} summary={summary} testId={testId}>
-      <DayAxes points={points} max={max} format={format} />
-      {points.map((p, i) => {
-        const v = values[i] ?? null;
-        const bar = { x: f.left + step * i + step * 0.15, width: Math.max(1, step * 0.7) };
-        if (v === null)
+    <figure>
+      <figcaption className="mb-1 text-sm font-semibold">
+        {title}
+        {series === "calls" ? (
+          <>
+            {" "}
+            · <code>{endpointKey}</code>
+          </>
+        ) : null}
+      </figcaption>
+      <Chart frame={f} summary={summary} testId={testId}>
+        <DayAxes points={points} max={max} format={format} />
+        {points.map((p, i) => {
+          const v = values[i] ?? null;
+          const bar = { x: f.left + step * i + step * 0.15, width: Math.max(1, step * 0.7) };
+          if (v === null)
+            return (
+              <rect
+                key={p.day}
+                {...bar}
+                y={baseline - 4}
+                height={4}
+                className="fill-none stroke-slate-400"
+                strokeDasharray="2 2"
+                data-day={p.day}
+                data-value="none"
+              >
+                <title>{`${shortDay(p.day)}: no reading`}</title>
+              </rect>
+            );
+          const height = Math.round((v / max) * plotHeight(f));
           return (
             <rect
               key={p.day}
               {...bar}
-              y={baseline - 4}
-              height={4}
-              className="fill-none stroke-slate-400"
-              strokeDasharray="2 2"
+              y={baseline - height}
+              height={Math.max(height, v > 0 ? 1 : 0)}
+              className="fill-brand-600"
               data-day={p.day}
-              data-value="none"
+              data-value={v}
             >
-              <title>{`${shortDay(p.day)}: no reading`}</title>
+              <title>{`${shortDay(p.day)}: ${format(v)}${p.spanDays > 1 ? ` (over ${p.spanDays} days)` : ""}`}</title>
             </rect>
           );
-        const height = Math.round((v / max) * plotHeight(f));
-        return (
-          <rect
-            key={p.day}
-            {...bar}
-            y={baseline - height}
-            height={Math.max(height, v > 0 ? 1 : 0)}
-            className="fill-brand-600"
-            data-day={p.day}
-            data-value={v}
-          >
-            <title>{`${shortDay(p.day)}: ${format(v)}${p.spanDays > 1 ? ` (over ${p.spanDays} days)` : ""}`}</title>
-          </rect>
-        );
-      })}
-    </Chart>
+        })}
+      </Chart>
+    </figure>
   );
 }
 
@@ -199,34 +220,14 @@ export function UsageCharts({
   const money = (n: number) => formatMinor(n, currency);
   return (
     <div className="space-y-6">
-      <figure>
-        <figcaption className="mb-1 text-sm font-semibold">
-          Calls per day · <code>{endpointKey}</code>
-        </figcaption>
-        <DailyBars
-          points={points}
-          value={(p) => p.calls}
-          format={formatCount}
-          label={`Calls per day for ${endpointKey}`}
-          testId="chart-daily-calls"
-        />
-      </figure>
+      <DailyBars series="calls" points={points} endpointKey={endpointKey} format={formatCount} />
       <figure>
         <figcaption className="mb-1 text-sm font-semibold">
           Month to date against the included quantity
         </figcaption>
         <MonthToDate points={points} />
       </figure>
-      <figure>
-        <figcaption className="mb-1 text-sm font-semibold">Charges per day</figcaption>
-        <DailyBars
-          points={points}
-          value={(p) => p.chargedMinor}
-          format={money}
-          label={`Charges per day for ${endpointKey}`}
-          testId="chart-daily-charges"
-        />
-      </figure>
+      <DailyBars series="charges" points={points} endpointKey={endpointKey} format={money} />
       <details>
         <summary className="cursor-pointer text-sm text-brand-700 underline">
           The figures as a table

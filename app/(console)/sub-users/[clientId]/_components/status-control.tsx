@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ConfirmActions, Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import { setSubUserActiveAction } from "../../actions";
 
@@ -43,32 +43,30 @@ export function StatusControl({ clientId, name, isActive, keys, grants }: Props)
           {pending ? "Reactivating…" : "Reactivate"}
         </Button>
       )}
-      <Dialog open={open} onClose={() => setOpen(false)} title={`Deactivate ${name}?`}>
-        <div className="space-y-3 text-sm">
-          <p>When you confirm, this stops working at once:</p>
-          <ul className="list-disc space-y-1 pl-5">
-            <li>
-              {keys.length === 0
-                ? "No API keys are known for this Sub-user."
-                : `All ${keys.length} API key${keys.length === 1 ? "" : "s"} of this Sub-user: ${keys.map((k) => k.label ?? k.id).join(", ")}.`}
-            </li>
-            <li>
-              {grants.length === 0
-                ? "It benefits from no grant of yours."
-                : `The grants it benefits from no longer cover anything, since it can no longer call: ${grants.join(", ")}.`}
-            </li>
-          </ul>
-          <p>Its usage history stays. You can reactivate it later.</p>
-          {error ? <Alert tone="danger">{error}</Alert> : null}
-          <ConfirmActions
-            label="Deactivate"
-            pendingLabel="Deactivating…"
-            pending={pending}
-            onConfirm={() => change(false)}
-            onCancel={() => setOpen(false)}
-          />
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Deactivate ${name}?`}
+        error={error}
+        confirm={["Deactivate", "Deactivating…"]}
+        pending={pending}
+        onConfirm={() => change(false)}
+      >
+        <p>When you confirm, this stops working at once:</p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            {keys.length === 0
+              ? "No API keys are known for this Sub-user."
+              : `All ${keys.length} API key${keys.length === 1 ? "" : "s"} of this Sub-user: ${keys.map((k) => k.label ?? k.id).join(", ")}.`}
+          </li>
+          <li>
+            {grants.length === 0
+              ? "It benefits from no grant of yours."
+              : `The grants it benefits from no longer cover anything, since it can no longer call: ${grants.join(", ")}.`}
+          </li>
+        </ul>
+        <p>Its usage history stays. You can reactivate it later.</p>
+      </ConfirmDialog>
     </div>
   );
 }

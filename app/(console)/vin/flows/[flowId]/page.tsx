@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { type OrderJobFamily } from "@/lib/api/contract/operations";
 import { notFound } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { CopyableId } from "@/components/ui/copyable-id";
@@ -20,6 +21,13 @@ const LABELS: Record<string, string> = {
   fuelType: "Fuel",
   transmission: "Transmission",
 };
+
+/** What a full VIN can be ordered for next, and how the step reads. */
+const ORDERS_FOR_A_VIN = [
+  ["vin_parts", "Look up the vehicle's parts"],
+  ["cart_check", "Check a cart of OE numbers against it"],
+  ["economic_evaluation", "Evaluate its parts economically"],
+] as const satisfies readonly (readonly [OrderJobFamily, string])[];
 
 export default async function FlowPage({ params }: { params: Promise<{ flowId: string }> }) {
   const { session, api } = await requirePageSession();
@@ -107,27 +115,13 @@ export default async function FlowPage({ params }: { params: Promise<{ flowId: s
               </Link>{" "}
               (record, recalls, parts, cart check, evaluation and listing text in one place)
             </li>
-            <li>
-              <Link className="text-brand-700 underline" href={`/jobs/new?kind=vin_parts&vin=${q}`}>
-                Look up the vehicle&apos;s parts
-              </Link>
-            </li>
-            <li>
-              <Link
-                className="text-brand-700 underline"
-                href={`/jobs/new?kind=cart_check&vin=${q}`}
-              >
-                Check a cart of OE numbers against it
-              </Link>
-            </li>
-            <li>
-              <Link
-                className="text-brand-700 underline"
-                href={`/jobs/new?kind=economic_evaluation&vin=${q}`}
-              >
-                Evaluate its parts economically
-              </Link>
-            </li>
+            {ORDERS_FOR_A_VIN.map(([kind, words]) => (
+              <li key={kind}>
+                <Link className="text-brand-700 underline" href={`/jobs/new?kind=${kind}&vin=${q}`}>
+                  {words}
+                </Link>
+              </li>
+            ))}
           </ul>
         ) : (
           <p className="text-sm">

@@ -50,6 +50,12 @@ function DiffList({ title, rules, tone }: { title: string; rules: string[]; tone
 }
 
 /** Edits the whole set, then shows what the replacement adds, changes and removes before sending. */
+/** The whole numbers of a rule, with their labels. */
+const COUNTS = [
+  ["windowSeconds", "Window (s)"],
+  ["maxRequests", "Max requests"],
+] as const;
+
 export function RateLimitEditor({ clientId, current, keys }: Props) {
   const [before, setBefore] = useState<LimitRule[] | null>(current);
   const [step, setStep] = useState<"edit" | "review">("edit");
@@ -194,20 +200,16 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
               >
                 <option value="*">* (all endpoint keys)</option>
               </SelectField>
-              <TextField
-                label="Window (s)"
-                type="number"
-                inputMode="numeric"
-                error={errors?.[index]?.windowSeconds?.message}
-                {...form.register(`rows.${index}.windowSeconds`, { valueAsNumber: true })}
-              />
-              <TextField
-                label="Max requests"
-                type="number"
-                inputMode="numeric"
-                error={errors?.[index]?.maxRequests?.message}
-                {...form.register(`rows.${index}.maxRequests`, { valueAsNumber: true })}
-              />
+              {COUNTS.map(([name, label]) => (
+                <TextField
+                  key={name}
+                  label={label}
+                  type="number"
+                  inputMode="numeric"
+                  error={errors?.[index]?.[name]?.message}
+                  {...form.register(`rows.${index}.${name}`, { valueAsNumber: true })}
+                />
+              ))}
               <SelectField
                 choices={keys.map((k) => [k.id, k.label ? `${k.label} (${k.id})` : k.id] as const)}
                 label="API key"
