@@ -1,3 +1,4 @@
+import { AddressForm } from "@/components/ui/address-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 
@@ -22,12 +23,7 @@ export function VinForm({
   primary?: boolean;
 }) {
   return (
-    <form
-      method="get"
-      action={action}
-      aria-label={label}
-      className="flex flex-wrap items-end gap-3"
-    >
+    <AddressForm action={action} label={label} layout="row">
       <TextField
         name="vin"
         label="Full VIN"
@@ -40,6 +36,6 @@ export function VinForm({
       <Button type="submit" variant={primary ? "primary" : "secondary"}>
         {submitLabel}
       </Button>
-    </form>
+    </AddressForm>
   );
 }

@@ -9,15 +9,18 @@ import { Button } from "./button";
  * A list's filters as a GET form: without JavaScript the browser submits it as is; with it, the
  * address leaves out values equal to their defaults (and the page), so it stays short and shareable.
  * Inputs marked `data-day` are date fields: what was typed goes to the address as `YYYY-MM-DD`.
+ * `keep` are values of the address the filters carry on (the order of the list).
  */
 export function FilterForm({
   action,
   defaults,
   children,
   label,
+  keep = {},
 }: {
   action: string;
   defaults: Record<string, string>;
+  keep?: Record<string, string>;
   children: ReactNode;
   label: string;
 }) {
@@ -46,6 +49,11 @@ export function FilterForm({
         router.push(query ? `${action}?${query}` : action);
       }}
     >
+      {Object.entries(keep).map(([name, value]) =>
+        value !== defaults[name] ? (
+          <input key={name} type="hidden" name={name} value={value} />
+        ) : null,
+      )}
       {children}
       <Button type="submit" variant="secondary">
         Apply

@@ -1,3 +1,4 @@
+import { AddressForm } from "@/components/ui/address-form";
 import type { Metadata } from "next";
 import { type SearchPageProps, type SearchParams } from "@/lib/list-params";
 import { OutcomeCard } from "@/components/operations/outcome-card";
@@ -53,22 +54,20 @@ export default async function CataloguePage({ searchParams }: SearchPageProps) {
       <div className="space-y-6">
         <Card title="VDI 4081 catalogue">
           <div className="grid gap-4 sm:grid-cols-2">
-            <form method="get" action="/catalogue" aria-label="Browse the catalogue">
-              <input type="hidden" name="view" value="browse" />
+            <AddressForm action="/catalogue" label="Browse the catalogue" keep={{ view: "browse" }}>
               <p className="mb-3 text-sm text-slate-600">
                 {PAGE_SIZE} entries per page, paged on the service.
               </p>
               <Button type="submit" variant="secondary">
                 Browse the catalogue
               </Button>
-            </form>
-            <form
-              method="get"
+            </AddressForm>
+            <AddressForm
               action="/catalogue"
-              aria-label="Find a code"
-              className="flex flex-wrap items-end gap-3"
+              label="Find a code"
+              keep={{ view: "find" }}
+              layout="row"
             >
-              <input type="hidden" name="view" value="find" />
               <TextField
                 name="code"
                 label="VDI base code"
@@ -80,7 +79,7 @@ export default async function CataloguePage({ searchParams }: SearchPageProps) {
               <Button type="submit" variant="secondary">
                 Find
               </Button>
-            </form>
+            </AddressForm>
           </div>
         </Card>
         {browse ? (
@@ -137,13 +136,12 @@ export default async function CataloguePage({ searchParams }: SearchPageProps) {
           </OutcomeCard>
         ) : null}
         <Card title="Translate a part designation">
-          <form
-            method="get"
+          <AddressForm
             action="/catalogue"
-            aria-label="Translate a part designation"
-            className="grid items-end gap-4 sm:grid-cols-3"
+            label="Translate a part designation"
+            keep={{ view: "translate" }}
+            layout="grid"
           >
-            <input type="hidden" name="view" value="translate" />
             <TextField
               name="sourceLanguage"
               label="Source language"
@@ -163,7 +161,7 @@ export default async function CataloguePage({ searchParams }: SearchPageProps) {
             <Button type="submit" variant="secondary">
               Translate
             </Button>
-          </form>
+          </AddressForm>
         </Card>
         {translation ? (
           <OutcomeCard title="Translation" outcome={translation}>

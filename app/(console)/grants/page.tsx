@@ -165,7 +165,12 @@ export default async function GrantsPage({ searchParams }: SearchPageProps) {
           </Link>
         }
       />
-      <FilterForm action="/grants" defaults={GRANTS_DEFAULTS} label="Filter grants">
+      <FilterForm
+        keep={{ sort: params.sort }}
+        action="/grants"
+        defaults={GRANTS_DEFAULTS}
+        label="Filter grants"
+      >
         <TextField
           label="Search by reference or beneficiary"
           name="q"
@@ -182,9 +187,6 @@ export default async function GrantsPage({ searchParams }: SearchPageProps) {
         >
           <option value="">All beneficiaries</option>
         </SelectField>
-        {params.sort !== "reference-asc" ? (
-          <input type="hidden" name="sort" value={params.sort} />
-        ) : null}
       </FilterForm>
       <Card title={`Active (${active.length})`}>
         <GrantTable grants={active} caption="Active grants" names={names} params={params} />

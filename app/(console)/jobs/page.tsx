@@ -38,7 +38,12 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
         actions={<ButtonLink href="/jobs/new">Start a job</ButtonLink>}
       />
       <Card>
-        <FilterForm action="/jobs" defaults={JOBS_LIST_DEFAULTS} label="Filter jobs">
+        <FilterForm
+          keep={{ sort: params.sort }}
+          action="/jobs"
+          defaults={JOBS_LIST_DEFAULTS}
+          label="Filter jobs"
+        >
           <SelectField
             choices={JOB_FAMILIES.map((f) => [f, JOB_LABELS[f]] as const)}
             label="Kind"
@@ -53,9 +58,6 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
             name="status"
             defaultValue={params.status}
           />
-          {params.sort !== "newest" ? (
-            <input type="hidden" name="sort" value={params.sort} />
-          ) : null}
         </FilterForm>
         <p className="mb-2 text-sm text-slate-600" data-testid="job-count">
           {formatCount(listed.total)} {listed.total === 1 ? "job" : "jobs"}

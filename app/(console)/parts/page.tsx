@@ -1,3 +1,4 @@
+import { AddressForm } from "@/components/ui/address-form";
 import type { Metadata } from "next";
 import { type SearchPageProps } from "@/lib/list-params";
 import { DERIVED_DATA_CAVEAT, OutcomeCard } from "@/components/operations/outcome-card";
@@ -106,11 +107,10 @@ export default async function PartsPage({ searchParams }: SearchPageProps) {
       />
       <div className="space-y-6">
         <Card title="Look up an OE number">
-          <form
-            method="get"
+          <AddressForm
             action="/parts"
+            label="Look up an OE number"
             className="grid gap-4 sm:grid-cols-3"
-            aria-label="Look up an OE number"
           >
             <TextField
               name="oe"
@@ -130,7 +130,7 @@ export default async function PartsPage({ searchParams }: SearchPageProps) {
             <div className="flex items-end">
               <Button type="submit">Look up</Button>
             </div>
-          </form>
+          </AddressForm>
         </Card>
         {results.normalized ? (
           <OutcomeCard title="Normalisation" outcome={results.normalized}>

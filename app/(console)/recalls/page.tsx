@@ -1,3 +1,4 @@
+import { AddressForm } from "@/components/ui/address-form";
 import type { Metadata } from "next";
 import { type SearchPageProps } from "@/lib/list-params";
 import { OutcomeCard } from "@/components/operations/outcome-card";
@@ -53,7 +54,7 @@ export default async function RecallsPage({ searchParams }: SearchPageProps) {
           </OutcomeCard>
         ) : null}
         <Card title="Part recalls">
-          <form method="get" action="/recalls" aria-label="Part recalls" className="space-y-3">
+          <AddressForm action="/recalls" label="Part recalls" layout="stack">
             <TextAreaField
               name="positions"
               label="OE numbers, one per line"
@@ -66,7 +67,7 @@ export default async function RecallsPage({ searchParams }: SearchPageProps) {
             <Button type="submit" variant="secondary">
               Match positions
             </Button>
-          </form>
+          </AddressForm>
         </Card>
         {parts ? (
           <OutcomeCard title="Part recall match" outcome={parts}>

@@ -1,3 +1,4 @@
+import { AddressForm } from "@/components/ui/address-form";
 import type { Metadata } from "next";
 import { type SearchPageProps } from "@/lib/list-params";
 import Link from "next/link";
@@ -68,12 +69,7 @@ export default async function VehiclesPage({ searchParams }: SearchPageProps) {
               error={vinError}
               primary
             />
-            <form
-              method="get"
-              action="/vehicles"
-              aria-label="Open by svcId"
-              className="flex flex-wrap items-end gap-3"
-            >
+            <AddressForm action="/vehicles" label="Open by svcId" layout="row">
               <TextField
                 name="svcId"
                 label="svcId"
@@ -86,7 +82,7 @@ export default async function VehiclesPage({ searchParams }: SearchPageProps) {
               <Button type="submit" variant="secondary">
                 Open
               </Button>
-            </form>
+            </AddressForm>
           </div>
           <p className="mt-3 text-sm text-slate-600">
             No VIN at hand? Use the{" "}

@@ -1,3 +1,4 @@
+import { AddressForm } from "@/components/ui/address-form";
 import { Button } from "@/components/ui/button";
 
 import { SelectField, TextField } from "@/components/ui/field";
@@ -37,20 +38,25 @@ export function FurtherReads({
   const article = view.kind === "article" ? view : null;
   return (
     <div className="space-y-6">
-      <form method="get" action="/parts" aria-label="Read aftermarket references" className={grid}>
-        <input type="hidden" name="oe" value={oe} />
-        <input type="hidden" name="view" value="references" />
-        {normalized ? <input type="hidden" name="normalized" value={normalized} /> : null}
+      <AddressForm
+        action="/parts"
+        label="Read aftermarket references"
+        keep={{ oe, view: "references", normalized }}
+        className={grid}
+      >
         <p className="text-sm text-slate-600 sm:col-span-3">
           Aftermarket references for <code>{oe}</code>, paged on the service.
         </p>
         <Button type="submit" variant="secondary">
           Aftermarket references
         </Button>
-      </form>
-      <form method="get" action="/parts" aria-label="Evaluate the price" className={grid}>
-        <input type="hidden" name="oe" value={oe} />
-        <input type="hidden" name="view" value="price" />
+      </AddressForm>
+      <AddressForm
+        action="/parts"
+        label="Evaluate the price"
+        keep={{ oe, view: "price" }}
+        className={grid}
+      >
         <SelectField
           name="condition"
           label="Condition"
@@ -73,15 +79,13 @@ export function FurtherReads({
         <Button type="submit" variant="secondary">
           Evaluate price
         </Button>
-      </form>
-      <form
-        method="get"
+      </AddressForm>
+      <AddressForm
         action="/parts"
-        aria-label="Preview a marketplace article"
+        label="Preview a marketplace article"
+        keep={{ oe, view: "article" }}
         className={grid}
       >
-        <input type="hidden" name="oe" value={oe} />
-        <input type="hidden" name="view" value="article" />
         <SelectField
           choices={MARKETPLACE_IDS}
           name="marketplaceId"
@@ -106,7 +110,7 @@ export function FurtherReads({
         <Button type="submit" variant="secondary">
           Preview article
         </Button>
-      </form>
+      </AddressForm>
     </div>
   );
 }

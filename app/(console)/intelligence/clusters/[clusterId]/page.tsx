@@ -1,3 +1,4 @@
+import { AddressForm } from "@/components/ui/address-form";
 import type { Metadata } from "next";
 import { type SearchParams } from "@/lib/list-params";
 import Link from "next/link";
@@ -137,7 +138,7 @@ export default async function ClusterPage({
           <ClusterReadForm clusterId={clusterId} scope={scope} />
         </Card>
         <Card title="History">
-          <form method="get" className="mb-4 grid gap-4 sm:grid-cols-3" aria-label="History period">
+          <AddressForm label="History period" layout="grid" className="mb-4">
             <TextField
               name="from"
               label="From"
@@ -156,7 +157,7 @@ export default async function ClusterPage({
             <div className="flex items-end">
               <Button type="submit">Show history</Button>
             </div>
-          </form>
+          </AddressForm>
           <p className="mb-3 text-xs text-slate-600">
             Weekly snapshots as they were, each with the cluster version it had then. Each new
             period is one billed call; showing the same period again within 24 hours is free. No
