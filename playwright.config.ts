@@ -18,6 +18,38 @@ export const E2E_DATA_DIR = path.resolve(".data/e2e");
 const E2E_HTTPS_DATA_DIR = path.resolve(".data/e2e-https");
 const E2E_SANDBOX_ONLY_DATA_DIR = path.resolve(".data/e2e-sandbox-only");
 
+/** A console started as `npm start` starts it, on a fresh data directory. */
+function consoleServer(o: {
+  dataDir: string;
+  port: number;
+  env: Record<string, string>;
+  https?: boolean;
+  logTo?: string;
+  /** The page that answers once it is ready. */
+  readyPath?: string;
+  timeout?: number;
+}) {
+  const start = "exec node_modules/.bin/tsx scripts/start.ts";
+  return {
+    command: o.logTo
+      ? `rm -rf "${o.dataDir}" && mkdir -p "${path.dirname(o.logTo)}" && ${start} > "${o.logTo}"`
+      : `rm -rf "${o.dataDir}" && ${start}`,
+    url: `${o.https ? "https" : "http"}://127.0.0.1:${o.port}${o.readyPath ?? "/sign-in"}`,
+    ignoreHTTPSErrors: o.https,
+    reuseExistingServer: false,
+    timeout: o.timeout ?? 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(o.port),
+      SERVICE_DATA_DIR: o.dataDir,
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...o.env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
@@ -35,62 +67,39 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: [
-    {
-      // Its log is kept so tests can check what it never writes (keys, personal documents).
-      command: `rm -rf "${E2E_DATA_DIR}" && mkdir -p "${path.dirname(CONSOLE_LOG_FILE)}" && exec node_modules/.bin/tsx scripts/start.ts > "${CONSOLE_LOG_FILE}"`,
-      url: `http://127.0.0.1:${PORT}/`,
-      reuseExistingServer: false,
+    // Its log is kept so tests can check what it never writes (keys, personal documents).
+    consoleServer({
+      dataDir: E2E_DATA_DIR,
+      port: PORT,
+      logTo: CONSOLE_LOG_FILE,
+      readyPath: "/",
       timeout: 240_000,
-      stdout: "ignore",
-      stderr: "pipe",
       env: {
-        PORT: String(PORT),
         SERVICE_PORT: String(SERVICE_PORT),
-        SERVICE_DATA_DIR: E2E_DATA_DIR,
         LOG_LEVEL: "info",
         // Jobs finish quickly so polling is seen in a few seconds.
         SERVICE_JOB_DURATION_MS: "2500",
         // The scheduled usage reading runs often enough to be seen within a test.
         CONSOLE_USAGE_READING_SECONDS: "10",
-        NEXT_TELEMETRY_DISABLED: "1",
       },
-    },
-    {
-      // Started after the first, so it reuses its build and talks to its service.
-      command: `rm -rf "${E2E_HTTPS_DATA_DIR}" && exec node_modules/.bin/tsx scripts/start.ts`,
-      url: `https://127.0.0.1:${HTTPS_PORT}/sign-in`,
-      ignoreHTTPSErrors: true,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
+    }),
+    // Started after the first, so it reuses its build and talks to its service.
+    consoleServer({
+      dataDir: E2E_HTTPS_DATA_DIR,
+      port: HTTPS_PORT,
+      https: true,
+      env: { SERVICE_URL: `http://127.0.0.1:${SERVICE_PORT}`, CONSOLE_HTTPS: "1" },
+    }),
+    // Its own embedded service, whose sandbox controls serve sandbox keys only; the usage
+    // schedule has nothing to show there.
+    consoleServer({
+      dataDir: E2E_SANDBOX_ONLY_DATA_DIR,
+      port: SANDBOX_ONLY_PORT,
       env: {
-        PORT: String(HTTPS_PORT),
-        SERVICE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
-        SERVICE_DATA_DIR: E2E_HTTPS_DATA_DIR,
-        CONSOLE_HTTPS: "1",
-        LOG_LEVEL: "warn",
-        NEXT_TELEMETRY_DISABLED: "1",
-      },
-    },
-    {
-      // Its own embedded service, whose sandbox controls serve sandbox keys only.
-      command: `rm -rf "${E2E_SANDBOX_ONLY_DATA_DIR}" && exec node_modules/.bin/tsx scripts/start.ts`,
-      url: `http://127.0.0.1:${SANDBOX_ONLY_PORT}/sign-in`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        PORT: String(SANDBOX_ONLY_PORT),
         SERVICE_PORT: String(SANDBOX_ONLY_SERVICE_PORT),
-        SERVICE_DATA_DIR: E2E_SANDBOX_ONLY_DATA_DIR,
         SERVICE_SANDBOX_CONTROLS: "sandbox",
-        // The usage schedule has nothing to show here.
         CONSOLE_USAGE_READING_SECONDS: "0",
-        LOG_LEVEL: "warn",
-        NEXT_TELEMETRY_DISABLED: "1",
       },
-    },
+    }),
   ],
 });

@@ -28,6 +28,11 @@ export interface SearchPageProps {
   searchParams: Promise<SearchParams>;
 }
 
+/** The props of a page of a dynamic route: its segments `P`, and its query string. */
+export interface RoutePageProps<P extends Record<string, string>> extends SearchPageProps {
+  params: Promise<P>;
+}
+
 export const textParam = z.string().trim().max(200).catch("");
 
 /** Reads a page's `searchParams` (first value of repeated keys) against a list's schema. */

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { type SearchParams } from "@/lib/list-params";
+import { type RoutePageProps } from "@/lib/list-params";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
@@ -22,10 +22,7 @@ export const metadata: Metadata = { title: "Sub-user" };
 export default async function SubUserPage({
   params,
   searchParams,
-}: {
-  params: Promise<{ clientId: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
+}: RoutePageProps<{ clientId: string }>) {
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "listClientUsers")) return <MasterOnly />;
   const { clientId } = await params;

@@ -1,6 +1,6 @@
 import { AddressForm } from "@/components/ui/address-form";
 import type { Metadata } from "next";
-import { type SearchParams } from "@/lib/list-params";
+import { type RoutePageProps } from "@/lib/list-params";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { createHash } from "node:crypto";
@@ -47,10 +47,7 @@ function historyKey(clientId: string, clusterId: string, query: Record<string, u
 export default async function ClusterPage({
   params,
   searchParams,
-}: {
-  params: Promise<{ clusterId: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
+}: RoutePageProps<{ clusterId: string }>) {
   const { session, api } = await requirePageSession();
   const { clusterId } = await params;
   if (!uuid.safeParse(clusterId).success) notFound();

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { type RoutePageProps } from "@/lib/list-params";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { MasterOnly } from "../../../_components/master-only";
@@ -11,9 +12,7 @@ export const metadata: Metadata = { title: "Rate limits" };
 
 export default async function RateLimitsPage({
   params,
-}: {
-  params: Promise<{ clientId: string }>;
-}) {
+}: Pick<RoutePageProps<{ clientId: string }>, "params">) {
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "replaceClientUserRateLimits")) return <MasterOnly />;
   const { clientId } = await params;
