@@ -25,8 +25,12 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
-  // The VIN callback's address carries svcId and state: it must not travel on as a referrer.
-  if (request.nextUrl.pathname === "/vin/callback")
+  // The VIN callback's address carries svcId and state, an invitation's its token: neither may
+  // travel on as a referrer.
+  if (
+    request.nextUrl.pathname === "/vin/callback" ||
+    request.nextUrl.pathname.startsWith("/invite/")
+  )
     response.headers.set("Referrer-Policy", "no-referrer");
   return response;
 }

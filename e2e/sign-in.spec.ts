@@ -18,7 +18,7 @@ test.describe("sign-in", () => {
     const key = demoKeys()["master-admin"].apiKey;
     await page.goto("/sign-in");
     await page.getByLabel("API key").fill(key);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in with the key", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(page.getByTestId("signed-in-client")).toContainText("cl_demo_northwind");
     await expect(page.getByTestId("signed-in-client")).toContainText("Master client");
@@ -35,7 +35,7 @@ test.describe("sign-in", () => {
   }) => {
     await page.goto("/sign-in");
     await page.getByLabel("API key").fill("svc_live_" + "Z".repeat(32));
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in with the key", exact: true }).click();
     await expect(
       page.getByText("This API key is not valid. Check that you copied it completely."),
     ).toBeVisible();
@@ -47,7 +47,7 @@ test.describe("sign-in", () => {
 
   test("an empty key is refused in the browser before anything is sent", async ({ page }) => {
     await page.goto("/sign-in");
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in with the key", exact: true }).click();
     await expect(page.getByText("Paste an API key.")).toBeVisible();
   });
 

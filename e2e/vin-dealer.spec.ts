@@ -36,7 +36,7 @@ test.describe("the console on HTTPS (CONSOLE_HTTPS=1)", () => {
   }) => {
     await page.goto("/sign-in");
     await page.getByLabel("API key").fill(demoKeys()["master-admin"].apiKey);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in with the key", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await page.goto("/vin");
     await page.getByLabel("VIN", { exact: true }).fill(VIN);

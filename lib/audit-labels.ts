@@ -10,6 +10,16 @@ export const CONSOLE_EVENTS = new Map<string, string>([
   ["console.sandbox.addFaultRule", "Added a sandbox fault rule"],
   ["console.sandbox.removeFaultRule", "Removed a sandbox fault rule"],
   ["console.sandbox.resetMaster", "Reset the Master to its seeded state"],
+  ["console.invite", "Invited someone"],
+  ["console.revokeInvitation", "Revoked an invitation"],
+  ["console.acceptInvitation", "Accepted an invitation"],
+  ["console.changeRole", "Changed a member's role"],
+  ["console.removeMember", "Removed a member"],
+  ["console.endSessions", "Ended a member's sessions"],
+  ["console.becomeOwner", "Became the organization's owner"],
+  ["console.replaceStoredKey", "Replaced the stored key"],
+  ["console.setKeySignIn", "Turned key sign-in on or off"],
+  ["console.switchOrganization", "Switched organization"],
 ]);
 
 /** An audit entry's operation in words: the contract's summary, or the console event's name. */

@@ -1,18 +1,24 @@
 import { type OperationId } from "@/lib/api/contract/operations";
-import { mayCall } from "@/lib/auth/rights";
+import { mayCall, mayDo, type Rights } from "@/lib/auth/rights";
+import { type ConsoleDuty } from "@/lib/auth/roles";
 
 type NavItem = {
   href: string;
   label: string;
   operation?: OperationId;
+  /** A console action the section is for: hidden from roles that may not take it. */
+  duty?: ConsoleDuty;
+  /** Shown to people signed in as themselves only. */
+  person?: true;
   /** Shown to Masters only, and only where the service offers the reference service's sandbox controls. */
   sandbox?: true;
 };
 
 /**
  * The console's sections in the groups people look for them in, each item with the operation it
- * is built on: a section whose operation is Master-only is hidden from Sub-users (and refused to
- * them on the server). The overview stands alone.
+ * is built on: a section whose operation is Master-only is hidden from Sub-users, and one whose
+ * operation or console action the session's role does not allow is hidden from it (both are
+ * refused on the server too). The overview stands alone.
  */
 export const NAV_GROUPS: readonly { label: string; items: readonly NavItem[] }[] = [
   { label: "Start", items: [{ href: "/", label: "Overview" }] },
@@ -46,11 +52,18 @@ export const NAV_GROUPS: readonly { label: string; items: readonly NavItem[] }[]
     ],
   },
   {
+    label: "People and access",
+    items: [
+      { href: "/organization", label: "Organization and people" },
+      { href: "/account", label: "Your sign-in", person: true },
+    ],
+  },
+  {
     label: "Developers",
     items: [
-      { href: "/agent", label: "Agent access" },
+      { href: "/agent", label: "Agent access", duty: "connectAgent" },
       { href: "/requests", label: "Request log" },
-      { href: "/sandbox", label: "Sandbox", sandbox: true },
+      { href: "/sandbox", label: "Sandbox", sandbox: true, duty: "useSandboxControls" },
     ],
   },
 ];
@@ -59,13 +72,18 @@ export const NAV_GROUPS: readonly { label: string; items: readonly NavItem[] }[]
 export const NAV_ITEMS: readonly NavItem[] = NAV_GROUPS.flatMap((g) => g.items);
 
 /** The groups a session sees, each with the sections it may open; a group left empty is dropped. */
-export function navFor(session: { isMaster: boolean }, service: { sandbox: boolean }) {
+export function navFor(
+  session: Rights & { actor: { kind: "key" | "person" } },
+  service: { sandbox: boolean },
+) {
   return NAV_GROUPS.map((group) => ({
     label: group.label,
     items: group.items
       .filter(
         (item) =>
           (!item.operation || mayCall(session, item.operation)) &&
+          (!item.duty || mayDo(session, item.duty)) &&
+          (!item.person || session.actor.kind === "person") &&
           (!item.sandbox || (session.isMaster && service.sandbox)),
       )
       .map(({ href, label }) => ({ href, label })),

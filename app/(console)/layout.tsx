@@ -1,11 +1,15 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
+import { ROLE_WORDS } from "@/lib/auth/roles";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { controlsServe } from "@/lib/api/sandbox-controls-client";
 import { requirePageSession } from "@/lib/auth/guards";
 import { navFor } from "@/lib/navigation";
 import { signOut } from "../(auth)/sign-in/actions";
+import { StepUpProvider } from "@/components/forms/step-up-provider";
 import { QueryProvider } from "../query-provider";
+import { confirmStepUpAction } from "./actions";
 import { ConsoleNav } from "./_components/console-nav";
 import { UsageBanner } from "./_components/usage-banner";
 
@@ -35,6 +39,15 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </Badge>
           </div>
           <div className="flex min-w-0 flex-wrap items-center gap-3 text-sm">
+            <span data-testid="signed-in-person" className="min-w-0">
+              {session.actor.kind === "person" ? (
+                <Link href="/account" className="underline">
+                  {session.actor.name}, {ROLE_WORDS[session.role].name.toLowerCase()}
+                </Link>
+              ) : (
+                "Signed in with the Client's key"
+              )}
+            </span>
             <span data-testid="signed-in-client" className="min-w-0 break-all">
               {session.accountLabel ?? "Client"} · <code>{session.clientId}</code> ·{" "}
               {session.isMaster ? "Master client" : "Sub-user"}
@@ -52,7 +65,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       </header>
       <UsageBanner clientId={session.clientId} />
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        <QueryProvider>{children}</QueryProvider>
+        <QueryProvider>
+          <StepUpProvider confirm={confirmStepUpAction}>{children}</StepUpProvider>
+        </QueryProvider>
       </main>
     </>
   );

@@ -38,6 +38,7 @@ export const MASTER_PAGES = [
   "/scanner",
   "/vision",
   "/sandbox",
+  "/organization",
 ] as const;
 
 /** Stands for one entry of the audit log, opened from its list (it has no fixed address). */

@@ -23,6 +23,6 @@ export async function limitedKey(endpointKeys: string[]): Promise<string> {
 export async function signInWithKey(page: Page, key: string) {
   await page.goto("/sign-in");
   await page.getByLabel("API key").fill(key);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByRole("button", { name: "Sign in with the key", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 }

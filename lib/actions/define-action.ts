@@ -18,6 +18,8 @@ import {
   ServiceUnreachableError,
 } from "@/lib/api/client";
 import { recordAudit } from "@/lib/store/audit-log";
+import { roleRefusal } from "@/lib/auth/rights";
+import { needsStepUp, STEP_UP_REQUIRED } from "@/lib/people/step-up";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
 import { fieldOfCode, messageForCode } from "@/lib/operations/code-sentences";
 import { consoleLog } from "@/lib/log/console-log";
@@ -59,6 +61,11 @@ interface ActionConfig<Id extends OperationId, S extends z.ZodType, T> {
    */
   before?: (input: z.output<S>, ctx: SignedIn) => Promise<Record<string, unknown> | undefined>;
   after?: (result: T, input: z.output<S>) => Record<string, unknown> | undefined;
+  /**
+   * A dangerous action (issuing a key, deactivating, revoking): a person confirms with a second
+   * factor or passkey unless they did in the last five minutes; the browser then sends it again.
+   */
+  stepUp?: true | ((input: z.output<S>) => boolean);
 }
 
 function fieldErrorsOf(issues: { path: PropertyKey[] | string; message: string }[]): FieldErrors {
@@ -139,6 +146,7 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
     ) => {
       if (!audited) return;
       await recordAudit({
+        session: signedIn.session,
         clientId: signedIn.session.clientId,
         operationId: config.operation,
         target: config.target?.(input),
@@ -153,6 +161,16 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
       await audit("failure", "forbidden");
       return refusal("forbidden", "Only a Master client may do this.");
     }
+    const byRole = roleRefusal(signedIn.session, config.operation);
+    if (byRole) {
+      await audit("failure", "role_forbidden");
+      return refusal("role_forbidden", byRole);
+    }
+
+    const dangerous =
+      typeof config.stepUp === "function" ? config.stepUp(input) : config.stepUp === true;
+    if (dangerous && needsStepUp(signedIn.session))
+      return refusal(STEP_UP_REQUIRED.code, STEP_UP_REQUIRED.message);
 
     const before = config.before
       ? await config.before(input, signedIn).catch(() => undefined)

@@ -3,6 +3,7 @@
 import { useState, useTransition } from "react";
 import { type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { type ActionResult } from "./action-result";
+import { useStepUp } from "./use-step-up";
 
 export interface Notice {
   tone: "danger" | "warning";
@@ -29,6 +30,7 @@ export function useActionSubmit<T extends FieldValues, V, R>(
   } = {},
 ) {
   const [pending, startTransition] = useTransition();
+  const withStepUp = useStepUp();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [data, setData] = useState<R | null>(null);
   const unknown = (text: string) =>
@@ -43,7 +45,7 @@ export function useActionSubmit<T extends FieldValues, V, R>(
       setData(null);
       let result: ActionResult<R>;
       try {
-        result = await send(values);
+        result = await withStepUp(() => send(values));
       } catch {
         return unknown(
           options.noAnswerText ??

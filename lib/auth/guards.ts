@@ -6,6 +6,9 @@ import { type JobStatusReading, readJobStatus, type ServiceApi } from "@/lib/api
 import { type PilotState, readPilotState } from "@/lib/api/pilot-state";
 import { type SandboxControls, sandboxControlsFor } from "@/lib/api/sandbox-controls-client";
 import { consoleConfig } from "@/lib/config/console-env";
+import { type OperationId, OPERATIONS } from "@/lib/api/contract/operations";
+import { RoleRefusedError } from "./role-refused";
+import { roleRefusal } from "./rights";
 import { keyDigestOf } from "./secret-box";
 import { type ConsoleSession, readSession } from "./session";
 
@@ -22,11 +25,32 @@ export interface SignedIn {
   sandbox: SandboxControls;
 }
 
+/**
+ * The service as a session may use it: an operation the session's role does not allow is
+ * refused here, on the server, with the sentence that names the roles that could, whichever
+ * page, action or route handler asks.
+ */
+function forRole(api: ServiceApi, session: ConsoleSession): ServiceApi {
+  return new Proxy(api, {
+    get(target, name, receiver) {
+      const member: unknown = Reflect.get(target, name, receiver);
+      if (
+        typeof name !== "string" ||
+        typeof member !== "function" ||
+        !Object.hasOwn(OPERATIONS, name)
+      )
+        return member;
+      const refusal = roleRefusal(session, name as OperationId);
+      return refusal ? () => Promise.reject(new RoleRefusedError(refusal)) : member;
+    },
+  });
+}
+
 function signedIn(apiKey: string, session: ConsoleSession): SignedIn {
   return {
     session,
     keyDigest: keyDigestOf(apiKey, consoleConfig().SESSION_SECRET),
-    api: apiForKey(apiKey, session.clientId),
+    api: forRole(apiForKey(apiKey, session.clientId), session),
     readJobStatus: (statusUrl) => readJobStatus(serviceTransport(), apiKey, statusUrl),
     pilotState: () => readPilotState(serviceTransport().baseUrl, apiKey),
     sandbox: sandboxControlsFor(serviceTransport().baseUrl, apiKey),
@@ -44,6 +68,7 @@ export async function requirePageSession(): Promise<SignedIn> {
   const state = await readRenderSession();
   if (state.kind === "none") redirect("/sign-in");
   if (state.kind === "expired") redirect("/sign-in?reason=expired");
+  if (state.kind === "revoked") redirect("/sign-in?reason=ended");
   return signedIn(state.apiKey, state.session);
 }
 
@@ -53,6 +78,6 @@ export async function actionSession(): Promise<
 > {
   const state = await readSession();
   if (state.kind === "none") return { refused: "unauthenticated" };
-  if (state.kind === "expired") return { refused: "expired" };
+  if (state.kind === "expired" || state.kind === "revoked") return { refused: "expired" };
   return signedIn(state.apiKey, state.session);
 }

@@ -3,9 +3,50 @@ import {
   type OperationId,
   OPERATIONS,
 } from "@/lib/api/contract/operations";
+import {
+  CONSOLE_DUTIES,
+  type ConsoleDuty,
+  refusalFor,
+  type Role,
+  roleMayCall,
+  roleMayDo,
+  rolesThatMayCall,
+} from "./roles";
 
-/** Whether a signed-in Client may call an operation at all: its row says whether it is Master-only. */
-export function mayCall(session: { isMaster: boolean }, operationId: OperationId): boolean {
+/** What a session's rights depend on: its Client's kind, and the role it acts in. */
+export interface Rights {
+  isMaster: boolean;
+  role: Role;
+}
+
+/**
+ * Whether a session may call an operation: its row says whether it is Master-only (a Client
+ * right the service enforces too), and the role a person acts in decides among the rest.
+ */
+export function mayCall(session: Rights, operationId: OperationId): boolean {
   const op: OperationDefinition = OPERATIONS[operationId];
-  return session.isMaster || !op.masterOnly;
+  return (session.isMaster || !op.masterOnly) && roleMayCall(session.role, op);
+}
+
+/** Whether a session may take one of the console's own actions. */
+export function mayDo(session: Rights, duty: ConsoleDuty): boolean {
+  return roleMayDo(session.role, duty);
+}
+
+/** Why the role refuses an operation, naming the roles that could; undefined when it may. */
+export function roleRefusal(session: Rights, operationId: OperationId): string | undefined {
+  const op: OperationDefinition = OPERATIONS[operationId];
+  if (roleMayCall(session.role, op)) return undefined;
+  const what = op.summary.replaceAll("`", "");
+  return refusalFor(
+    session.role,
+    what.charAt(0).toLowerCase() + what.slice(1),
+    rolesThatMayCall(op),
+  );
+}
+
+/** Why the role refuses a console action, naming the roles that could; undefined when it may. */
+export function dutyRefusal(session: Rights, duty: ConsoleDuty): string | undefined {
+  if (roleMayDo(session.role, duty)) return undefined;
+  return refusalFor(session.role, CONSOLE_DUTIES[duty].what, CONSOLE_DUTIES[duty].roles);
 }

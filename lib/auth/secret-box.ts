@@ -9,7 +9,13 @@ const derived = new Map<string, { secret: string; key: Buffer }>();
  */
 export function deriveKey(
   secret: string,
-  purpose: "session-cookie" | "api-key-at-rest" | "agent-token-at-rest" | "api-key-digest",
+  purpose:
+    | "session-cookie"
+    | "api-key-at-rest"
+    | "agent-token-at-rest"
+    | "api-key-digest"
+    | "totp-secret-at-rest"
+    | "identity-provider-secret",
 ): Buffer {
   // Every page reads a session: derived once per secret and purpose, not on each request.
   const known = derived.get(purpose);

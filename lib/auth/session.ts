@@ -1,16 +1,21 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lt } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { getIronSession, type SessionOptions, unsealData } from "iron-session";
 import { cookies } from "next/headers";
 import { consoleConfig } from "@/lib/config/console-env";
 import { processState } from "@/lib/process-state";
 import { getStore } from "@/lib/store/db";
-import { sessions } from "@/lib/store/schema";
+import { memberships, organizations, people, sessions } from "@/lib/store/schema";
+import { isRole, type Role } from "./roles";
 import { decryptSecret, deriveKey, encryptSecret } from "./secret-box";
 import { VerifiedSeals } from "./verified-seals";
 
 export const SESSION_COOKIE = "__Host-console_session";
+
+/** Who acts in a session: a person signed in as themselves, or whoever holds the Client's key. */
+export type Actor =
+  { kind: "key" } | { kind: "person"; personId: string; email: string; name: string };
 
 export interface ConsoleSession {
   idHash: string;
@@ -18,6 +23,14 @@ export interface ConsoleSession {
   isMaster: boolean;
   environment: "production" | "sandbox" | "unknown";
   accountLabel: string | null;
+  /** The organization the session acts for (none for a key session from before organizations). */
+  organizationId: string | null;
+  organizationName: string | null;
+  actor: Actor;
+  /** A person's role in the organization, read on every request; a key holder acts as owner. */
+  role: Role;
+  /** When the person last confirmed with a passkey or second factor (step-up). */
+  steppedUpAt: Date | null;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -42,6 +55,8 @@ const TOUCH_AFTER_MS = 30_000;
 export type SessionState =
   | { kind: "none" }
   | { kind: "expired" }
+  /** The person's access to the organization ended (removed, or every session ended by an admin). */
+  | { kind: "revoked" }
   | { kind: "active"; session: ConsoleSession; apiKey: string };
 
 /** Cookies unsealed before, by their text: at most this many browsers' worth (about 0.3 MB). */
@@ -69,9 +84,28 @@ export async function readSession(): Promise<SessionState> {
   const config = consoleConfig();
   const db = await getStore();
   const idHash = digest(sid);
-  const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
+  const [found] = await db
+    .select({
+      session: sessions,
+      organization: { name: organizations.name, keyCiphertext: organizations.keyCiphertext },
+      role: memberships.role,
+      person: { email: people.email, name: people.name },
+    })
+    .from(sessions)
+    .leftJoin(organizations, eq(organizations.id, sessions.organizationId))
+    .leftJoin(
+      memberships,
+      and(
+        eq(memberships.organizationId, sessions.organizationId),
+        eq(memberships.personId, sessions.personId),
+      ),
+    )
+    .leftJoin(people, eq(people.id, sessions.personId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
   const now = Date.now();
-  if (!row) return { kind: "expired" };
+  if (!found) return { kind: "expired" };
+  const { session: row, organization, person } = found;
   if (
     row.expiresAt.getTime() <= now ||
     now - row.lastSeenAt.getTime() > config.SESSION_IDLE_TIMEOUT_SECONDS * 1000
@@ -79,39 +113,64 @@ export async function readSession(): Promise<SessionState> {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return { kind: "expired" };
   }
+  // A person removed from the organization (or whose organization is gone) is signed out on
+  // the next request, whichever console instance answers it.
+  const role = row.personId ? found.role : "owner";
+  if (row.endedAt || (row.personId && (!isRole(role) || !organization || !person))) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return { kind: "revoked" };
+  }
   if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.idHash, idHash));
   }
-  const apiKey = decryptSecret(
-    row.keyCiphertext,
-    deriveKey(config.SESSION_SECRET, "api-key-at-rest"),
-  );
+  const keyAtRest = deriveKey(config.SESSION_SECRET, "api-key-at-rest");
+  const ciphertext = row.personId ? organization!.keyCiphertext : row.keyCiphertext;
+  if (!ciphertext) return { kind: "expired" };
   return {
     kind: "active",
-    apiKey,
+    apiKey: decryptSecret(ciphertext, keyAtRest),
     session: {
       idHash,
       clientId: row.clientId,
       isMaster: row.isMaster,
       environment: row.environment as ConsoleSession["environment"],
       accountLabel: row.accountLabel,
+      organizationId: row.organizationId,
+      organizationName: organization?.name ?? null,
+      actor:
+        row.personId && person
+          ? { kind: "person", personId: row.personId, email: person.email, name: person.name }
+          : { kind: "key" },
+      role: role as Role,
+      steppedUpAt: row.steppedUpAt,
       createdAt: row.createdAt,
       expiresAt: row.expiresAt,
     },
   };
 }
 
+/** Where a request comes from: the browser as it names itself, and the address a proxy saw. */
+export interface RequestOrigin {
+  device: string | null;
+  sourceAddress: string | null;
+}
+
+/** The Client and environment a session acts for, and for whom. */
+export type SessionStart = Pick<ConsoleSession, "clientId" | "isMaster" | "environment"> & {
+  accountLabel: string | null;
+  organizationId: string | null;
+} & ({ personId: string; steppedUp: boolean } | { personId?: undefined; apiKey: string });
+
 /**
  * Starts a session with a fresh id from the CSPRNG (256 bits); any earlier session of this
- * browser ends first. Only callable from server actions and route handlers (it sets a cookie).
+ * browser ends first. A key holder's session keeps the key it signed in with, encrypted; a
+ * person's keeps none (it uses the organization's). Only callable from server actions and route
+ * handlers (it sets a cookie).
  */
-export async function startSession(
-  apiKey: string,
-  info: Omit<ConsoleSession, "idHash" | "createdAt" | "expiresAt">,
-) {
+export async function startSession(start: SessionStart, origin: RequestOrigin) {
   const config = consoleConfig();
   const cookie = await getIronSession<CookieData>(await cookies(), cookieOptions());
   const db = await getStore();
@@ -120,11 +179,19 @@ export async function startSession(
   const now = new Date();
   await db.insert(sessions).values({
     idHash: digest(sid),
-    clientId: info.clientId,
-    isMaster: info.isMaster,
-    environment: info.environment,
-    accountLabel: info.accountLabel,
-    keyCiphertext: encryptSecret(apiKey, deriveKey(config.SESSION_SECRET, "api-key-at-rest")),
+    clientId: start.clientId,
+    isMaster: start.isMaster,
+    environment: start.environment,
+    accountLabel: start.accountLabel,
+    organizationId: start.organizationId,
+    personId: start.personId ?? null,
+    keyCiphertext:
+      start.personId === undefined
+        ? encryptSecret(start.apiKey, deriveKey(config.SESSION_SECRET, "api-key-at-rest"))
+        : null,
+    device: origin.device?.slice(0, 300) ?? null,
+    sourceAddress: origin.sourceAddress?.slice(0, 100) ?? null,
+    steppedUpAt: start.personId !== undefined && start.steppedUp ? now : null,
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + config.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000),
@@ -133,6 +200,33 @@ export async function startSession(
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
   cookie.sid = sid;
   await cookie.save();
+}
+
+/** Moves a person's session to another organization they belong to. */
+export async function switchSessionOrganization(
+  idHash: string,
+  to: Pick<ConsoleSession, "clientId" | "isMaster" | "environment"> & {
+    organizationId: string;
+    accountLabel: string | null;
+  },
+) {
+  const db = await getStore();
+  await db
+    .update(sessions)
+    .set({
+      organizationId: to.organizationId,
+      clientId: to.clientId,
+      isMaster: to.isMaster,
+      environment: to.environment,
+      accountLabel: to.accountLabel,
+    })
+    .where(eq(sessions.idHash, idHash));
+}
+
+/** Records that the person just confirmed with a passkey or second factor. */
+export async function markSteppedUp(idHash: string, at = new Date()) {
+  const db = await getStore();
+  await db.update(sessions).set({ steppedUpAt: at }).where(eq(sessions.idHash, idHash));
 }
 
 /** Deletes the stored key and the cookie. */
@@ -160,10 +254,18 @@ export async function liveSessionKeys(
     .selectDistinctOn([sessions.clientId], {
       clientId: sessions.clientId,
       isMaster: sessions.isMaster,
-      keyCiphertext: sessions.keyCiphertext,
+      keyCiphertext: sql<string>`coalesce(${sessions.keyCiphertext}, ${organizations.keyCiphertext})`,
     })
     .from(sessions)
-    .where(and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
+    .leftJoin(organizations, eq(organizations.id, sessions.organizationId))
+    .where(
+      and(
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleSince),
+        isNull(sessions.endedAt),
+        or(isNotNull(sessions.keyCiphertext), isNotNull(organizations.keyCiphertext)),
+      ),
+    )
     .orderBy(sessions.clientId, desc(sessions.lastSeenAt));
   const key = deriveKey(config.SESSION_SECRET, "api-key-at-rest");
   return rows.map((r) => ({

@@ -1,7 +1,12 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { identifyClient } from "@/lib/auth/identify-client";
+import { type Role } from "@/lib/auth/roles";
+import { addMember, connectOrganization } from "@/lib/people/organizations";
+import { createPerson, personByEmail } from "@/lib/people/people";
 import { consoleConfig } from "@/lib/config/console-env";
-import { type DemoAccount, demoCredentials } from "./demo-credentials";
+import { type DemoAccount, demoCredentials, demoPersonTotpSecret } from "./demo-credentials";
 
 /** Demo accounts exist only with the embedded reference service; never with a real service. */
 function load(): DemoAccount[] {
@@ -47,4 +52,96 @@ export function demoServiceSignInFor(session: {
 
 export function demoAccount(id: string): DemoAccount | undefined {
   return load().find((a) => a.id === id);
+}
+
+/**
+ * The quickstart's demo people: colleagues at the demo Clients, each signed in with one click
+ * (the embedded demo only), so a newcomer sees what each role is offered.
+ */
+const DEMO_PEOPLE = [
+  {
+    key: "northwind-owner",
+    account: "master-admin",
+    name: "Olivia Owner",
+    email: "olivia@northwind.example",
+    role: "owner",
+  },
+  {
+    key: "northwind-operator",
+    account: "master-admin",
+    name: "Oskar Operator",
+    email: "oskar@northwind.example",
+    role: "operator",
+  },
+  {
+    key: "northwind-billing",
+    account: "master-admin",
+    name: "Bea Billing",
+    email: "bea@northwind.example",
+    role: "billing",
+  },
+  {
+    key: "northwind-viewer",
+    account: "master-admin",
+    name: "Viktor Viewer",
+    email: "viktor@northwind.example",
+    role: "viewer",
+  },
+  {
+    key: "dealer-clerk",
+    account: "dealer",
+    name: "Clara Clerk",
+    email: "clara@autohaus-am-ring.example",
+    role: "operator",
+  },
+] as const satisfies readonly {
+  key: string;
+  account: DemoAccount["id"];
+  name: string;
+  email: string;
+  role: Role;
+}[];
+
+/** A demo person as the sign-in page shows them: who, where, and in which role. */
+export interface DemoPersonChoice {
+  key: string;
+  name: string;
+  organization: string;
+  role: Role;
+}
+
+export function listDemoPeople(): DemoPersonChoice[] {
+  const accounts = load();
+  return DEMO_PEOPLE.flatMap((p) => {
+    const account = accounts.find((a) => a.id === p.account);
+    return account ? [{ key: p.key, name: p.name, organization: account.label, role: p.role }] : [];
+  });
+}
+
+/**
+ * The demo person behind a one-click sign-in: their organization connected with the demo
+ * account's key, their person and membership made on first use (a random password they never
+ * need, and an authenticator secret, so the password path works for them too).
+ */
+export async function demoPerson(key: string): Promise<{ id: string; email: string } | undefined> {
+  const person = DEMO_PEOPLE.find((p) => p.key === key);
+  const account = person ? load().find((a) => a.id === person.account) : undefined;
+  if (!person || !account) return undefined;
+  const org = await connectOrganization(
+    await identifyClient(account.apiKey),
+    account.apiKey,
+    account.label,
+  );
+  const existing =
+    (await personByEmail(person.email)) ??
+    (await createPerson({
+      email: person.email,
+      name: person.name,
+      password: randomBytes(24).toString("base64url"),
+      totpSecret: demoPersonTotpSecret(account.apiKey, person.key),
+    })) ??
+    (await personByEmail(person.email));
+  if (!existing) return undefined;
+  await addMember(org.id, existing.id, person.role);
+  return { id: existing.id, email: existing.email };
 }

@@ -1,3 +1,5 @@
+import { createHmac } from "node:crypto";
+import { Secret } from "otpauth";
 import { z } from "zod";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
 
@@ -62,4 +64,13 @@ export function demoAccountLines(accounts: DemoAccount[], serviceUrl: string): s
 export function demoExposureWarning(host: string): string | undefined {
   if (isLoopbackHost(host)) return undefined;
   return `Warning: the console listens on ${host} with the demo accounts on: anyone who reaches it can sign in as a demo account with one click. Keep HOST at 127.0.0.1 for the demo, or set SERVICE_URL to run against a real service.`;
+}
+
+/**
+ * A demo person's authenticator secret, derived from their account's key: only whoever holds the
+ * demo credentials file can compute their codes (the browser tests do, to confirm a step-up).
+ */
+export function demoPersonTotpSecret(accountKey: string, personKey: string): string {
+  const bytes = createHmac("sha256", accountKey).update(`demo-person-totp:${personKey}`).digest();
+  return new Secret({ buffer: Uint8Array.from(bytes.subarray(0, 20)).buffer }).base32;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { isBillable, type ReceiptFacts, receiptOf } from "@/lib/billing/receipt-facts";
 import { fieldOfCode, messageForCode } from "@/lib/operations/code-sentences";
 import { InvalidInputError, ServiceError } from "@/lib/api/client";
+import { RoleRefusedError } from "@/lib/auth/role-refused";
 import { type ServiceMetadata } from "@/lib/api/contract/headers";
 import { type OperationId, OPERATIONS } from "@/lib/api/contract/operations";
 
@@ -74,6 +75,17 @@ export async function attempt<T>(
           billable: isBillable(operation),
           refusedWith: error.status,
         }),
+      };
+    if (error instanceof RoleRefusedError)
+      return {
+        ok: false,
+        operation,
+        code: error.code,
+        message: error.message,
+        documented: false,
+        fieldErrors: {},
+        details: {},
+        receipt: null,
       };
     if (error instanceof InvalidInputError)
       return {

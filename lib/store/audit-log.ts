@@ -7,7 +7,18 @@ import { auditLog } from "@/lib/store/schema";
 
 export type AuditOutcome = "success" | "failure" | "unknown";
 
+/** Who acted, as a session knows it. */
+export interface AuditActor {
+  organizationId: string | null;
+  actor: { kind: "key" } | { kind: "person"; personId: string; email: string };
+  role: string;
+}
+
 export interface AuditEntry {
+  /** The session that acted; none for what nobody signed in did (a failed sign-in). */
+  session?: AuditActor;
+  /** Who, when there is no session yet (a sign-in): a person's address, or "API key". */
+  actorLabel?: string;
   clientId: string;
   operationId: string;
   target?: string | null;
@@ -15,6 +26,16 @@ export interface AuditEntry {
   errorCode?: string | null;
   idempotencyKey?: string | null;
   detail?: Record<string, unknown>;
+}
+
+function actorColumns(entry: AuditEntry) {
+  const who = entry.session?.actor;
+  return {
+    actorPersonId: who?.kind === "person" ? who.personId : null,
+    actor: who ? (who.kind === "person" ? who.email : "API key") : (entry.actorLabel ?? null),
+    actorRole: entry.session?.role ?? null,
+    organizationId: entry.session?.organizationId ?? null,
+  };
 }
 
 /** Records one mutating action; `detail` passes through the log redactor, so no key survives. */
@@ -28,6 +49,7 @@ export async function recordAudit(entry: AuditEntry) {
     errorCode: entry.errorCode ?? null,
     idempotencyKey: entry.idempotencyKey ?? null,
     detail: entry.detail ? (redact(entry.detail) as Record<string, unknown>) : null,
+    ...actorColumns(entry),
   });
 }
 

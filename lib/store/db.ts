@@ -6,7 +6,7 @@ import pg from "pg";
 import { consoleConfig } from "@/lib/config/console-env";
 import { processState } from "@/lib/process-state";
 
-export type StoreDb = NodePgDatabase;
+export type StoreDb = NodePgDatabase & { $client: pg.Pool };
 
 /** Serialises the console's migrations across console instances sharing a database. */
 const MIGRATION_LOCK = 40_100_101;
@@ -28,7 +28,7 @@ async function open(url: string): Promise<StoreDb> {
     await conn.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     conn.release();
   }
-  return drizzle(pool);
+  return drizzle(pool) as StoreDb;
 }
 
 /** The console's own store (its own database), migrated on first use. */
@@ -38,4 +38,11 @@ export function getStore(): Promise<StoreDb> {
     throw error;
   });
   return opened.store;
+}
+
+/** Closes the store's pool (tests, and a console that shuts down). */
+export async function closeStore(): Promise<void> {
+  const store = opened.store;
+  opened.store = undefined;
+  if (store) await (await store).$client.end();
 }

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 /** What a usage reading keeps of each endpoint key and plan (month-to-date figures). */
@@ -31,7 +32,9 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Signed-in sessions. The cookie carries only an opaque id; the store keeps its SHA-256 digest,
- * so reading this table never yields a usable cookie. The API key is encrypted (AES-256-GCM).
+ * so reading this table never yields a usable cookie. A session is a person's (`personId`, who
+ * acts with the organization's stored key and the role their membership gives, read on every
+ * request) or a key holder's (`keyCiphertext`, the key they signed in with, encrypted).
  */
 export const sessions = pgTable(
   "console_sessions",
@@ -41,13 +44,104 @@ export const sessions = pgTable(
     isMaster: boolean("is_master").notNull(),
     environment: text("environment").notNull(),
     accountLabel: text("account_label"),
-    keyCiphertext: text("key_ciphertext").notNull(),
+    keyCiphertext: text("key_ciphertext"),
+    organizationId: text("organization_id"),
+    personId: text("person_id"),
+    /** The browser, as its User-Agent names it, and where the session started. */
+    device: text("device"),
+    sourceAddress: text("source_address"),
+    /** When the person last confirmed it was them with a second factor or a passkey. */
+    steppedUpAt: at("stepped_up_at"),
+    /** Ended by an admin (or by the person elsewhere): its next request signs it out, saying so. */
+    endedAt: at("ended_at"),
     createdAt: at("created_at").notNull().defaultNow(),
     lastSeenAt: at("last_seen_at").notNull().defaultNow(),
     expiresAt: at("expires_at").notNull(),
   },
-  (t) => [index("console_sessions_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    index("console_sessions_expiry_idx").on(t.expiresAt),
+    index("console_sessions_person_idx").on(t.personId),
+  ],
 );
+
+/**
+ * A Client connected to the console: the key its first person signed in with, encrypted, used
+ * for every member from then on; one per Client and environment.
+ */
+export const organizations = pgTable(
+  "console_organizations",
+  {
+    id: text("id").primaryKey(),
+    clientId: text("client_id").notNull(),
+    environment: text("environment").notNull(),
+    isMaster: boolean("is_master").notNull(),
+    name: text("name").notNull(),
+    keyCiphertext: text("key_ciphertext").notNull(),
+    /** Whether anyone but the owner may still sign in with the stored key's Client key. */
+    keySignIn: boolean("key_sign_in").notNull().default(true),
+    createdAt: at("created_at").notNull().defaultNow(),
+    keyReplacedAt: at("key_replaced_at"),
+  },
+  (t) => [uniqueIndex("console_organizations_client_idx").on(t.clientId, t.environment)],
+);
+
+/** People who sign in as themselves. An email address is one person, kept in lower case. */
+export const people = pgTable("console_people", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  /** scrypt, with its parameters and salt (`scrypt$N$r$p$salt$hash`); none for passkey-only people. */
+  passwordHash: text("password_hash"),
+  /** The TOTP secret, encrypted; confirmed once a code from it was entered. */
+  totpCiphertext: text("totp_ciphertext"),
+  totpConfirmedAt: at("totp_confirmed_at"),
+  /** The last TOTP time step used, so a code works once. */
+  totpLastStep: bigint("totp_last_step", { mode: "number" }),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+export const memberships = pgTable(
+  "console_memberships",
+  {
+    organizationId: text("organization_id").notNull(),
+    personId: text("person_id").notNull(),
+    role: text("role").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.personId] }),
+    index("console_memberships_person_idx").on(t.personId),
+  ],
+);
+
+/** An invitation: a single-use link (its token kept as a digest), for one address and role. */
+export const invitations = pgTable(
+  "console_invitations",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull(),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    acceptedAt: at("accepted_at"),
+    revokedAt: at("revoked_at"),
+  },
+  (t) => [index("console_invitations_org_idx").on(t.organizationId)],
+);
+
+/**
+ * Failed sign-ins counted per account and per source address, shared by every console instance:
+ * past the bound within the window, further tries wait until `blockedUntil`.
+ */
+export const signInThrottle = pgTable("console_sign_in_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  windowStartedAt: at("window_started_at").notNull(),
+  blockedUntil: at("blocked_until"),
+});
 
 /** Every mutating action taken through the console: who, what, on what, when, how it ended. Never a secret. */
 export const auditLog = pgTable(
@@ -61,6 +155,11 @@ export const auditLog = pgTable(
     errorCode: text("error_code"),
     idempotencyKey: text("idempotency_key"),
     detail: jsonb("detail").$type<Record<string, unknown>>(),
+    /** Who: a person (their id and address at the time) with their role, or the key holder. */
+    actorPersonId: text("actor_person_id"),
+    actor: text("actor"),
+    actorRole: text("actor_role"),
+    organizationId: text("organization_id"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [index("console_audit_client_idx").on(t.clientId, t.createdAt)],

@@ -2,14 +2,26 @@
 
 import { redirect } from "next/navigation";
 import { ServiceError, ServiceUnreachableError } from "@/lib/api/client";
-import { type ActionResult } from "@/lib/actions/action-result";
+import { type ActionResult, refused } from "@/lib/actions/action-result";
 import { identifyClient } from "@/lib/auth/identify-client";
 import { endSession, readSession, startSession } from "@/lib/auth/session";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { recordAudit } from "@/lib/store/audit-log";
-import { demoAccount } from "@/lib/demo/demo-accounts";
+import { demoAccount, demoPerson } from "@/lib/demo/demo-accounts";
 import { messageForCode } from "@/lib/operations/code-sentences";
 import { consoleLog } from "@/lib/log/console-log";
-import { signInSchema } from "./sign-in.schema";
+import { connectOrganization, organizationsOf } from "@/lib/people/organizations";
+import { credentialsOf, claimTotpCode } from "@/lib/people/people";
+import { verifyPassword } from "@/lib/people/passwords";
+import {
+  clearAccountFailures,
+  recordFailedSignIn,
+  waitBeforeSignIn,
+  waitInWords,
+} from "@/lib/people/sign-in-throttle";
+import { passwordSignInSchema, signInSchema } from "./sign-in.schema";
+
+const auditFailure = (error: unknown) => consoleLog().error("audit write failed", { error });
 
 async function signInWith(
   apiKey: string,
@@ -17,9 +29,32 @@ async function signInWith(
 ): Promise<ActionResult<never>> {
   try {
     const identity = await identifyClient(apiKey);
-    await startSession(apiKey, { ...identity, accountLabel });
+    const organization = await connectOrganization(
+      identity,
+      apiKey,
+      accountLabel ?? identity.clientId,
+    );
+    if (!organization.keySignIn) {
+      await recordAudit({
+        clientId: identity.clientId,
+        actorLabel: "API key",
+        operationId: "console.signIn",
+        outcome: "failure",
+        errorCode: "key_sign_in_off",
+      }).catch(auditFailure);
+      return refused(
+        "key_sign_in_off",
+        "This organization signs in its people only: sign in with your email address or passkey.",
+        { apiKey: "Key sign-in is turned off for this organization." },
+      );
+    }
+    await startSession(
+      { ...identity, apiKey, accountLabel, organizationId: organization.id },
+      await requestOrigin(),
+    );
     await recordAudit({
       clientId: identity.clientId,
+      actorLabel: "API key",
       operationId: "console.signIn",
       outcome: "success",
       detail: {
@@ -29,7 +64,7 @@ async function signInWith(
           with: accountLabel ? `demo account ${accountLabel}` : "an API key",
         },
       },
-    }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
+    }).catch(auditFailure);
     consoleLog().info("signed in", {
       clientId: identity.clientId,
       isMaster: identity.isMaster,
@@ -38,58 +73,133 @@ async function signInWith(
   } catch (error) {
     if (error instanceof ServiceError) {
       consoleLog().info("sign-in refused", { code: error.code });
-      return {
-        ok: false,
-        outcome: "refused",
-        code: error.code,
-        message: messageForCode(error.code),
-        fieldErrors: { apiKey: messageForCode(error.code) },
-      };
+      return refused(error.code, messageForCode(error.code), {
+        apiKey: messageForCode(error.code),
+      });
     }
-    if (error instanceof ServiceUnreachableError) {
-      return {
-        ok: false,
-        outcome: "refused",
-        code: "service_unreachable",
-        message: "The service could not be reached. Try again in a moment.",
-      };
-    }
+    if (error instanceof ServiceUnreachableError)
+      return refused(
+        "service_unreachable",
+        "The service could not be reached. Try again in a moment.",
+      );
     consoleLog().error("sign-in failed", { error });
-    return {
-      ok: false,
-      outcome: "refused",
-      code: "console_error",
-      message: "Signing in failed in the console. Try again.",
-    };
+    return refused("console_error", "Signing in failed in the console. Try again.");
   }
   redirect("/");
 }
 
 export async function signInWithKey(input: { apiKey: string }): Promise<ActionResult<never>> {
   const parsed = signInSchema.safeParse(input);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      outcome: "refused",
-      code: "invalid_input",
-      message: "Paste an API key.",
-      fieldErrors: { apiKey: parsed.error.issues[0]!.message },
-    };
-  }
+  if (!parsed.success)
+    return refused("invalid_input", "Paste an API key.", {
+      apiKey: parsed.error.issues[0]!.message,
+    });
   return signInWith(parsed.data.apiKey, null);
 }
 
 /** The browser names a demo account; the key stays on the server. */
 export async function signInAsDemo(accountId: string): Promise<ActionResult<never>> {
   const account = typeof accountId === "string" ? demoAccount(accountId) : undefined;
-  if (!account)
-    return {
-      ok: false,
-      outcome: "refused",
-      code: "unknown_demo_account",
-      message: "This demo account is not available.",
-    };
+  if (!account) return refused("unknown_demo_account", "This demo account is not available.");
   return signInWith(account.apiKey, account.label);
+}
+
+/** Starts a person's session in the first organization they belong to (they may switch later). */
+async function startPersonSession(
+  person: { id: string; email: string },
+  steppedUp: boolean,
+): Promise<ActionResult<never> | undefined> {
+  const orgs = await organizationsOf(person.id);
+  const first = orgs[0];
+  if (!first)
+    return refused(
+      "no_organization",
+      "Your sign-in belongs to no organization now: ask an admin to invite you again.",
+    );
+  await startSession(
+    {
+      clientId: first.clientId,
+      isMaster: first.isMaster,
+      environment: first.environment as "production" | "sandbox" | "unknown",
+      accountLabel: first.name,
+      organizationId: first.id,
+      personId: person.id,
+      steppedUp,
+    },
+    await requestOrigin(),
+  );
+  for (const org of orgs)
+    await recordAudit({
+      session: {
+        organizationId: org.id,
+        actor: { kind: "person", personId: person.id, email: person.email },
+        role: org.role,
+      },
+      clientId: org.clientId,
+      operationId: "console.signIn",
+      outcome: "success",
+      detail: { after: { with: steppedUp ? "password and code" : "demo person" } },
+    }).catch(auditFailure);
+  return undefined;
+}
+
+const WRONG = "The address, password or code is not right.";
+
+/**
+ * A person's sign-in with their address, password and a code from their authenticator. One
+ * answer for every mistake, so it never tells whether an address has an account; throttled per
+ * address and per source across console instances, with the time to wait.
+ */
+export async function signInWithPassword(input: {
+  email: string;
+  password: string;
+  code: string;
+}): Promise<ActionResult<never>> {
+  const parsed = passwordSignInSchema.safeParse(input);
+  if (!parsed.success)
+    return refused(
+      "invalid_input",
+      "Some values are missing.",
+      Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
+    );
+  const { email, password, code } = parsed.data;
+  const origin = await requestOrigin();
+  const attempt = { account: email, source: origin.sourceAddress ?? "unknown" };
+  const wait = await waitBeforeSignIn(attempt);
+  if (wait !== undefined)
+    return refused(
+      "too_many_attempts",
+      `Too many sign-in attempts. Try again in ${waitInWords(wait)}.`,
+    );
+  const account = await credentialsOf(email);
+  const passwordRight = await verifyPassword(password, account?.passwordHash ?? null);
+  const codeRight = passwordRight && account ? await claimTotpCode(account.id, code) : false;
+  if (!account || !codeRight) {
+    await recordFailedSignIn(attempt);
+    if (account)
+      for (const org of await organizationsOf(account.id))
+        await recordAudit({
+          clientId: org.clientId,
+          actorLabel: email,
+          operationId: "console.signIn",
+          outcome: "failure",
+          errorCode: passwordRight ? "code_wrong" : "password_wrong",
+        }).catch(auditFailure);
+    return refused("sign_in_refused", WRONG, { password: WRONG });
+  }
+  await clearAccountFailures(email);
+  const problem = await startPersonSession({ id: account.id, email }, true);
+  if (problem) return problem;
+  redirect("/");
+}
+
+/** One click for a demo person of the quickstart: the embedded demo only, never a real service. */
+export async function signInAsDemoPerson(personKey: string): Promise<ActionResult<never>> {
+  const person = typeof personKey === "string" ? await demoPerson(personKey) : undefined;
+  if (!person) return refused("unknown_demo_person", "This demo person is not available.");
+  const problem = await startPersonSession(person, false);
+  if (problem) return problem;
+  redirect("/");
 }
 
 export async function signOut(): Promise<void> {
@@ -97,9 +207,10 @@ export async function signOut(): Promise<void> {
   await endSession();
   if (state.kind === "active")
     await recordAudit({
+      session: state.session,
       clientId: state.session.clientId,
       operationId: "console.signOut",
       outcome: "success",
-    }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
+    }).catch(auditFailure);
   redirect("/sign-in?reason=signed-out");
 }

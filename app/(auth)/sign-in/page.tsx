@@ -2,7 +2,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { readSession } from "@/lib/auth/session";
-import { listDemoAccounts } from "@/lib/demo/demo-accounts";
+import { ROLE_WORDS } from "@/lib/auth/roles";
+import { listDemoAccounts, listDemoPeople } from "@/lib/demo/demo-accounts";
+import { signInAsDemo, signInAsDemoPerson } from "./actions";
+import { PasswordSignInForm } from "./_components/password-sign-in-form";
 import { DemoSignIn } from "./_components/demo-sign-in";
 import { SignInForm } from "./_components/sign-in-form";
 
@@ -11,6 +14,13 @@ export const metadata: Metadata = { title: "Sign in" };
 /** Keyed by the address's `reason` value: a `Map`, so no name finds anything but these. */
 const REASONS = new Map<string, { tone: "info" | "warning"; text: string }>([
   ["expired", { tone: "warning", text: "Your session has expired. Sign in again." }],
+  [
+    "ended",
+    {
+      tone: "warning",
+      text: "Your access to that organization ended: an admin removed you or ended your sessions.",
+    },
+  ],
   [
     "signed-out",
     {
@@ -29,22 +39,57 @@ export default async function SignInPage({
   if (state.kind === "active") redirect("/");
   const { reason } = await searchParams;
   const notice = reason ? REASONS.get(String(reason)) : undefined;
-  const demo = listDemoAccounts();
+  const accounts = listDemoAccounts();
+  const people = listDemoPeople();
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-lg px-6 py-12">
       <h1 className="text-2xl font-semibold">Sign in to the service console</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        Paste the API key of a Master client or a Sub-user.
-      </p>
       {notice ? (
         <Alert tone={notice.tone} className="mt-4">
           {notice.text}
         </Alert>
       ) : null}
-      <div className="mt-6">
+      <section aria-labelledby="person-heading" className="mt-6">
+        <h2 id="person-heading" className="text-base font-semibold">
+          Sign in as yourself
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600">
+          With the address your invitation was sent to, your password and a code from your
+          authenticator app.
+        </p>
+        <PasswordSignInForm />
+      </section>
+      <section aria-labelledby="key-heading" className="mt-8 border-t border-slate-200 pt-6">
+        <h2 id="key-heading" className="text-base font-semibold">
+          Connect a Client with its key
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600">
+          Paste the API key of a Master client or a Sub-user. The first time, this connects the
+          Client to the console: the key is kept encrypted here and its people sign in as themselves
+          from then on.
+        </p>
         <SignInForm />
-      </div>
-      {demo.length > 0 ? <DemoSignIn accounts={demo} /> : null}
+      </section>
+      {people.length > 0 ? (
+        <DemoSignIn
+          heading="Demo people"
+          intro="Colleagues at the demo Clients, each in a role: see what each role is offered."
+          choices={people.map((p) => ({
+            id: p.key,
+            name: p.name,
+            description: `${ROLE_WORDS[p.role].name} at ${p.organization}: ${ROLE_WORDS[p.role].does}`,
+          }))}
+          signIn={signInAsDemoPerson}
+        />
+      ) : null}
+      {accounts.length > 0 ? (
+        <DemoSignIn
+          heading="Demo accounts"
+          intro="The embedded reference service seeded these accounts with synthetic data; signing in with one acts with its key."
+          choices={accounts.map((a) => ({ id: a.id, name: a.label, description: a.description }))}
+          signIn={signInAsDemo}
+        />
+      ) : null}
     </main>
   );
 }

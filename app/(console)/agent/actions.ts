@@ -12,6 +12,7 @@ import {
 import { type ActionResult, done, refused } from "@/lib/actions/action-result";
 import { agentTool } from "@/lib/api/contract/agent-tools";
 import { actionSession } from "@/lib/auth/guards";
+import { dutyRefusal } from "@/lib/auth/rights";
 import { demoServiceSignInFor } from "@/lib/demo/demo-accounts";
 import { recordAudit } from "@/lib/store/audit-log";
 
@@ -23,6 +24,8 @@ import { recordAudit } from "@/lib/store/audit-log";
 export async function connectAgentAction(): Promise<ActionResult<{ redirectUrl: string }>> {
   const signed = await actionSession();
   if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  const byRole = dutyRefusal(signed.session, "connectAgent");
+  if (byRole) return refused("role_forbidden", byRole);
   try {
     return done({ redirectUrl: await startAgentAuthorization(signed.session) });
   } catch (error) {
@@ -49,8 +52,11 @@ export async function revealDemoSignInAction(): Promise<
 export async function disconnectAgentAction(): Promise<ActionResult<null>> {
   const signed = await actionSession();
   if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  const byRole = dutyRefusal(signed.session, "connectAgent");
+  if (byRole) return refused("role_forbidden", byRole);
   await disconnectAgent(ownerOf(signed));
   await recordAudit({
+    session: signed.session,
     clientId: signed.session.clientId,
     operationId: "console.disconnectAgent",
     outcome: "success",
@@ -69,6 +75,8 @@ export async function callAgentToolAction(input: {
 }): Promise<ActionResult<PlaygroundOutcome>> {
   const signed = await actionSession();
   if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  const byRole = dutyRefusal(signed.session, "connectAgent");
+  if (byRole) return refused("role_forbidden", byRole);
   const parsed = playgroundInput.safeParse(input);
   if (!parsed.success) return refused("invalid_request", "The form is incomplete.");
   if (!agentTool(parsed.data.tool))

@@ -77,7 +77,7 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
       <DataTable
         boxed
         caption="Audit log entries, newest first"
-        columns={["Time", "Operation", "Target", "Outcome", "Error code", "Idempotency key"]}
+        columns={["Time", "Who", "Operation", "Target", "Outcome", "Error code", "Idempotency key"]}
         rows={listed.entries}
         keyOf={(e) => String(e.id)}
         rowTestId="audit-row"
@@ -86,6 +86,10 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
           <Link key="at" href={`/audit/${e.id}`} className="text-brand-700 underline">
             {formatDateTime(e.createdAt)}
           </Link>,
+          <span key="who" data-testid="audit-actor">
+            {e.actor ?? "—"}
+            {e.actorRole ? <span className="text-xs text-slate-500"> ({e.actorRole})</span> : null}
+          </span>,
           <span key="op">
             {auditLabel(e.operationId)}
             {e.detail?.replayed ? (

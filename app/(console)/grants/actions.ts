@@ -86,6 +86,7 @@ export const replaceGrantAction = defineAction({
 export const revokeGrantAction = defineAction({
   operation: "revokeSponsorshipGrant",
   input: z.object({ reference: grantReference }),
+  stepUp: true,
   target: (input) => input.reference,
   async run(input, { call }) {
     const res = await call({ params: { grantReference: input.reference } });

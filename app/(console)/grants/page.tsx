@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
+import { NotOffered } from "@/app/(console)/_components/not-offered";
 import Link from "next/link";
 import { CoverageMeter } from "@/app/(console)/grants/_components/coverage-meter";
 import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { requirePageSession } from "@/lib/auth/guards";
-import { MasterOnly } from "../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "./_components/grant-row-facts";
 import { beneficiariesOf } from "./_lib/beneficiaries";
@@ -125,7 +125,8 @@ function GrantTable({
 
 export default async function GrantsPage({ searchParams }: SearchPageProps) {
   const { session, api } = await requirePageSession();
-  if (!mayCall(session, "listSponsorshipGrants")) return <MasterOnly />;
+  if (!mayCall(session, "listSponsorshipGrants"))
+    return <NotOffered session={session} operation="listSponsorshipGrants" />;
   const params = readListParams(grantsListParams, await searchParams);
   const { data } = await api.listSponsorshipGrants();
   // Only the beneficiaries' names are shown: their entries are all of the list that is kept.

@@ -12,6 +12,7 @@ import {
 } from "@/lib/api/contract/sandbox-controls";
 import { SandboxControlsError } from "@/lib/api/sandbox-controls-client";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
+import { dutyRefusal } from "@/lib/auth/rights";
 import { formatCount } from "@/lib/format";
 import { recordAudit } from "@/lib/store/audit-log";
 import { targetOf } from "./_lib/clock-preview";
@@ -30,9 +31,12 @@ async function asMaster<T>(
   if ("refused" in signed) return refused(signed.refused, "Sign in again.");
   if (!signed.session.isMaster)
     return refused("master_client_required", "The sandbox controls are for Master clients.");
+  const byRole = dutyRefusal(signed.session, "useSandboxControls");
+  if (byRole) return refused("role_forbidden", byRole);
   try {
     const data = await run(signed);
     await recordAudit({
+      session: signed.session,
       clientId: signed.session.clientId,
       operationId,
       target,
@@ -43,6 +47,7 @@ async function asMaster<T>(
   } catch (error) {
     if (!(error instanceof SandboxControlsError)) throw error;
     await recordAudit({
+      session: signed.session,
       clientId: signed.session.clientId,
       operationId,
       target,

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { NotOffered } from "@/app/(console)/_components/not-offered";
+import { mayDo } from "@/lib/auth/rights";
 import { type SearchPageProps } from "@/lib/list-params";
 import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
@@ -25,6 +27,8 @@ const JOURNAL_DEFAULTS = { operationId: "", status: "", errorCode: "", faulted: 
 export default async function SandboxPage({ searchParams }: SearchPageProps) {
   const { session, sandbox } = await requirePageSession();
   if (!session.isMaster) return <MasterOnly />;
+  if (!mayDo(session, "useSandboxControls"))
+    return <NotOffered session={session} duty="useSandboxControls" />;
   const header = (
     <PageHeader
       title="Sandbox"

@@ -29,6 +29,7 @@ const shownOnce = (apiKey: {
 export const createSubUserAction = defineAction({
   operation: "createClientUser",
   input: createClientUserRequest,
+  stepUp: true,
   target: (input) => input.name,
   async run(input, { call, session }) {
     const { data } = await call({ body: input });
@@ -53,6 +54,8 @@ const updateSubUser = <S extends z.ZodObject<{ clientId: typeof clientId }>>(
     operation: "updateClientUser",
     input,
     target: (input) => input.clientId,
+    // Deactivating ends every key of the Sub-user at once.
+    stepUp: (input) => "isActive" in input && input.isActive === false,
     async run({ clientId: id, ...change }, { call, session }) {
       const res = await call({ params: { clientId: id }, body: change });
       forgetSubUsers(session.clientId);
@@ -78,6 +81,7 @@ export const setSubUserActiveAction = updateSubUser(
 export const issueKeyAction = defineAction({
   operation: "createClientUserApiKey",
   input: z.object({ clientId, label: keyLabel.optional() }),
+  stepUp: true,
   target: (input) => input.clientId,
   async run(input, { call, session }) {
     const { data } = await call({

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { MasterOnly } from "../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { SubUsersSection } from "./_components/sub-users-section";
 import { subUsersListParams } from "./_lib/sub-users.utils";
@@ -12,7 +12,8 @@ export const metadata: Metadata = { title: "Sub-users" };
 
 export default async function SubUsersPage({ searchParams }: SearchPageProps) {
   const { session, api } = await requirePageSession();
-  if (!mayCall(session, "listClientUsers")) return <MasterOnly />;
+  if (!mayCall(session, "listClientUsers"))
+    return <NotOffered session={session} operation="listClientUsers" />;
   const params = readListParams(subUsersListParams, await searchParams);
   // A page view reads the list fresh; only the page it shows crosses to the browser.
   const first = await subUsersPage(api, session.clientId, params, { fresh: true });

@@ -14,6 +14,7 @@ import { readWorkspaceResult } from "@/app/(console)/workspaces/_lib/workspace-r
 export const createWorkspaceAction = defineAction({
   operation: "createPartnerWorkspace",
   input: createPartnerWorkspaceRequest,
+  stepUp: true,
   target: (input) => input.externalReference,
   async run(input, { call, session }) {
     const attempt = {

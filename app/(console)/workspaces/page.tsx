@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { NotOffered } from "@/app/(console)/_components/not-offered";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -7,7 +8,6 @@ import { DataTable } from "@/components/ui/table";
 import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime } from "@/lib/format";
 import { listWorkspaceAttempts } from "@/app/(console)/workspaces/_lib/workspace-registry";
-import { MasterOnly } from "../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 
 export const metadata: Metadata = { title: "Partner workspaces" };
@@ -16,7 +16,8 @@ const OUTCOME = { created: "green", unknown: "amber", failed: "red" } as const;
 
 export default async function WorkspacesPage() {
   const { session } = await requirePageSession();
-  if (!mayCall(session, "createPartnerWorkspace")) return <MasterOnly />;
+  if (!mayCall(session, "createPartnerWorkspace"))
+    return <NotOffered session={session} operation="createPartnerWorkspace" />;
   const attempts = await listWorkspaceAttempts(session.clientId);
   return (
     <>

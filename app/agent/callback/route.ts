@@ -26,6 +26,7 @@ export async function GET(request: NextRequest) {
     error: q.get("error") ?? undefined,
   }).catch(() => "invalid" as const);
   await recordAudit({
+    session: state.session,
     clientId: state.session.clientId,
     operationId: "console.connectAgent",
     outcome: outcome === "connected" ? "success" : "failure",

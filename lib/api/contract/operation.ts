@@ -18,6 +18,29 @@ export type ResourceGroup =
   | "commerce";
 
 /**
+ * Whose work an operation is in an organization that runs the console: administering Sub-users,
+ * keys and workspaces; billing (credit, plans, grants, billing mode); operations (vehicles, parts,
+ * scanner, vision, Intelligence and the jobs they order); or the system's own checks. The
+ * console's roles are sets of operations chosen by this column.
+ */
+export type Duty = "administration" | "billing" | "operations" | "system";
+
+const DUTY_OF_GROUP: Record<ResourceGroup, Duty> = {
+  system: "system",
+  "client-administration": "administration",
+  vin: "operations",
+  vehicles: "operations",
+  recalls: "operations",
+  parts: "operations",
+  intelligence: "operations",
+  vdi: "operations",
+  translation: "operations",
+  scanner: "operations",
+  vision: "operations",
+  commerce: "operations",
+};
+
+/**
  * One row of the operations table. Every consumer (the service's middleware, the client's
  * retry and idempotency rules, the OpenAPI document) reads these columns; nothing repeats them.
  */
@@ -28,6 +51,8 @@ export interface OperationDefinition {
   /** Deprecated compatibility aliases: same operation, same response, no redirect. */
   aliases?: readonly string[];
   group: ResourceGroup;
+  /** Whose work it is in an organization (its group's, unless the group file says otherwise). */
+  duty: Duty;
   summary: string;
   endpointKey: EndpointKey;
   /** Only a Master client key may call it. */
@@ -93,11 +118,14 @@ export const rejectsIdempotencyKey = (op: OperationDefinition, body: unknown) =>
 export const JOB_STATUS_ERRORS = ["job_not_found"] as const satisfies readonly ErrorCode[];
 
 /** What a group file writes for one operation: the columns that differ from the defaults. */
-export type OperationSpec = Omit<OperationDefinition, "group" | "async" | keyof typeof DEFAULTS> &
+export type OperationSpec = Omit<
+  OperationDefinition,
+  "group" | "duty" | "async" | keyof typeof DEFAULTS
+> &
   Partial<Pick<OperationDefinition, keyof typeof DEFAULTS>>;
 
 type Resolved<S, G extends ResourceGroup> = Omit<typeof DEFAULTS, keyof S> &
-  S & { group: G; async: boolean };
+  S & { group: G; duty: Duty; async: boolean };
 
 type Route = `${HttpMethod} /${string}`;
 type MethodOf<R extends Route> = R extends `${infer M extends HttpMethod} ${string}` ? M : never;
@@ -120,13 +148,16 @@ export function row<
   return { method, path, endpointKey, summary, ...columns };
 }
 
-/** The rows of one resource group, completed with the defaults; `async` follows `responses[202]`. */
+/**
+ * The rows of one resource group, completed with the defaults; `async` follows `responses[202]`,
+ * `duty` is the group's unless the file names another (billing within client administration).
+ */
 export function defineGroup<
   const G extends ResourceGroup,
   const T extends Record<string, OperationSpec>,
->(group: G, specs: T): { [K in keyof T]: Resolved<T[K], G> } {
+>(group: G, specs: T, duty: Duty = DUTY_OF_GROUP[group]): { [K in keyof T]: Resolved<T[K], G> } {
   const rows: Record<string, OperationDefinition> = {};
   for (const [id, spec] of Object.entries(specs))
-    rows[id] = { ...DEFAULTS, ...spec, group, async: spec.responses[202] !== undefined };
+    rows[id] = { ...DEFAULTS, ...spec, group, duty, async: spec.responses[202] !== undefined };
   return rows as { [K in keyof T]: Resolved<T[K], G> };
 }

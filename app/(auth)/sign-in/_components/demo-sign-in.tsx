@@ -3,44 +3,59 @@
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { DemoChoice } from "@/lib/demo/demo-accounts";
-import { signInAsDemo } from "../actions";
+import { type ActionResult } from "@/lib/actions/action-result";
 
-/** One-click demo accounts of the embedded reference service. */
-export function DemoSignIn({ accounts }: { accounts: DemoChoice[] }) {
+export interface DemoChoiceItem {
+  id: string;
+  /** Whom the button signs in as: "Sign in as …". */
+  name: string;
+  description: string;
+}
+
+/** One-click sign-ins of the embedded reference service's demo: people, or the Clients' keys. */
+export function DemoSignIn({
+  heading,
+  intro,
+  choices,
+  signIn,
+}: {
+  heading: string;
+  intro: string;
+  choices: DemoChoiceItem[];
+  signIn: (id: string) => Promise<ActionResult<never>>;
+}) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
+  const id = `demo-${heading.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section aria-labelledby="demo-heading" className="mt-8 border-t border-slate-200 pt-6">
-      <h2 id="demo-heading" className="text-base font-semibold">
-        Demo accounts
+    <section aria-labelledby={id} className="mt-8 border-t border-slate-200 pt-6">
+      <h2 id={id} className="text-base font-semibold">
+        {heading}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        The embedded reference service seeded these accounts with synthetic data.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{intro}</p>
       {error ? (
         <Alert tone="danger" className="mt-3">
           {error}
         </Alert>
       ) : null}
       <ul className="mt-3 space-y-2">
-        {accounts.map((a) => (
+        {choices.map((c) => (
           <li
-            key={a.id}
+            key={c.id}
             className="flex items-center justify-between gap-4 rounded-md border border-slate-200 bg-white p-3"
           >
             <div>
-              <p className="text-sm font-medium">{a.label}</p>
-              <p className="text-xs text-slate-600">{a.description}</p>
+              <p className="text-sm font-medium">{c.name}</p>
+              <p className="text-xs text-slate-600">{c.description}</p>
             </div>
             <Button
               variant="secondary"
               disabled={pending}
-              aria-label={`Sign in as ${a.label}`}
+              aria-label={`Sign in as ${c.name}`}
               onClick={() =>
                 startTransition(async () => {
                   setError(null);
-                  const result = await signInAsDemo(a.id);
+                  const result = await signIn(c.id);
                   if (result && !result.ok) setError(result.message);
                 })
               }

@@ -33,7 +33,7 @@ export function SignInForm() {
         {...form.register("apiKey")}
       />
       <Button type="submit" disabled={pending}>
-        {pending ? "Checking the key…" : "Sign in"}
+        {pending ? "Checking the key…" : "Sign in with the key"}
       </Button>
     </form>
   );

@@ -22,9 +22,11 @@ describe("audit CSV", () => {
       errorCode: null,
       idempotencyKey: null,
       detail: { before: { name: "A" }, after: { name: "B, C" } },
+      actor: "olivia@northwind.example",
+      actorRole: "owner",
     });
     expect(row).toBe(
-      `2026-11-23T10:00:00.000Z,updateClientUser,${csvField(auditLabel("updateClientUser"))},cl_x,success,,,"{""before"":{""name"":""A""},""after"":{""name"":""B, C""}}"`,
+      `2026-11-23T10:00:00.000Z,updateClientUser,${csvField(auditLabel("updateClientUser"))},cl_x,success,,,"{""before"":{""name"":""A""},""after"":{""name"":""B, C""}}",olivia@northwind.example,owner`,
     );
   });
 });

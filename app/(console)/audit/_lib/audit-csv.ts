@@ -9,6 +9,8 @@ export const AUDIT_CSV_COLUMNS = [
   "error_code",
   "idempotency_key",
   "detail",
+  "actor",
+  "actor_role",
 ] as const;
 
 /**
@@ -30,6 +32,8 @@ export function auditCsvRow(entry: {
   errorCode: string | null;
   idempotencyKey: string | null;
   detail: Record<string, unknown> | null;
+  actor?: string | null;
+  actorRole?: string | null;
 }): string {
   return [
     entry.createdAt.toISOString(),
@@ -40,6 +44,8 @@ export function auditCsvRow(entry: {
     entry.errorCode,
     entry.idempotencyKey,
     entry.detail ? JSON.stringify(entry.detail) : "",
+    entry.actor,
+    entry.actorRole,
   ]
     .map(csvField)
     .join(",");

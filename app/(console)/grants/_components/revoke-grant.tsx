@@ -1,5 +1,6 @@
 "use client";
 
+import { useStepUp } from "@/lib/actions/use-step-up";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
@@ -12,6 +13,7 @@ export function RevokeGrant({
   reference: string;
   beneficiary: string;
 }) {
+  const withStepUp = useStepUp();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +31,7 @@ export function RevokeGrant({
         pending={pending}
         onConfirm={() =>
           startTransition(async () => {
-            const result = await revokeGrantAction({ reference });
+            const result = await withStepUp(() => revokeGrantAction({ reference }));
             if (result.ok) setOpen(false);
             else setError(result.message);
           })

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
+import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { beneficiaryChoices } from "@/app/(console)/grants/_lib/beneficiary-choices";
 import { EMPTY_GRANT_FORM } from "@/app/(console)/grants/_lib/grant-form";
-import { MasterOnly } from "../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { GrantForm } from "../_components/grant-form";
 
@@ -11,7 +11,8 @@ export const metadata: Metadata = { title: "Issue a grant" };
 
 export default async function NewGrantPage() {
   const { session, api } = await requirePageSession();
-  if (!mayCall(session, "upsertSponsorshipGrant")) return <MasterOnly />;
+  if (!mayCall(session, "upsertSponsorshipGrant"))
+    return <NotOffered session={session} operation="upsertSponsorshipGrant" />;
   const beneficiaries = await beneficiaryChoices(api, session.clientId);
   return (
     <>

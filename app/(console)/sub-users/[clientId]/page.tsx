@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { type RoutePageProps } from "@/lib/list-params";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
@@ -9,7 +10,6 @@ import { formatCount, formatDateTime } from "@/lib/format";
 import { DataTable } from "@/components/ui/table";
 import { UsageCards } from "@/app/(console)/usage/_components/usage-cards";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
-import { MasterOnly } from "../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { findSubUser } from "@/app/(console)/sub-users/_lib/find-sub-user";
 import { defaultLimitSentence } from "@/app/(console)/sub-users/_lib/default-limit";
@@ -24,7 +24,8 @@ export default async function SubUserPage({
   searchParams,
 }: RoutePageProps<{ clientId: string }>) {
   const { session, api } = await requirePageSession();
-  if (!mayCall(session, "listClientUsers")) return <MasterOnly />;
+  if (!mayCall(session, "listClientUsers"))
+    return <NotOffered session={session} operation="listClientUsers" />;
   const { clientId } = await params;
   const user = await findSubUser(api, clientId);
   const [usage, grants] = await Promise.all([

@@ -1,5 +1,6 @@
 "use client";
 
+import { useStepUp } from "@/lib/actions/use-step-up";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useCallback, useState, useTransition } from "react";
@@ -26,6 +27,7 @@ type Unresolved = Uncertain & { checked: boolean };
  * offers to reconcile against the list, and never sends the request again by itself.
  */
 export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertain) => void }) {
+  const withStepUp = useStepUp();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -47,7 +49,7 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
       const since = new Date(Date.now() - 60_000).toISOString();
       let result;
       try {
-        result = await createSubUserAction(toCreateRequest(values));
+        result = await withStepUp(() => createSubUserAction(toCreateRequest(values)));
       } catch {
         // The console's answer was lost: the Sub-user may exist. Never resend on our own.
         setUncertain({ name: values.name.trim(), since, checked: false });

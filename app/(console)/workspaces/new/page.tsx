@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { MasterOnly } from "../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { WorkspaceForm } from "./_components/workspace-form";
 
@@ -9,7 +9,8 @@ export const metadata: Metadata = { title: "Provision a partner workspace" };
 
 export default async function NewWorkspacePage() {
   const { session } = await requirePageSession();
-  if (!mayCall(session, "createPartnerWorkspace")) return <MasterOnly />;
+  if (!mayCall(session, "createPartnerWorkspace"))
+    return <NotOffered session={session} operation="createPartnerWorkspace" />;
   return (
     <>
       <PageHeader

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { notFound } from "next/navigation";
 import { CoverageMeter } from "@/app/(console)/grants/_components/coverage-meter";
 import { Alert } from "@/components/ui/alert";
@@ -9,7 +10,6 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime, formatMinor } from "@/lib/format";
 import { beneficiaryChoices } from "@/app/(console)/grants/_lib/beneficiary-choices";
 import { grantToFormValues } from "@/app/(console)/grants/_lib/grant-form";
-import { MasterOnly } from "../../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { GrantForm } from "../../_components/grant-form";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "../../_components/grant-row-facts";
@@ -25,7 +25,8 @@ export default async function GrantPage({
   searchParams: Promise<{ saved?: string; replayed?: string }>;
 }) {
   const { session, api } = await requirePageSession();
-  if (!mayCall(session, "listSponsorshipGrants")) return <MasterOnly />;
+  if (!mayCall(session, "listSponsorshipGrants"))
+    return <NotOffered session={session} operation="listSponsorshipGrants" />;
   const { reference } = await params;
   const { saved, replayed } = await searchParams;
   const grants = await api.listSponsorshipGrants();

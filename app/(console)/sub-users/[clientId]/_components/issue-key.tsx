@@ -1,5 +1,6 @@
 "use client";
 
+import { useStepUp } from "@/lib/actions/use-step-up";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -23,6 +24,7 @@ export function IssueKey({
   owner: string;
   disabled: boolean;
 }) {
+  const withStepUp = useStepUp();
   const [pending, startTransition] = useTransition();
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
   const [notice, setNotice] = useState<{
@@ -46,7 +48,9 @@ export function IssueKey({
       setNotice(null);
       let result;
       try {
-        result = await issueKeyAction({ clientId, label: values.label.trim() || undefined });
+        result = await withStepUp(() =>
+          issueKeyAction({ clientId, label: values.label.trim() || undefined }),
+        );
       } catch {
         showUnknown();
         return;

@@ -1,5 +1,6 @@
 "use client";
 
+import { useStepUp } from "@/lib/actions/use-step-up";
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,6 +18,7 @@ interface Props {
 
 /** Deactivation names what stops working before it is confirmed; reactivation is offered where the service allows it. */
 export function StatusControl({ clientId, name, isActive, keys, grants }: Props) {
+  const withStepUp = useStepUp();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
   const [idempotencyKey, renewKey] = useIdempotencyKey();
@@ -24,7 +26,9 @@ export function StatusControl({ clientId, name, isActive, keys, grants }: Props)
   const change = (next: boolean) =>
     startTransition(async () => {
       setError(null);
-      const result = await setSubUserActiveAction({ clientId, isActive: next, idempotencyKey });
+      const result = await withStepUp(() =>
+        setSubUserActiveAction({ clientId, isActive: next, idempotencyKey }),
+      );
       if (result.ok) {
         renewKey();
         setOpen(false);

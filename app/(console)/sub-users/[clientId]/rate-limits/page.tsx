@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
+import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { type RoutePageProps } from "@/lib/list-params";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { MasterOnly } from "../../../_components/master-only";
 import { mayCall } from "@/lib/auth/rights";
 import { findSubUser } from "@/app/(console)/sub-users/_lib/find-sub-user";
 import { RateLimitEditor } from "./_components/rate-limit-editor";
@@ -14,7 +14,8 @@ export default async function RateLimitsPage({
   params,
 }: Pick<RoutePageProps<{ clientId: string }>, "params">) {
   const { session, api } = await requirePageSession();
-  if (!mayCall(session, "replaceClientUserRateLimits")) return <MasterOnly />;
+  if (!mayCall(session, "replaceClientUserRateLimits"))
+    return <NotOffered session={session} operation="replaceClientUserRateLimits" />;
   const { clientId } = await params;
   const user = await findSubUser(api, clientId);
   const name = user.name ?? clientId;

@@ -1,5 +1,6 @@
 "use client";
 
+import { useStepUp } from "@/lib/actions/use-step-up";
 import {
   FormCheckbox,
   FormEndpointKeys,
@@ -46,6 +47,7 @@ const FIELDS = [
 
 /** Provisioning is not replay-safe: an unknown outcome is stated and recorded, never retried. */
 export function WorkspaceForm() {
+  const withStepUp = useStepUp();
   const [pending, startTransition] = useTransition();
   const [created, setCreated] = useState<Created | null>(null);
   const [handedOff, setHandedOff] = useState(false);
@@ -84,7 +86,7 @@ export function WorkspaceForm() {
       setNotice(null);
       let result;
       try {
-        result = await createWorkspaceAction(workspaceFormToRequest(values));
+        result = await withStepUp(() => createWorkspaceAction(workspaceFormToRequest(values)));
       } catch {
         unknown(values.externalReference);
         return;

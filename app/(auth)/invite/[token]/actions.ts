@@ -1,0 +1,147 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { type ActionResult, refused } from "@/lib/actions/action-result";
+import { startSession } from "@/lib/auth/session";
+import { requestOrigin } from "@/lib/http/request-origin";
+import { consoleLog } from "@/lib/log/console-log";
+import { claimInvitation, type Invitation, invitationByToken } from "@/lib/people/invitations";
+import { addMember, findOrganization } from "@/lib/people/organizations";
+import { passwordProblem, verifyPassword } from "@/lib/people/passwords";
+import { createPerson, credentialsOf, personByEmail, claimTotpCode } from "@/lib/people/people";
+import { acceptedStep } from "@/lib/people/totp";
+import {
+  clearAccountFailures,
+  recordFailedSignIn,
+  waitBeforeSignIn,
+  waitInWords,
+} from "@/lib/people/sign-in-throttle";
+import { recordAudit } from "@/lib/store/audit-log";
+import { newPersonSchema } from "@/app/(console)/organization/_lib/organization.schema";
+
+const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+const CLOSED = {
+  used: "This invitation was used already: each link works once.",
+  revoked: "This invitation was revoked. Ask for a new one.",
+  expired: "This invitation has expired. Ask for a new one.",
+  unknown: "This invitation link is not known. Check that it was copied whole.",
+} as const;
+
+/** Uses the invitation (once, on any instance), adds the member, and signs them in there. */
+async function join(
+  tokenText: string,
+  person: { id: string; email: string },
+  steppedUp: boolean,
+): Promise<ActionResult<never>> {
+  const invitation: Invitation | undefined = await claimInvitation(tokenText);
+  if (!invitation) {
+    const state = await invitationByToken(tokenText);
+    return refused(
+      `invitation_${state.kind}`,
+      state.kind === "open" ? CLOSED.used : CLOSED[state.kind],
+    );
+  }
+  await addMember(invitation.organizationId, person.id, invitation.role);
+  const org = await findOrganization(invitation.organizationId);
+  if (!org) return refused("invitation_unknown", CLOSED.unknown);
+  await startSession(
+    {
+      clientId: org.clientId,
+      isMaster: org.isMaster,
+      environment: org.environment as "production" | "sandbox" | "unknown",
+      accountLabel: org.name,
+      organizationId: org.id,
+      personId: person.id,
+      steppedUp,
+    },
+    await requestOrigin(),
+  );
+  await recordAudit({
+    session: {
+      organizationId: org.id,
+      actor: { kind: "person", personId: person.id, email: person.email },
+      role: invitation.role,
+    },
+    clientId: org.clientId,
+    operationId: "console.acceptInvitation",
+    target: person.email,
+    outcome: "success",
+  }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
+  redirect("/");
+}
+
+/** Someone new: their own sign-in (name, password, authenticator), then they join. */
+export async function acceptAsNewPersonAction(input: {
+  token: string;
+  name: string;
+  password: string;
+  secret: string;
+  code: string;
+}): Promise<ActionResult<never>> {
+  const t = token.safeParse(input?.token);
+  if (!t.success) return refused("invitation_unknown", CLOSED.unknown);
+  const state = await invitationByToken(t.data);
+  if (state.kind !== "open") return refused(`invitation_${state.kind}`, CLOSED[state.kind]);
+  const email = state.invitation.email;
+  const parsed = newPersonSchema.safeParse({ ...input, email });
+  if (!parsed.success)
+    return refused(
+      "invalid_input",
+      "Some values are not valid.",
+      Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
+    );
+  const weak = passwordProblem(parsed.data.password, parsed.data);
+  if (weak) return refused("password_weak", weak, { password: weak });
+  if (await personByEmail(email))
+    return refused(
+      "email_taken",
+      "This address has a sign-in already: reload the page to accept with it.",
+    );
+  const step = acceptedStep(parsed.data.secret, email, parsed.data.code, null);
+  if (step === undefined)
+    return refused("code_wrong", "This code is not right: check the time on your device.", {
+      code: "This code does not match the set-up key.",
+    });
+  const person = await createPerson({
+    ...parsed.data,
+    email,
+    totpSecret: parsed.data.secret,
+    totpStep: step,
+  });
+  if (!person)
+    return refused("email_taken", "This address has a sign-in already: reload the page.");
+  return join(t.data, person, true);
+}
+
+/** Someone who signs in here already: they confirm with their password and a code, then join. */
+export async function acceptAsMemberAction(input: {
+  token: string;
+  password: string;
+  code: string;
+}): Promise<ActionResult<never>> {
+  const t = token.safeParse(input?.token);
+  if (!t.success) return refused("invitation_unknown", CLOSED.unknown);
+  const state = await invitationByToken(t.data);
+  if (state.kind !== "open") return refused(`invitation_${state.kind}`, CLOSED[state.kind]);
+  const email = state.invitation.email;
+  const origin = await requestOrigin();
+  const attempt = { account: email, source: origin.sourceAddress ?? "unknown" };
+  const wait = await waitBeforeSignIn(attempt);
+  if (wait !== undefined)
+    return refused("too_many_attempts", `Too many attempts. Try again in ${waitInWords(wait)}.`);
+  const account = await credentialsOf(email);
+  const right =
+    (await verifyPassword(String(input?.password ?? ""), account?.passwordHash ?? null)) &&
+    account !== undefined &&
+    (await claimTotpCode(account.id, String(input?.code ?? "")));
+  if (!account || !right) {
+    await recordFailedSignIn(attempt);
+    return refused("sign_in_refused", "The password or code is not right.", {
+      password: "The password or code is not right.",
+    });
+  }
+  await clearAccountFailures(email);
+  return join(t.data, { id: account.id, email }, true);
+}

@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import { Card, PageHeader } from "@/components/ui/card";
+import { Facts } from "@/components/ui/facts";
+import { requirePageSession } from "@/lib/auth/guards";
+import { ROLE_WORDS } from "@/lib/auth/roles";
+import { formatDateTime } from "@/lib/format";
+import { deviceInWords } from "@/lib/http/request-origin";
+import { organizationsOf } from "@/lib/people/organizations";
+import { sessionsOf } from "@/lib/people/people";
+import { NotOffered } from "../_components/not-offered";
+import { OwnSessions, SwitchOrganization } from "./_components/account-panels";
+
+export const metadata: Metadata = { title: "Your sign-in" };
+
+/** A person's own sign-in: the organizations they belong to, and their sessions. */
+export default async function AccountPage() {
+  const { session } = await requirePageSession();
+  if (session.actor.kind !== "person")
+    return (
+      <>
+        <PageHeader title="Your sign-in" />
+        <NotOffered session={session} duty="managePeople" />
+      </>
+    );
+  const [orgs, sessions] = await Promise.all([
+    organizationsOf(session.actor.personId),
+    sessionsOf(session.actor.personId),
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="Your sign-in"
+        description="The organizations you belong to, and where you are signed in."
+      />
+      <div className="space-y-6">
+        <Card title={session.actor.name}>
+          <Facts
+            facts={[
+              ["Email address", session.actor.email],
+              ["Second factor", "Authenticator app (time-based codes)"],
+            ]}
+          />
+        </Card>
+        <Card title="Your organizations">
+          <SwitchOrganization
+            active={session.organizationId}
+            organizations={orgs.map((o) => ({
+              id: o.id,
+              name: o.name,
+              detail: `${ROLE_WORDS[o.role].name} · ${o.clientId} · ${o.environment}`,
+            }))}
+          />
+        </Card>
+        <Card title="Your sessions">
+          <OwnSessions
+            current={session.idHash}
+            sessions={sessions.map((s) => ({
+              id: s.idHash,
+              device: deviceInWords(s.device),
+              place: s.sourceAddress ?? "unknown",
+              organization: s.organizationName ?? "—",
+              started: formatDateTime(s.createdAt),
+              lastUse: formatDateTime(s.lastSeenAt),
+            }))}
+          />
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { ActionForm } from "@/components/forms/action-form";
+import { FormSelect, FormText } from "@/components/forms/form-fields";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DataTable } from "@/components/ui/table";
+import { useActionSubmit } from "@/lib/actions/use-action-submit";
+import { ROLE_WORDS, ROLES, type Role } from "@/lib/auth/roles";
+import { formatDateTime } from "@/lib/format";
+import { inviteAction, revokeInvitationAction } from "../actions";
+import { inviteSchema, type InviteValues } from "../_lib/organization.schema";
+
+/**
+ * Inviting people: an address and a role give a single-use link, shown here once (this console
+ * has no mail server) and valid for `days` days; open invitations can be revoked.
+ */
+export function Invitations({
+  open,
+  days,
+  viewerIsOwner,
+}: {
+  open: { id: string; email: string; role: Role; expiresAt: string }[];
+  days: number;
+  viewerIsOwner: boolean;
+}) {
+  const router = useRouter();
+  const [created, setCreated] = useState<{ link: string; email: string } | null>(null);
+  const form = useForm<InviteValues>({
+    resolver: zodResolver(inviteSchema),
+    defaultValues: { email: "", role: "operator" },
+  });
+  const run = useActionSubmit(form, inviteAction, {
+    onSuccess: (created) => {
+      setCreated(created);
+      form.reset({ email: "", role: form.getValues("role") });
+      router.refresh();
+    },
+    noAnswerText:
+      "The console did not answer: the invitation may have been made. Look at the open invitations below before inviting again.",
+  });
+  const [pending, start] = useTransition();
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <div className="space-y-4">
+      <ActionForm label="Invite someone" run={run} button={["Invite", "Inviting…"]}>
+        <FormText of={form} name="email" label="Email address" type="email" autoComplete="off" />
+        <FormSelect
+          of={form}
+          name="role"
+          label="Role"
+          choices={ROLES.filter((r) => viewerIsOwner || r !== "owner").map(
+            (r) => [r, `${ROLE_WORDS[r].name}: ${ROLE_WORDS[r].does}`] as const,
+          )}
+        />
+      </ActionForm>
+      {created ? (
+        <Alert tone="success" title={`Invitation for ${created.email}`}>
+          <p>
+            Send this link to them yourself: it is shown only now, works once and for {days} days.
+          </p>
+          <p className="mt-2 flex flex-wrap items-center gap-2">
+            <code className="break-all" data-testid="invitation-link">
+              {created.link}
+            </code>
+            <CopyButton
+              text={created.link}
+              label="Copy"
+              accessibleLabel="Copy the invitation link"
+              compact
+            />
+          </p>
+        </Alert>
+      ) : null}
+      {notice ? <Alert tone="danger">{notice}</Alert> : null}
+      <DataTable
+        caption="Open invitations"
+        columns={["Email", "Role", "Expires", "Revoke"]}
+        rows={open}
+        keyOf={(i) => i.id}
+        rowTestId="invitation-row"
+        empty="No open invitation."
+        cells={(i) => [
+          i.email,
+          ROLE_WORDS[i.role].name,
+          formatDateTime(new Date(i.expiresAt)),
+          <Button
+            key="r"
+            variant="secondary"
+            disabled={pending}
+            aria-label={`Revoke the invitation of ${i.email}`}
+            onClick={() =>
+              start(async () => {
+                setNotice(null);
+                const result = await revokeInvitationAction({ id: i.id });
+                if (!result.ok) setNotice(result.message);
+                router.refresh();
+              })
+            }
+          >
+            Revoke
+          </Button>,
+        ]}
+      />
+    </div>
+  );
+}

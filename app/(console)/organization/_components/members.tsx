@@ -1,0 +1,133 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { SelectField } from "@/components/ui/field";
+import { DataTable } from "@/components/ui/table";
+import { type ActionResult } from "@/lib/actions/action-result";
+import { ROLE_WORDS, ROLES, type Role } from "@/lib/auth/roles";
+import { formatDateTime } from "@/lib/format";
+import { changeRoleAction, endMemberSessionsAction, removeMemberAction } from "../actions";
+
+interface MemberRow {
+  personId: string;
+  email: string;
+  name: string;
+  role: Role;
+  joinedAt: string;
+}
+
+/**
+ * The organization's people and their roles. An owner or admin changes a role, ends a
+ * member's sessions or removes them; each takes effect on the member's next request.
+ */
+export function Members({
+  members,
+  manage,
+  viewerIsOwner,
+  selfId,
+}: {
+  members: MemberRow[];
+  manage: boolean;
+  viewerIsOwner: boolean;
+  selfId: string | null;
+}) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const act = (run: () => Promise<ActionResult<null>>, done: string) =>
+    start(async () => {
+      const result = await run();
+      setNotice(
+        result.ok ? { tone: "success", text: done } : { tone: "danger", text: result.message },
+      );
+      if (result.ok) router.refresh();
+    });
+  const roleChoices = ROLES.filter((r) => viewerIsOwner || r !== "owner").map(
+    (r) => [r, ROLE_WORDS[r].name] as const,
+  );
+  return (
+    <div className="space-y-3">
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <DataTable
+        caption="People of this organization"
+        columns={
+          manage
+            ? ["Name", "Email", "Role", "Joined", "Access"]
+            : ["Name", "Email", "Role", "Joined"]
+        }
+        rows={members}
+        keyOf={(m) => m.personId}
+        rowTestId="member-row"
+        empty="Nobody signs in as themselves yet: the key holder can become the owner above."
+        cells={(m) => {
+          const fixed = !viewerIsOwner && m.role === "owner";
+          const cells = [
+            <span key="n">
+              {m.name}
+              {m.personId === selfId ? <span className="text-slate-500"> (you)</span> : null}
+            </span>,
+            m.email,
+            manage && !fixed ? (
+              <SelectField
+                key="r"
+                label={`Role of ${m.name}`}
+                wrapperClassName="min-w-32 [&>label]:sr-only"
+                defaultValue={m.role}
+                disabled={pending}
+                choices={roleChoices}
+                onChange={(e) =>
+                  act(
+                    () => changeRoleAction({ personId: m.personId, role: e.target.value }),
+                    `${m.name} is now ${ROLE_WORDS[e.target.value as Role].name.toLowerCase()}.`,
+                  )
+                }
+              />
+            ) : (
+              ROLE_WORDS[m.role].name
+            ),
+            formatDateTime(new Date(m.joinedAt)),
+          ];
+          if (manage)
+            cells.push(
+              fixed ? (
+                ""
+              ) : (
+                <span key="a" className="flex flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    disabled={pending}
+                    aria-label={`End the sessions of ${m.name}`}
+                    onClick={() =>
+                      act(
+                        () => endMemberSessionsAction({ personId: m.personId }),
+                        `${m.name}'s sessions end on their next request.`,
+                      )
+                    }
+                  >
+                    End sessions
+                  </Button>
+                  <Button
+                    variant="danger"
+                    disabled={pending}
+                    aria-label={`Remove ${m.name}`}
+                    onClick={() =>
+                      act(
+                        () => removeMemberAction({ personId: m.personId }),
+                        `${m.name} was removed.`,
+                      )
+                    }
+                  >
+                    Remove
+                  </Button>
+                </span>
+              ),
+            );
+          return cells;
+        }}
+      />
+    </div>
+  );
+}

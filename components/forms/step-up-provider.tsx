@@ -1,0 +1,88 @@
+"use client";
+
+import { type FormEvent, type ReactNode, useCallback, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/field";
+import { type ActionResult } from "@/lib/actions/action-result";
+import { StepUpContext, type WithStepUp } from "@/lib/actions/use-step-up";
+
+/**
+ * Asks a person to confirm it is them before a dangerous action the server held back
+ * (`step_up_required`): a code from their authenticator, checked by `confirm`; then the action
+ * is sent again. It never ran the first time, so sending it again changes nothing twice.
+ */
+export function StepUpProvider({
+  confirm,
+  children,
+}: {
+  confirm: (input: { code: string }) => Promise<ActionResult<null>>;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const waiting = useRef<((confirmed: boolean) => void) | null>(null);
+
+  const withStepUp: WithStepUp = useCallback(async (run) => {
+    const first = await run();
+    if (first.ok || first.code !== "step_up_required") return first;
+    setError(undefined);
+    setOpen(true);
+    const confirmed = await new Promise<boolean>((resolve) => {
+      waiting.current = resolve;
+    });
+    return confirmed ? run() : first;
+  }, []);
+
+  const finish = (confirmed: boolean) => {
+    setOpen(false);
+    waiting.current?.(confirmed);
+    waiting.current = null;
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get("code") ?? "");
+    setPending(true);
+    try {
+      const result = await confirm({ code });
+      if (result.ok) finish(true);
+      else setError(result.message);
+    } catch {
+      setError("The console did not answer. Try again.");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <StepUpContext.Provider value={withStepUp}>
+      {children}
+      <Dialog open={open} onClose={() => finish(false)} title="Confirm it is you">
+        <form onSubmit={submit} className="space-y-3 text-sm" aria-label="Confirm it is you">
+          <p>
+            This changes access to the service (a key, a Sub-user or a grant). Enter a code from
+            your authenticator app; you will not be asked again for five minutes.
+          </p>
+          <TextField
+            name="code"
+            label="Code from your authenticator app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            error={error}
+            data-autofocus
+          />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={pending}>
+              {pending ? "Checking…" : "Confirm"}
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => finish(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </StepUpContext.Provider>
+  );
+}

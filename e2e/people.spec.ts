@@ -1,0 +1,282 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, type Request } from "@playwright/test";
+import { expect, test, uniqueName } from "./support/test";
+import { SANDBOX, signInAsDemo } from "./support/auth";
+import {
+  type Authenticator,
+  demoAuthenticator,
+  setUpAuthenticator,
+  signInAsDemoPerson,
+  signInWithPassword,
+} from "./support/people";
+
+const PASSWORD = "amber lantern over quiet hills";
+
+async function noAxeViolations(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe on ${what}`,
+  ).toEqual([]);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?reason=signed-out/);
+}
+
+/** Invites an address with a role from the organization page; the link is shown once. */
+async function invite(page: Page, email: string, role: string): Promise<string> {
+  await page.goto("/organization");
+  const form = page.getByRole("form", { name: "Invite someone" });
+  await form.getByLabel("Email address").fill(email);
+  await form.getByLabel("Role").selectOption(role);
+  await form.getByRole("button", { name: "Invite" }).click();
+  const link = page.getByTestId("invitation-link");
+  await expect(link).toBeVisible();
+  return (await link.innerText()).trim();
+}
+
+test.describe.serial("people sign in as themselves", () => {
+  const owner = { email: `${uniqueName("owner", "-")}@sandbox.example`, password: PASSWORD };
+  const operator = { email: `${uniqueName("operator", "-")}@sandbox.example`, password: PASSWORD };
+  let ownerApp: Authenticator;
+  let operatorApp: Authenticator;
+  let operatorLink = "";
+
+  test("the key holder connects the Client and becomes its owner as a person", async ({ page }) => {
+    await signInAsDemo(page, SANDBOX);
+    await expect(page.getByTestId("signed-in-person")).toContainText(
+      "Signed in with the Client's key",
+    );
+    await page.goto("/organization");
+    const become = page.getByRole("form", { name: "Become the owner" });
+    await become.getByLabel("Your name").fill("Sandra Sandbox");
+    await become.getByLabel("Your email address").fill(owner.email);
+    // A common password is refused next to its field, and what was typed stays.
+    await become.getByLabel("A password").fill("password1234");
+    ownerApp = await setUpAuthenticator(page);
+    await become.getByLabel("Code from your authenticator app").fill(await ownerApp.code());
+    await become.getByRole("button", { name: "Become the owner" }).click();
+    await expect(become.getByLabel("A password")).toHaveAccessibleDescription(/most common/);
+    await expect(become.getByLabel("Your name")).toHaveValue("Sandra Sandbox");
+    await become.getByLabel("A password").fill(owner.password);
+    await become.getByLabel("Code from your authenticator app").fill(await ownerApp.code());
+    await become.getByRole("button", { name: "Become the owner" }).click();
+    await expect(page.getByTestId("signed-in-person")).toContainText("Sandra Sandbox, owner");
+    await expect(page.getByTestId("member-row")).toHaveCount(1);
+    await noAxeViolations(page, "the organization page");
+    await page.goto("/account");
+    await expect(page.getByTestId("own-session")).toHaveCount(1);
+    await noAxeViolations(page, "the account page");
+  });
+
+  test("an owner invites an operator, who creates their own sign-in from the link once", async ({
+    page,
+    browser,
+  }) => {
+    await signInWithPassword(page, owner, ownerApp);
+    await expect(page.getByTestId("signed-in-person")).toContainText("Sandra Sandbox, owner");
+    operatorLink = await invite(page, operator.email, "operator");
+    expect(operatorLink).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+    await expect(
+      page.getByTestId("invitation-row").filter({ hasText: operator.email }),
+    ).toHaveCount(1);
+
+    const invitee = await browser.newContext();
+    const other = await invitee.newPage();
+    await other.goto(operatorLink);
+    await expect(other.getByTestId("invitation-summary")).toContainText("as operator");
+    await noAxeViolations(other, "an invitation");
+    const form = other.getByRole("form", { name: "Create your sign-in" });
+    await form.getByLabel("Your name").fill("Otto Operator");
+    await form.getByLabel("A password").fill(operator.password);
+    operatorApp = await setUpAuthenticator(other);
+    await form.getByLabel("Code from your authenticator app").fill("000000");
+    await form.getByRole("button", { name: "Create my sign-in and join" }).click();
+    await expect(form.getByText("This code does not match the set-up key.")).toBeVisible();
+    await form.getByLabel("Code from your authenticator app").fill(await operatorApp.code());
+    await form.getByRole("button", { name: "Create my sign-in and join" }).click();
+    await expect(other.getByTestId("signed-in-person")).toContainText("Otto Operator, operator");
+    // An operator reads the Master's administration but is not offered its changes, nor the
+    // people's management; the operations are theirs.
+    await expect(other.getByRole("link", { name: "Partner workspaces" })).toHaveCount(0);
+    await expect(other.getByRole("link", { name: "Vehicles", exact: true })).toHaveCount(1);
+    await other.goto("/organization");
+    await expect(other.getByRole("form", { name: "Invite someone" })).toHaveCount(0);
+    await invitee.close();
+
+    // The link works once.
+    const again = await browser.newContext();
+    const later = await again.newPage();
+    await later.goto(operatorLink);
+    await expect(later.getByText("This invitation was used already")).toBeVisible();
+    await again.close();
+  });
+
+  test("a revoked invitation is refused", async ({ page }) => {
+    await signInWithPassword(page, owner, ownerApp);
+    const email = `${uniqueName("revoked", "-")}@sandbox.example`;
+    const link = await invite(page, email, "viewer");
+    await page.getByRole("button", { name: `Revoke the invitation of ${email}` }).click();
+    await expect(page.getByTestId("invitation-row").filter({ hasText: email })).toHaveCount(0);
+    await signOut(page);
+    await page.goto(link);
+    await expect(page.getByText("This invitation was revoked")).toBeVisible();
+    await page.goto(link.replace(/.{5}$/, "AAAAA"));
+    await expect(page.getByText("This invitation link is not known")).toBeVisible();
+  });
+
+  test("a wrong password or code gets one answer, which never tells whether the address exists", async ({
+    page,
+  }) => {
+    await signInWithPassword(
+      page,
+      { email: operator.email, password: "not the password at all" },
+      operatorApp,
+      { refused: true },
+    );
+    const refusal = page.getByText("The address, password or code is not right.");
+    await expect(refusal.first()).toBeVisible();
+    await signInWithPassword(
+      page,
+      { email: "nobody-here@sandbox.example", password: PASSWORD },
+      operatorApp,
+      { refused: true },
+    );
+    await expect(refusal.first()).toBeVisible();
+    await expect(page.getByLabel("Email address")).toHaveValue("nobody-here@sandbox.example");
+  });
+
+  test("an owner changes a role and removes a member: effective on the member's next request", async ({
+    page,
+    browser,
+  }) => {
+    const member = await browser.newContext();
+    const theirs = await member.newPage();
+    await signInWithPassword(theirs, operator, operatorApp);
+    await expect(theirs.getByTestId("signed-in-person")).toContainText("Otto Operator, operator");
+
+    await signInWithPassword(page, owner, ownerApp);
+    await page.goto("/organization");
+    const row = page.getByTestId("member-row").filter({ hasText: operator.email });
+    await row.getByLabel("Role of Otto Operator").selectOption("viewer");
+    await expect(page.getByText("Otto Operator is now viewer.")).toBeVisible();
+    await theirs.reload();
+    await expect(theirs.getByTestId("signed-in-person")).toContainText("Otto Operator, viewer");
+    await expect(theirs.getByRole("link", { name: "Vehicles", exact: true })).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Remove Otto Operator" }).click();
+    await expect(page.getByText("Otto Operator was removed.")).toBeVisible();
+    await theirs.goto("/usage");
+    await expect(theirs).toHaveURL(/\/sign-in\?reason=ended/);
+    await expect(theirs.getByText("Your access to that organization ended")).toBeVisible();
+    await member.close();
+  });
+
+  test("an owner turns key sign-in off, and the key is refused for everyone", async ({ page }) => {
+    await signInWithPassword(page, owner, ownerApp);
+    await page.goto("/organization");
+    await page.getByRole("button", { name: "Turn key sign-in off" }).click();
+    await expect(page.getByTestId("key-sign-in-state")).toContainText("Off");
+    try {
+      await signOut(page);
+      await page
+        .getByRole("button", { name: "Sign in as Northwind Parts GmbH (sandbox key)" })
+        .click();
+      await expect(page.getByText(/signs in its people only/)).toBeVisible();
+    } finally {
+      await signInWithPassword(page, owner, ownerApp);
+      await page.goto("/organization");
+      await page.getByRole("button", { name: "Turn key sign-in on" }).click();
+      await expect(page.getByTestId("key-sign-in-state")).toContainText("On");
+    }
+  });
+});
+
+test.describe("roles", () => {
+  test("a viewer is offered reads only, and a page beyond their role names who could", async ({
+    page,
+  }) => {
+    await signInAsDemoPerson(page, "Viktor Viewer");
+    await expect(page.getByTestId("signed-in-person")).toContainText("viewer");
+    const nav = page.getByRole("navigation").first();
+    await expect(nav.getByRole("link", { name: "Sub-users" })).toBeVisible();
+    for (const hidden of ["Vehicles", "Scanner", "Partner workspaces", "Agent access", "Sandbox"])
+      await expect(nav.getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
+    await page.goto("/grants/new");
+    await expect(page.getByText("Not open to your role")).toBeVisible();
+    await expect(
+      page.getByText(
+        /Your role \(viewer\) does not allow you to issue or replace a sponsorship grant: an owner, admin or billing can\./,
+      ),
+    ).toBeVisible();
+    // A read that costs nothing is open to a viewer.
+    await page.goto("/sub-users");
+    await expect(page.getByRole("heading", { level: 1, name: "Sub-users" })).toBeVisible();
+  });
+
+  test("a viewer posting an action directly is refused on the server", async ({
+    page,
+    browser,
+  }) => {
+    // The owner's own request to invite someone and to rename a Sub-user, as the browser sends them.
+    const posted: Request[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.headers()["next-action"]) posted.push(r);
+    });
+    await signInAsDemoPerson(page, "Olivia Owner");
+    await invite(page, `${uniqueName("direct", "-")}@northwind.example`, "viewer");
+    const inviting = posted.at(-1)!;
+
+    const viewer = await browser.newContext();
+    const theirs = await viewer.newPage();
+    await signInAsDemoPerson(theirs, "Viktor Viewer");
+    const replay = await theirs.request.post(inviting.url(), {
+      headers: {
+        "Next-Action": inviting.headers()["next-action"]!,
+        "Content-Type": inviting.headers()["content-type"]!,
+        Origin: new URL(inviting.url()).origin,
+        Accept: "text/x-component",
+      },
+      data: inviting.postData()!,
+    });
+    const answer = await replay.text();
+    expect(answer).toContain("role_forbidden");
+    expect(answer).toContain("does not allow you to invite people");
+    expect(answer).not.toContain("/invite/");
+    await viewer.close();
+  });
+
+  test("a dangerous action asks a person to confirm with their second factor", async ({ page }) => {
+    await signInAsDemoPerson(page, "Olivia Owner");
+    await page.goto("/sub-users");
+    await page
+      .getByRole("link", { name: /Workshop Berlin/ })
+      .first()
+      .click();
+    await page
+      .getByRole("form", { name: "Issue another key" })
+      .getByRole("button", { name: "Issue key" })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Code from your authenticator app").fill("123456");
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(dialog.getByText(/not right/)).toBeVisible();
+    await dialog
+      .getByLabel("Code from your authenticator app")
+      .fill(await demoAuthenticator("master-admin", "northwind-owner").code());
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("new-api-key")).toBeVisible();
+  });
+
+  test("the audit log names the person who acted, with their role", async ({ page }) => {
+    await signInAsDemoPerson(page, "Olivia Owner");
+    await page.goto("/audit");
+    await expect(
+      page.getByTestId("audit-row").filter({ hasText: "olivia@northwind.example" }).first(),
+    ).toContainText("(owner)");
+  });
+});

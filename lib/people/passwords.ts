@@ -1,0 +1,75 @@
+import "server-only";
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { isCommonPassword } from "./common-passwords";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
+
+/**
+ * Passwords are stored with scrypt (Node's own, memory-hard): N = 2^15, r = 8, p = 1 takes 32 MiB
+ * and about 100 ms per hash here, the cost OWASP's guidance names for scrypt. The parameters and
+ * the salt are kept with the hash, so they can be raised later without locking anyone out.
+ */
+const N = 2 ** 15;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+const MAX_MEMORY = 64 * 1024 * 1024;
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      KEY_LENGTH,
+      { N: n, r, p, maxmem: MAX_MEMORY },
+      (e, key) => (e ? reject(e) : resolve(key)),
+    ),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, R, P);
+  return `scrypt$${N}$${R}$${P}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+}
+
+/** A hash no password matches, checked when there is no account, so both cost the same. */
+let decoy: Promise<string> | undefined;
+
+/** Whether `password` is the one `stored` was made from; with no stored hash, always false (after the same work). */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = (
+    stored ?? (await (decoy ??= hashPassword(randomBytes(24).toString("hex"))))
+  ).split("$");
+  if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const key = await derive(
+    password,
+    Buffer.from(salt, "base64url"),
+    Number(n),
+    Number(r),
+    Number(p),
+  );
+  return stored !== null && key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** Why a new password is refused, or undefined when it is acceptable. */
+export function passwordProblem(
+  password: string,
+  context: { email?: string; name?: string } = {},
+): string | undefined {
+  if (password.length < PASSWORD_MIN_LENGTH)
+    return `Use at least ${PASSWORD_MIN_LENGTH} characters; a few words you will remember are easiest.`;
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
+  const lower = password.toLowerCase();
+  if (isCommonPassword(lower))
+    return "This password is on the list of the most common ones, so it is among the first tried. Choose another.";
+  const local = context.email?.split("@")[0]?.toLowerCase();
+  if (
+    (local && local.length >= 4 && lower.includes(local)) ||
+    (context.name && lower === context.name.toLowerCase())
+  )
+    return "Choose a password that does not contain your address or your name.";
+  if (new Set(password).size < 4) return "Choose a password with more different characters.";
+  return undefined;
+}
