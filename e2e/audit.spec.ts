@@ -91,7 +91,7 @@ test.describe("the audit log", () => {
     const csv = readFileSync(await (await download).path(), "utf8");
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "time,operation,operation_label,target,outcome,error_code,idempotency_key,detail",
+      "time,operation,operation_label,target,outcome,error_code,idempotency_key,detail,actor,actor_role",
     );
     expect(lines).toHaveLength(49);
     expect(lines.every((l, i) => i === 0 || l.startsWith("2026-10-1"))).toBe(true);

@@ -2,6 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page, type Request } from "@playwright/test";
 import { expect, test, uniqueName } from "./support/test";
 import { SANDBOX, signInAsDemo } from "./support/auth";
+import { PORT } from "./support/ports";
+import { withConsoleStore } from "./support/store";
 import {
   type Authenticator,
   demoAuthenticator,
@@ -88,6 +90,7 @@ test.describe.serial("people sign in as themselves", () => {
     await other.goto(operatorLink);
     await expect(other.getByTestId("invitation-summary")).toContainText("as operator");
     await noAxeViolations(other, "an invitation");
+    await other.getByText("Join with a password and an authenticator app instead").click();
     const form = other.getByRole("form", { name: "Create your sign-in" });
     await form.getByLabel("Your name").fill("Otto Operator");
     await form.getByLabel("A password").fill(operator.password);
@@ -114,8 +117,17 @@ test.describe.serial("people sign in as themselves", () => {
     await again.close();
   });
 
-  test("a revoked invitation is refused", async ({ page }) => {
+  test("a revoked or expired invitation is refused", async ({ page }) => {
     await signInWithPassword(page, owner, ownerApp);
+    const late = `${uniqueName("late", "-")}@sandbox.example`;
+    const lateLink = await invite(page, late, "viewer");
+    // Seven days pass for this one.
+    await withConsoleStore((c) =>
+      c.query(
+        "UPDATE console_invitations SET expires_at = now() - interval '1 minute' WHERE email = $1",
+        [late],
+      ),
+    );
     const email = `${uniqueName("revoked", "-")}@sandbox.example`;
     const link = await invite(page, email, "viewer");
     await page.getByRole("button", { name: `Revoke the invitation of ${email}` }).click();
@@ -125,6 +137,8 @@ test.describe.serial("people sign in as themselves", () => {
     await expect(page.getByText("This invitation was revoked")).toBeVisible();
     await page.goto(link.replace(/.{5}$/, "AAAAA"));
     await expect(page.getByText("This invitation link is not known")).toBeVisible();
+    await page.goto(lateLink);
+    await expect(page.getByText("This invitation has expired")).toBeVisible();
   });
 
   test("a wrong password or code gets one answer, which never tells whether the address exists", async ({
@@ -191,6 +205,96 @@ test.describe.serial("people sign in as themselves", () => {
       await page.getByRole("button", { name: "Turn key sign-in on" }).click();
       await expect(page.getByTestId("key-sign-in-state")).toContainText("On");
     }
+  });
+});
+
+/** Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain): a device with a passkey store and user verification. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    async credentials() {
+      return (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
+    },
+  };
+}
+
+test.describe.serial("passkeys", () => {
+  // A passkey belongs to a domain name, never an IP address: these pages are on localhost.
+  test.use({ baseURL: `http://localhost:${PORT}` });
+
+  test("a new admin joins with a passkey, and signs in with it", async ({ page, browser }) => {
+    const email = `${uniqueName("passkey", "-")}@northwind.example`;
+    const inviter = await browser.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+    const owner = await inviter.newPage();
+    await owner.goto("/sign-in");
+    await owner.getByRole("button", { name: "Sign in as Olivia Owner" }).click();
+    await expect(owner.getByTestId("signed-in-person")).toContainText("Olivia Owner");
+    const link = (await invite(owner, email, "admin")).replace("127.0.0.1", "localhost");
+    await inviter.close();
+
+    const authenticator = await virtualAuthenticator(page);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Create my passkey and join" }).click();
+    await expect(page.getByText("Enter your name first.").first()).toBeVisible();
+    await page.getByLabel("Your name").fill("Pia Passkey");
+    await page.getByRole("button", { name: "Create my passkey and join" }).click();
+    await expect(page.getByTestId("signed-in-person")).toContainText("Pia Passkey, admin");
+    expect(await authenticator.credentials()).toHaveLength(1);
+
+    await page.goto("/account");
+    await expect(page.getByTestId("passkey-row")).toHaveCount(1);
+    await signOut(page);
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(page.getByTestId("signed-in-person")).toContainText("Pia Passkey, admin");
+  });
+
+  test("a person adds a passkey, and a later dangerous action is confirmed with it", async ({
+    page,
+  }) => {
+    const authenticator = await virtualAuthenticator(page);
+    await signInAsDemoPerson(page, "Olivia Owner");
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(page.getByTestId("passkey-row")).toHaveCount(1);
+    expect(await authenticator.credentials()).toHaveLength(1);
+    // A new one-click session has confirmed nothing yet: issuing a key asks, the passkey answers.
+    await signOut(page);
+    await signInAsDemoPerson(page, "Olivia Owner");
+    await page.goto("/sub-users/cl_demo_berlin");
+    await page
+      .getByRole("form", { name: "Issue another key" })
+      .getByRole("button", { name: "Issue key" })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+    await dialog.getByRole("button", { name: "Use your passkey" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("new-api-key")).toBeVisible();
+    await page.goto("/account");
+    await page.getByRole("button", { name: /Remove the passkey/ }).click();
+    await expect(page.getByTestId("passkey-row")).toHaveCount(0);
+  });
+
+  test("a passkey the console does not know is refused, and nothing is signed in", async ({
+    page,
+    context,
+  }) => {
+    const authenticator = await virtualAuthenticator(page);
+    await page.goto("/sign-in");
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(page.getByText(/passkey was not used/)).toBeVisible();
+    expect(await authenticator.credentials()).toHaveLength(0);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain("__Host-console_session");
   });
 });
 

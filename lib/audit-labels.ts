@@ -20,6 +20,9 @@ export const CONSOLE_EVENTS = new Map<string, string>([
   ["console.replaceStoredKey", "Replaced the stored key"],
   ["console.setKeySignIn", "Turned key sign-in on or off"],
   ["console.switchOrganization", "Switched organization"],
+  ["console.joinBySingleSignOn", "Joined through single sign-on"],
+  ["console.configureSingleSignOn", "Configured single sign-on"],
+  ["console.removeSingleSignOn", "Removed single sign-on"],
 ]);
 
 /** An audit entry's operation in words: the contract's summary, or the console event's name. */

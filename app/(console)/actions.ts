@@ -3,6 +3,13 @@
 import { revalidatePath } from "next/cache";
 import { type ActionResult, done, refused } from "@/lib/actions/action-result";
 import { actionSession } from "@/lib/auth/guards";
+import {
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/server";
+import { markSteppedUp } from "@/lib/auth/session";
+import { ceremonyResponse } from "@/lib/people/passkey-input";
+import { authenticationOptions, finishAuthentication, passkeysOf } from "@/lib/people/passkeys";
 import { stepUpWithCode } from "@/lib/people/step-up";
 import { dismissUsageWarnings } from "@/lib/store/usage-warnings";
 
@@ -25,5 +32,37 @@ export async function confirmStepUpAction(input: { code: string }): Promise<Acti
       "code_wrong",
       "This code is not right, or was used already. Wait for the next one.",
     );
+  return done(null);
+}
+
+/** The challenge for a person to confirm it is them with one of their passkeys. */
+export async function stepUpPasskeyOptionsAction(): Promise<
+  ActionResult<{ ceremony: string; options: PublicKeyCredentialRequestOptionsJSON }>
+> {
+  const signedIn = await actionSession();
+  if ("refused" in signedIn) return refused(signedIn.refused, "Sign in again.");
+  const { actor } = signedIn.session;
+  if (actor.kind !== "person") return refused("not_a_person", "Sign in as yourself first.");
+  if (!(await passkeysOf(actor.personId)).length)
+    return refused("no_passkey", "You have no passkey yet: enter a code instead.");
+  return done(await authenticationOptions("step-up", actor.personId));
+}
+
+/** A person confirms it is them with one of their passkeys. */
+export async function confirmStepUpWithPasskeyAction(input: unknown): Promise<ActionResult<null>> {
+  const signedIn = await actionSession();
+  if ("refused" in signedIn) return refused(signedIn.refused, "Sign in again.");
+  const { session } = signedIn;
+  const parsed = ceremonyResponse.safeParse(input);
+  if (!parsed.success || session.actor.kind !== "person")
+    return refused("invalid_input", "The passkey's answer could not be read.");
+  const personId = await finishAuthentication(
+    parsed.data.ceremony,
+    "step-up",
+    parsed.data.response as unknown as AuthenticationResponseJSON,
+  );
+  if (personId !== session.actor.personId)
+    return refused("passkey_refused", "The passkey could not be checked. Try again.");
+  await markSteppedUp(session.idHash);
   return done(null);
 }

@@ -9,7 +9,11 @@ import { navFor } from "@/lib/navigation";
 import { signOut } from "../(auth)/sign-in/actions";
 import { StepUpProvider } from "@/components/forms/step-up-provider";
 import { QueryProvider } from "../query-provider";
-import { confirmStepUpAction } from "./actions";
+import {
+  confirmStepUpAction,
+  confirmStepUpWithPasskeyAction,
+  stepUpPasskeyOptionsAction,
+} from "./actions";
 import { ConsoleNav } from "./_components/console-nav";
 import { UsageBanner } from "./_components/usage-banner";
 
@@ -66,7 +70,12 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <UsageBanner clientId={session.clientId} />
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         <QueryProvider>
-          <StepUpProvider confirm={confirmStepUpAction}>{children}</StepUpProvider>
+          <StepUpProvider
+            confirm={confirmStepUpAction}
+            passkey={{ begin: stepUpPasskeyOptionsAction, finish: confirmStepUpWithPasskeyAction }}
+          >
+            {children}
+          </StepUpProvider>
         </QueryProvider>
       </main>
     </>

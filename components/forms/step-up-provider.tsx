@@ -1,6 +1,7 @@
 "use client";
 
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from "react";
+import { PasskeyButton } from "@/components/people/passkey-button";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
@@ -14,9 +15,15 @@ import { StepUpContext, type WithStepUp } from "@/lib/actions/use-step-up";
  */
 export function StepUpProvider({
   confirm,
+  passkey,
   children,
 }: {
   confirm: (input: { code: string }) => Promise<ActionResult<null>>;
+  /** Confirming with a passkey instead: its challenge and its check. */
+  passkey: {
+    begin: () => Promise<ActionResult<{ ceremony: string; options: unknown }>>;
+    finish: (answer: { ceremony: string; response: unknown }) => Promise<ActionResult<null>>;
+  };
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -60,11 +67,22 @@ export function StepUpProvider({
     <StepUpContext.Provider value={withStepUp}>
       {children}
       <Dialog open={open} onClose={() => finish(false)} title="Confirm it is you">
-        <form onSubmit={submit} className="space-y-3 text-sm" aria-label="Confirm it is you">
+        <div className="mb-4 space-y-2 text-sm">
           <p>
-            This changes access to the service (a key, a Sub-user or a grant). Enter a code from
-            your authenticator app; you will not be asked again for five minutes.
+            This changes access to the service (a key, a Sub-user or a grant). Confirm with your
+            passkey or a code from your authenticator app; you will not be asked again for five
+            minutes.
           </p>
+          <PasskeyButton
+            ceremony="use"
+            label="Use your passkey"
+            pendingLabel="Waiting for your passkey…"
+            begin={passkey.begin}
+            finish={passkey.finish}
+            onDone={() => finish(true)}
+          />
+        </div>
+        <form onSubmit={submit} className="space-y-3 text-sm" aria-label="Confirm it is you">
           <TextField
             name="code"
             label="Code from your authenticator app"

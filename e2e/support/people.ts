@@ -48,6 +48,7 @@ export async function signInWithPassword(
   { refused = false } = {},
 ) {
   await page.goto("/sign-in");
+  await page.getByText("Sign in with a password and a code instead").click();
   const form = page.getByRole("form", { name: "Sign in as yourself" });
   await form.getByLabel("Email address").fill(person.email);
   await form.getByLabel("Password").fill(person.password);

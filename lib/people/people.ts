@@ -80,6 +80,32 @@ export async function createPerson(input: {
   return row;
 }
 
+/** A person who signs in with passkeys or single sign-on only (no password, no codes), under a chosen id. */
+export async function createPasskeyPerson(input: {
+  id: string;
+  email: string;
+  name: string;
+}): Promise<Person | undefined> {
+  const db = await getStore();
+  const [row] = await db
+    .insert(people)
+    .values({ id: input.id, email: normalEmail(input.email), name: input.name.trim() })
+    .onConflictDoNothing()
+    .returning(publicColumns);
+  return row;
+}
+
+/** Whether a person can confirm with a code (they set up an authenticator app). */
+export async function hasTotp(personId: string): Promise<boolean> {
+  const db = await getStore();
+  const [row] = await db
+    .select({ confirmed: people.totpConfirmedAt })
+    .from(people)
+    .where(eq(people.id, personId))
+    .limit(1);
+  return Boolean(row?.confirmed);
+}
+
 /**
  * Checks a TOTP code of a person and uses its time step (a code works once, on every console
  * instance: the step is claimed in the same statement that checks it is newer). The first code

@@ -132,6 +132,61 @@ export const invitations = pgTable(
   (t) => [index("console_invitations_org_idx").on(t.organizationId)],
 );
 
+/** A person's passkeys (WebAuthn credentials): the public key and the signature counter. */
+export const passkeys = pgTable(
+  "console_passkeys",
+  {
+    /** The credential id, base64url. */
+    id: text("id").primaryKey(),
+    personId: text("person_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull(),
+    transports: jsonb("transports").$type<string[]>(),
+    name: text("name").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    lastUsedAt: at("last_used_at"),
+  },
+  (t) => [index("console_passkeys_person_idx").on(t.personId)],
+);
+
+/**
+ * WebAuthn challenges, single-use and short-lived, kept in the shared store so any console
+ * instance can finish a ceremony another began. `purpose` says what the ceremony is for, and
+ * `state` what it needs to finish (who, where, an invitation's token digest).
+ */
+export const webauthnChallenges = pgTable("console_webauthn_challenges", {
+  id: text("id").primaryKey(),
+  challenge: text("challenge").notNull(),
+  purpose: text("purpose").notNull(),
+  state: jsonb("state").$type<Record<string, string>>().notNull(),
+  expiresAt: at("expires_at").notNull(),
+  usedAt: at("used_at"),
+});
+
+/**
+ * An organization's identity provider (OpenID Connect): people of its email domain sign in
+ * through it and join with the default role the first time. The client secret is encrypted.
+ */
+export const identityProviders = pgTable("console_identity_providers", {
+  organizationId: text("organization_id").primaryKey(),
+  issuer: text("issuer").notNull(),
+  clientId: text("client_id").notNull(),
+  clientSecretCiphertext: text("client_secret_ciphertext").notNull(),
+  allowedDomain: text("allowed_domain").notNull(),
+  defaultRole: text("default_role").notNull(),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});
+
+/** Single sign-ons under way: the state (as a digest), its PKCE verifier (encrypted) and nonce. */
+export const ssoFlows = pgTable("console_sso_flows", {
+  stateHash: text("state_hash").primaryKey(),
+  organizationId: text("organization_id").notNull(),
+  verifierCiphertext: text("verifier_ciphertext").notNull(),
+  nonce: text("nonce").notNull(),
+  expiresAt: at("expires_at").notNull(),
+  usedAt: at("used_at"),
+});
+
 /**
  * Failed sign-ins counted per account and per source address, shared by every console instance:
  * past the bound within the window, further tries wait until `blockedUntil`.

@@ -11,6 +11,7 @@ import { demoAccount, demoPerson } from "@/lib/demo/demo-accounts";
 import { messageForCode } from "@/lib/operations/code-sentences";
 import { consoleLog } from "@/lib/log/console-log";
 import { connectOrganization, organizationsOf } from "@/lib/people/organizations";
+import { startPersonSession } from "@/lib/people/person-session";
 import { credentialsOf, claimTotpCode } from "@/lib/people/people";
 import { verifyPassword } from "@/lib/people/passwords";
 import {
@@ -104,45 +105,6 @@ export async function signInAsDemo(accountId: string): Promise<ActionResult<neve
   return signInWith(account.apiKey, account.label);
 }
 
-/** Starts a person's session in the first organization they belong to (they may switch later). */
-async function startPersonSession(
-  person: { id: string; email: string },
-  steppedUp: boolean,
-): Promise<ActionResult<never> | undefined> {
-  const orgs = await organizationsOf(person.id);
-  const first = orgs[0];
-  if (!first)
-    return refused(
-      "no_organization",
-      "Your sign-in belongs to no organization now: ask an admin to invite you again.",
-    );
-  await startSession(
-    {
-      clientId: first.clientId,
-      isMaster: first.isMaster,
-      environment: first.environment as "production" | "sandbox" | "unknown",
-      accountLabel: first.name,
-      organizationId: first.id,
-      personId: person.id,
-      steppedUp,
-    },
-    await requestOrigin(),
-  );
-  for (const org of orgs)
-    await recordAudit({
-      session: {
-        organizationId: org.id,
-        actor: { kind: "person", personId: person.id, email: person.email },
-        role: org.role,
-      },
-      clientId: org.clientId,
-      operationId: "console.signIn",
-      outcome: "success",
-      detail: { after: { with: steppedUp ? "password and code" : "demo person" } },
-    }).catch(auditFailure);
-  return undefined;
-}
-
 const WRONG = "The address, password or code is not right.";
 
 /**
@@ -188,7 +150,7 @@ export async function signInWithPassword(input: {
     return refused("sign_in_refused", WRONG, { password: WRONG });
   }
   await clearAccountFailures(email);
-  const problem = await startPersonSession({ id: account.id, email }, true);
+  const problem = await startPersonSession({ id: account.id, email }, true, "password and code");
   if (problem) return problem;
   redirect("/");
 }
@@ -197,7 +159,7 @@ export async function signInWithPassword(input: {
 export async function signInAsDemoPerson(personKey: string): Promise<ActionResult<never>> {
   const person = typeof personKey === "string" ? await demoPerson(personKey) : undefined;
   if (!person) return refused("unknown_demo_person", "This demo person is not available.");
-  const problem = await startPersonSession(person, false);
+  const problem = await startPersonSession(person, false, "demo person");
   if (problem) return problem;
   redirect("/");
 }

@@ -5,6 +5,8 @@ import { readSession } from "@/lib/auth/session";
 import { ROLE_WORDS } from "@/lib/auth/roles";
 import { listDemoAccounts, listDemoPeople } from "@/lib/demo/demo-accounts";
 import { signInAsDemo, signInAsDemoPerson } from "./actions";
+import { PasskeySignIn } from "./_components/passkey-sign-in";
+import { SingleSignOnForm } from "./_components/single-sign-on-form";
 import { PasswordSignInForm } from "./_components/password-sign-in-form";
 import { DemoSignIn } from "./_components/demo-sign-in";
 import { SignInForm } from "./_components/sign-in-form";
@@ -19,6 +21,34 @@ const REASONS = new Map<string, { tone: "info" | "warning"; text: string }>([
     {
       tone: "warning",
       text: "Your access to that organization ended: an admin removed you or ended your sessions.",
+    },
+  ],
+  [
+    "sso-expired",
+    {
+      tone: "warning",
+      text: "That single sign-on took too long or was used already. Start again.",
+    },
+  ],
+  [
+    "sso-refused",
+    {
+      tone: "warning",
+      text: "Your identity provider did not sign you in. Start again, or use a passkey.",
+    },
+  ],
+  [
+    "sso-email",
+    {
+      tone: "warning",
+      text: "Your identity provider gave no verified email address, so you cannot be signed in.",
+    },
+  ],
+  [
+    "sso-domain",
+    {
+      tone: "warning",
+      text: "Your address is not of the domain this organization's single sign-on is for.",
     },
   ],
   [
@@ -54,10 +84,21 @@ export default async function SignInPage({
           Sign in as yourself
         </h2>
         <p className="mt-1 mb-3 text-sm text-slate-600">
-          With the address your invitation was sent to, your password and a code from your
-          authenticator app.
+          With your passkey, or with the address your invitation was sent to, your password and a
+          code from your authenticator app.
         </p>
-        <PasswordSignInForm />
+        <PasskeySignIn />
+        <div className="mt-4">
+          <SingleSignOnForm />
+        </div>
+        <details className="mt-4">
+          <summary className="cursor-pointer text-sm text-brand-700 underline">
+            Sign in with a password and a code instead
+          </summary>
+          <div className="mt-3">
+            <PasswordSignInForm />
+          </div>
+        </details>
       </section>
       <section aria-labelledby="key-heading" className="mt-8 border-t border-slate-200 pt-6">
         <h2 id="key-heading" className="text-base font-semibold">

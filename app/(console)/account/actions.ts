@@ -3,7 +3,14 @@
 import { revalidatePath } from "next/cache";
 import { type ActionResult, done, refused } from "@/lib/actions/action-result";
 import { actionSession } from "@/lib/auth/guards";
-import { switchSessionOrganization } from "@/lib/auth/session";
+import {
+  type PublicKeyCredentialCreationOptionsJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { markSteppedUp, switchSessionOrganization } from "@/lib/auth/session";
+import { deviceInWords, requestOrigin } from "@/lib/http/request-origin";
+import { ceremonyResponse, passkeyName } from "@/lib/people/passkey-input";
+import { finishRegistration, registrationOptions, removePasskey } from "@/lib/people/passkeys";
 import { consoleLog } from "@/lib/log/console-log";
 import { organizationsOf } from "@/lib/people/organizations";
 import { endPersonSession } from "@/lib/people/people";
@@ -48,5 +55,57 @@ export async function switchOrganizationAction(input: {
     outcome: "success",
   }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
   revalidatePath("/", "layout");
+  return done(null);
+}
+
+async function signedInPerson() {
+  const signed = await actionSession();
+  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  const { session } = signed;
+  if (session.actor.kind !== "person") return refused("not_a_person", "Sign in as yourself first.");
+  return { session, actor: session.actor };
+}
+
+/** The challenge to add a passkey to the signed-in person's sign-in. */
+export async function addPasskeyOptionsAction(): Promise<
+  ActionResult<{ ceremony: string; options: PublicKeyCredentialCreationOptionsJSON }>
+> {
+  const me = await signedInPerson();
+  if ("ok" in me) return me;
+  const { actor } = me;
+  return done(
+    await registrationOptions(
+      { id: actor.personId, email: actor.email, name: actor.name },
+      "register",
+      {},
+    ),
+  );
+}
+
+export async function addPasskeyAction(input: unknown): Promise<ActionResult<null>> {
+  const me = await signedInPerson();
+  if ("ok" in me) return me;
+  const parsed = ceremonyResponse.extend({ name: passkeyName }).safeParse(input);
+  if (!parsed.success) return refused("invalid_input", "The passkey's answer could not be read.");
+  const state = await finishRegistration(
+    parsed.data.ceremony,
+    "register",
+    parsed.data.response as unknown as RegistrationResponseJSON,
+    parsed.data.name || deviceInWords((await requestOrigin()).device),
+  );
+  if (!state || state.personId !== me.actor.personId)
+    return refused("passkey_refused", "The passkey could not be added. Try again.");
+  await markSteppedUp(me.session.idHash);
+  revalidatePath("/account");
+  return done(null);
+}
+
+export async function removePasskeyAction(input: { id: string }): Promise<ActionResult<null>> {
+  const me = await signedInPerson();
+  if ("ok" in me) return me;
+  if (typeof input?.id !== "string" || input.id.length > 1_024)
+    return refused("invalid_input", "This passkey is not known.");
+  await removePasskey(me.actor.personId, input.id);
+  revalidatePath("/account");
   return done(null);
 }

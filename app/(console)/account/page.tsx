@@ -6,9 +6,10 @@ import { ROLE_WORDS } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
 import { deviceInWords } from "@/lib/http/request-origin";
 import { organizationsOf } from "@/lib/people/organizations";
-import { sessionsOf } from "@/lib/people/people";
+import { passkeysOf } from "@/lib/people/passkeys";
+import { hasTotp, sessionsOf } from "@/lib/people/people";
 import { NotOffered } from "../_components/not-offered";
-import { OwnSessions, SwitchOrganization } from "./_components/account-panels";
+import { OwnSessions, Passkeys, SwitchOrganization } from "./_components/account-panels";
 
 export const metadata: Metadata = { title: "Your sign-in" };
 
@@ -22,9 +23,11 @@ export default async function AccountPage() {
         <NotOffered session={session} duty="managePeople" />
       </>
     );
-  const [orgs, sessions] = await Promise.all([
+  const [orgs, sessions, keys, codes] = await Promise.all([
     organizationsOf(session.actor.personId),
     sessionsOf(session.actor.personId),
+    passkeysOf(session.actor.personId),
+    hasTotp(session.actor.personId),
   ]);
   return (
     <>
@@ -37,8 +40,26 @@ export default async function AccountPage() {
           <Facts
             facts={[
               ["Email address", session.actor.email],
-              ["Second factor", "Authenticator app (time-based codes)"],
+              [
+                "Signs in with",
+                [
+                  keys.length ? `${keys.length} passkey${keys.length === 1 ? "" : "s"}` : null,
+                  codes ? "password and authenticator app" : null,
+                ]
+                  .filter(Boolean)
+                  .join(", ") || "nothing yet",
+              ],
             ]}
+          />
+        </Card>
+        <Card title="Passkeys">
+          <Passkeys
+            passkeys={keys.map((k) => ({
+              id: k.id,
+              name: k.name,
+              created: formatDateTime(k.createdAt),
+              lastUse: k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "never",
+            }))}
           />
         </Card>
         <Card title="Your organizations">

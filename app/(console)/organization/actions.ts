@@ -30,7 +30,8 @@ import { needsStepUp, STEP_UP_REQUIRED } from "@/lib/people/step-up";
 import { recordAudit } from "@/lib/store/audit-log";
 import { ServiceError } from "@/lib/api/client";
 import { messageForCode } from "@/lib/operations/code-sentences";
-import { newPersonSchema, inviteSchema } from "./_lib/organization.schema";
+import { inviteSchema, newPersonSchema, singleSignOnSchema } from "./_lib/organization.schema";
+import { removeProvider, saveProvider } from "@/lib/people/single-sign-on";
 
 /**
  * The organization's people: invitations, roles, removals and sessions, and the owner's
@@ -273,6 +274,41 @@ export async function setKeySignInAction(input: { allowed: boolean }): Promise<A
   const allowed = input?.allowed === true;
   return asDuty("manageOrganization", "console.setKeySignIn", allowed ? "on" : "off", async (s) => {
     await setKeySignIn(s.organizationId, allowed);
+    return done(null);
+  });
+}
+
+/** An owner or admin names the organization's identity provider; it is checked before it is kept. */
+export async function saveSingleSignOnAction(input: unknown): Promise<ActionResult<null>> {
+  const parsed = singleSignOnSchema.safeParse(input);
+  if (!parsed.success)
+    return refused(
+      "invalid_input",
+      "Some values are not valid.",
+      Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
+    );
+  return asDuty(
+    "configureSingleSignOn",
+    "console.configureSingleSignOn",
+    parsed.data.issuer,
+    async (s) => {
+      if (parsed.data.defaultRole === "owner")
+        return refused(
+          "role_forbidden",
+          "People who join by single sign-on cannot start as owners.",
+          {
+            defaultRole: "Choose another role.",
+          },
+        );
+      const problem = await saveProvider({ organizationId: s.organizationId, ...parsed.data });
+      return problem ? refused("provider_unreachable", problem, { issuer: problem }) : done(null);
+    },
+  );
+}
+
+export async function removeSingleSignOnAction(): Promise<ActionResult<null>> {
+  return asDuty("configureSingleSignOn", "console.removeSingleSignOn", undefined, async (s) => {
+    await removeProvider(s.organizationId);
     return done(null);
   });
 }

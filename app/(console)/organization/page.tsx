@@ -12,6 +12,8 @@ import { BecomeOwner } from "./_components/become-owner";
 import { Invitations } from "./_components/invitations";
 import { Members } from "./_components/members";
 import { OwnerSettings } from "./_components/owner-settings";
+import { SingleSignOn } from "./_components/single-sign-on";
+import { callbackUrl, providerOf } from "@/lib/people/single-sign-on";
 
 export const metadata: Metadata = { title: "Organization and people" };
 
@@ -30,10 +32,11 @@ export default async function OrganizationPage() {
         </Card>
       </>
     );
-  const [members, invitations, owners] = await Promise.all([
+  const [members, invitations, owners, provider] = await Promise.all([
     membersOf(org.id),
     openInvitations(org.id),
     ownerCount(org.id),
+    providerOf(org.id),
   ]);
   const managesPeople = mayDo(session, "managePeople");
   const secret = newTotpSecret();
@@ -97,6 +100,23 @@ export default async function OrganizationPage() {
               }))}
               days={INVITATION_DAYS}
               viewerIsOwner={session.role === "owner"}
+            />
+          </Card>
+        ) : null}
+        {mayDo(session, "configureSingleSignOn") ? (
+          <Card title="Single sign-on">
+            <SingleSignOn
+              current={
+                provider
+                  ? {
+                      issuer: provider.issuer,
+                      clientId: provider.clientId,
+                      allowedDomain: provider.allowedDomain,
+                      defaultRole: provider.defaultRole,
+                    }
+                  : null
+              }
+              redirectUri={callbackUrl()}
             />
           </Card>
         ) : null}

@@ -1,15 +1,28 @@
 "use server";
 
+import { createHash, randomUUID } from "node:crypto";
+import {
+  type PublicKeyCredentialCreationOptionsJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { type ActionResult, refused } from "@/lib/actions/action-result";
+import { type ActionResult, done, refused } from "@/lib/actions/action-result";
 import { startSession } from "@/lib/auth/session";
-import { requestOrigin } from "@/lib/http/request-origin";
+import { deviceInWords, requestOrigin } from "@/lib/http/request-origin";
+import { ceremonyResponse } from "@/lib/people/passkey-input";
+import { finishRegistration, registrationOptions } from "@/lib/people/passkeys";
 import { consoleLog } from "@/lib/log/console-log";
 import { claimInvitation, type Invitation, invitationByToken } from "@/lib/people/invitations";
 import { addMember, findOrganization } from "@/lib/people/organizations";
 import { passwordProblem, verifyPassword } from "@/lib/people/passwords";
-import { createPerson, credentialsOf, personByEmail, claimTotpCode } from "@/lib/people/people";
+import {
+  claimTotpCode,
+  createPasskeyPerson,
+  createPerson,
+  credentialsOf,
+  personByEmail,
+} from "@/lib/people/people";
 import { acceptedStep } from "@/lib/people/totp";
 import {
   clearAccountFailures,
@@ -144,4 +157,55 @@ export async function acceptAsMemberAction(input: {
   }
   await clearAccountFailures(email);
   return join(t.data, { id: account.id, email }, true);
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** The challenge to create a new member's passkey while they accept: their sign-in is the passkey. */
+export async function invitePasskeyOptionsAction(input: {
+  token: string;
+  name: string;
+}): Promise<ActionResult<{ ceremony: string; options: PublicKeyCredentialCreationOptionsJSON }>> {
+  const t = token.safeParse(input?.token);
+  if (!t.success) return refused("invitation_unknown", CLOSED.unknown);
+  const name = typeof input?.name === "string" ? input.name.trim() : "";
+  if (!name || name.length > 120)
+    return refused("invalid_input", "Enter your name first.", { name: "Enter your name." });
+  const state = await invitationByToken(t.data);
+  if (state.kind !== "open") return refused(`invitation_${state.kind}`, CLOSED[state.kind]);
+  const email = state.invitation.email;
+  if (await personByEmail(email))
+    return refused(
+      "email_taken",
+      "This address has a sign-in already: reload the page to accept with it.",
+    );
+  return done(
+    await registrationOptions({ id: randomUUID(), email, name }, "invite", {
+      name,
+      email,
+      invitation: digest(t.data),
+    }),
+  );
+}
+
+/** A new member's passkey, created in the browser: checked, kept, and the invitation used. */
+export async function acceptWithPasskeyAction(input: unknown): Promise<ActionResult<never>> {
+  const parsed = ceremonyResponse.extend({ token }).safeParse(input);
+  if (!parsed.success) return refused("invalid_input", "The passkey's answer could not be read.");
+  const state = await finishRegistration(
+    parsed.data.ceremony,
+    "invite",
+    parsed.data.response as unknown as RegistrationResponseJSON,
+    deviceInWords((await requestOrigin()).device),
+  );
+  if (!state || state.invitation !== digest(parsed.data.token))
+    return refused("passkey_refused", "The passkey could not be created. Try again.");
+  const person = await createPasskeyPerson({
+    id: state.personId!,
+    email: state.email!,
+    name: state.name!,
+  });
+  if (!person)
+    return refused("email_taken", "This address has a sign-in already: reload the page.");
+  return join(parsed.data.token, person, true);
 }

@@ -6,7 +6,11 @@ import { formatDateTime } from "@/lib/format";
 import { invitationByToken } from "@/lib/people/invitations";
 import { personByEmail } from "@/lib/people/people";
 import { newTotpSecret, totpUri } from "@/lib/people/totp";
-import { AcceptAsMember, AcceptAsNewPerson } from "./_components/accept-invitation";
+import {
+  AcceptAsMember,
+  AcceptAsNewPerson,
+  AcceptWithPasskey,
+} from "./_components/accept-invitation";
 
 export const metadata: Metadata = { title: "Invitation" };
 export const dynamic = "force-dynamic";
@@ -60,7 +64,21 @@ async function Open({
       {existing ? (
         <AcceptAsMember token={token} />
       ) : (
-        <AcceptAsNewPerson token={token} secret={secret} uri={totpUri(secret, invitation.email)} />
+        <>
+          <AcceptWithPasskey token={token} />
+          <details>
+            <summary className="cursor-pointer text-sm text-brand-700 underline">
+              Join with a password and an authenticator app instead
+            </summary>
+            <div className="mt-3">
+              <AcceptAsNewPerson
+                token={token}
+                secret={secret}
+                uri={totpUri(secret, invitation.email)}
+              />
+            </div>
+          </details>
+        </>
       )}
     </div>
   );

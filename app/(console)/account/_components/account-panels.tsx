@@ -6,7 +6,14 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/table";
 import { type ActionResult } from "@/lib/actions/action-result";
-import { endOwnSessionAction, switchOrganizationAction } from "../actions";
+import { PasskeyButton } from "@/components/people/passkey-button";
+import {
+  addPasskeyAction,
+  addPasskeyOptionsAction,
+  endOwnSessionAction,
+  removePasskeyAction,
+  switchOrganizationAction,
+} from "../actions";
 
 function useAct() {
   const router = useRouter();
@@ -108,6 +115,52 @@ export function OwnSessions({
             End
           </Button>,
         ]}
+      />
+    </div>
+  );
+}
+
+/** The person's passkeys: add one (the browser's own prompt), or remove one. */
+export function Passkeys({
+  passkeys,
+}: {
+  passkeys: { id: string; name: string; created: string; lastUse: string }[];
+}) {
+  const router = useRouter();
+  const { pending, error, act } = useAct();
+  return (
+    <div className="space-y-3">
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <DataTable
+        caption="Your passkeys"
+        columns={["Passkey", "Added", "Last use", "Remove"]}
+        rows={passkeys}
+        keyOf={(p) => p.id}
+        rowTestId="passkey-row"
+        empty="No passkey yet: a passkey signs you in with your device's lock, nothing to type."
+        cells={(p) => [
+          p.name,
+          p.created,
+          p.lastUse,
+          <Button
+            key="r"
+            variant="secondary"
+            disabled={pending}
+            aria-label={`Remove the passkey ${p.name}`}
+            onClick={() => act(() => removePasskeyAction({ id: p.id }))}
+          >
+            Remove
+          </Button>,
+        ]}
+      />
+      <PasskeyButton
+        ceremony="create"
+        label="Add a passkey"
+        pendingLabel="Waiting for your passkey…"
+        variant="secondary"
+        begin={addPasskeyOptionsAction}
+        finish={(answer) => addPasskeyAction({ ...answer, name: "" })}
+        onDone={() => router.refresh()}
       />
     </div>
   );

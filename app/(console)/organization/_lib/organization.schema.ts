@@ -30,3 +30,21 @@ export const newPersonSchema = z.object({
     .regex(/^\d{3} ?\d{3}$/, "Enter the 6-digit code your authenticator app shows."),
 });
 export type NewPersonValues = z.input<typeof newPersonSchema>;
+
+/** An organization's identity provider, as its admin types it. */
+export const singleSignOnSchema = z.object({
+  issuer: z
+    .string()
+    .trim()
+    .url("Enter the issuer's address, like https://login.example.com/realms/acme.")
+    .max(500, "At most 500 characters."),
+  clientId: z.string().trim().min(1, "Enter the client id.").max(200, "At most 200 characters."),
+  clientSecret: z.string().min(1, "Enter the client secret.").max(500, "At most 500 characters."),
+  allowedDomain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, "Enter a domain like example.com."),
+  defaultRole: z.enum(ROLES, { message: "Choose a role." }),
+});
+export type SingleSignOnValues = z.input<typeof singleSignOnSchema>;

@@ -1,14 +1,22 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { ActionForm } from "@/components/forms/action-form";
 import { FormText } from "@/components/forms/form-fields";
+import { PasskeyButton } from "@/components/people/passkey-button";
 import { TotpSetup } from "@/components/people/totp-setup";
+import { TextField } from "@/components/ui/field";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/people/password-rules";
-import { acceptAsMemberAction, acceptAsNewPersonAction } from "../actions";
+import {
+  acceptAsMemberAction,
+  acceptAsNewPersonAction,
+  acceptWithPasskeyAction,
+  invitePasskeyOptionsAction,
+} from "../actions";
 
 const code = z
   .string()
@@ -98,5 +106,34 @@ export function AcceptAsMember({ token }: { token: string }) {
         autoComplete="one-time-code"
       />
     </ActionForm>
+  );
+}
+
+/** Someone new whose sign-in is a passkey: their name, then their device's own prompt. */
+export function AcceptWithPasskey({ token }: { token: string }) {
+  const [name, setName] = useState("");
+  return (
+    <section aria-labelledby="passkey-join" className="space-y-3">
+      <h2 id="passkey-join" className="text-base font-semibold">
+        Join with a passkey
+      </h2>
+      <p className="text-sm text-slate-600">
+        A passkey signs you in with your device&apos;s own lock (fingerprint, face or PIN): nothing
+        to remember, nothing anyone can phish.
+      </p>
+      <TextField
+        label="Your name"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <PasskeyButton
+        ceremony="create"
+        label="Create my passkey and join"
+        pendingLabel="Waiting for your passkey…"
+        begin={() => invitePasskeyOptionsAction({ token, name })}
+        finish={(answer) => acceptWithPasskeyAction({ ...answer, token })}
+      />
+    </section>
   );
 }

@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/**
+ * What a browser sends back from a passkey ceremony, checked for its outer shape only: the
+ * WebAuthn library verifies everything inside it.
+ */
+export const ceremonyResponse = z.object({
+  ceremony: z.string().uuid(),
+  response: z.looseObject({
+    id: z.string().min(1).max(1_024),
+    rawId: z.string().min(1).max(1_024),
+    type: z.literal("public-key"),
+    response: z.looseObject({ clientDataJSON: z.string().max(8_192) }),
+  }),
+});
+export type CeremonyResponse = z.infer<typeof ceremonyResponse>;
+
+export const passkeyName = z.string().trim().max(80).catch("");
