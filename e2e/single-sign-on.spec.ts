@@ -1,3 +1,4 @@
+import { type Page } from "@playwright/test";
 import { type AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
 import { expect, test } from "./support/test";
@@ -53,7 +54,7 @@ test.afterAll(async () => {
 });
 
 /** Signs in at the provider's own page as an address, and consents. */
-async function atTheProvider(page: import("@playwright/test").Page, login: string) {
+async function atTheProvider(page: Page, login: string) {
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill("any password will do here");
   await page.getByRole("button", { name: "Sign-in" }).click();
