@@ -148,7 +148,7 @@ test("the audit log lists actions with their outcome and filters them", async ({
   await expect(failed.first()).toContainText("cl_demo_hamburg");
   for (const outcome of await page
     .getByTestId("audit-row")
-    .locator("td:nth-child(4)")
+    .locator("td:nth-child(5)")
     .allTextContents())
     expect(outcome).toBe("failure");
   const html = await page.content();

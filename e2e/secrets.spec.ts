@@ -202,6 +202,9 @@ async function readIntelligence(page: Page): Promise<string[]> {
 }
 
 const OTHER_ROLES = [
+  // People act with their organization's stored key: none of it may reach their browser.
+  ["a person who owns an organization", /Sign in as Olivia Owner/],
+  ["a person who views", /Sign in as Viktor Viewer/],
   ["a Sub-user", SUB_USER],
   ["a grant beneficiary", BENEFICIARY],
   ["a sandbox key", SANDBOX],
@@ -278,6 +281,10 @@ test("no API key reaches a Master's browser except the single show-once response
     (r) =>
       ![
         "/sign-in",
+        // A person's own page (the people's crawls cover it) and an invitation's link (no page
+        // links to it; the people's tests open it).
+        "/account",
+        "/invite/:id",
         "/jobs/:id",
         "/vin/flows/:id",
         "/intelligence/clusters/:id",

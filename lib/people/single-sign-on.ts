@@ -176,7 +176,7 @@ export async function finishSignOn(callback: URL): Promise<SignOnResult> {
   if (!flow) return { ok: false, reason: "flow" };
   const found = await configurationOf(flow.organizationId);
   if (!found) return { ok: false, reason: "flow" };
-  let claims;
+  let claims: Record<string, unknown> | undefined;
   try {
     const tokens = await oidc.authorizationCodeGrant(found.config, callback, {
       pkceCodeVerifier: decryptSecret(flow.verifierCiphertext, secretKey()),
@@ -184,7 +184,17 @@ export async function finishSignOn(callback: URL): Promise<SignOnResult> {
       expectedNonce: flow.nonce,
       idTokenExpected: true,
     });
-    claims = tokens.claims();
+    const idToken = tokens.claims();
+    if (!idToken) return { ok: false, reason: "provider" };
+    // Many providers keep the profile out of the ID token: then it is read from UserInfo, for
+    // the same subject.
+    claims =
+      typeof idToken.email === "string"
+        ? idToken
+        : {
+            ...(await oidc.fetchUserInfo(found.config, tokens.access_token, idToken.sub)),
+            sub: idToken.sub,
+          };
   } catch {
     return { ok: false, reason: "provider" };
   }
