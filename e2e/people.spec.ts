@@ -2,6 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page, type Request } from "@playwright/test";
 import { expect, test, uniqueName } from "./support/test";
 import { SANDBOX, signInAsDemo } from "./support/auth";
+import { NAV_ITEMS } from "@/lib/navigation";
+import { MASTER_PAGES } from "./support/console-pages";
 import { PORT } from "./support/ports";
 import { withConsoleStore } from "./support/store";
 import {
@@ -309,6 +311,41 @@ test.describe.serial("passkeys", () => {
 });
 
 test.describe("roles", () => {
+  for (const [person, role] of [
+    ["Bea Billing", "billing"],
+    ["Oskar Operator", "operator"],
+    ["Viktor Viewer", "viewer"],
+  ] as const)
+    test(`every page as ${role}: what the navigation does not offer says who could, nothing fails`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await signInAsDemoPerson(page, person);
+      const offered = new Set(
+        await page
+          .locator("header nav a")
+          .evaluateAll((links) =>
+            links.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+          ),
+      );
+      const sections = new Set(NAV_ITEMS.map((i) => i.href));
+      for (const path of MASTER_PAGES) {
+        await page.goto(path);
+        await expect(page.locator("main h1"), path).toBeVisible();
+        await expect(page.getByText("This page could not be loaded"), path).toHaveCount(0);
+        const section = path.split("?")[0]!;
+        if (!sections.has(section)) continue;
+        await expect(page.getByText("Not open to your role"), path).toHaveCount(
+          offered.has(section) ? 0 : 1,
+        );
+        if (!offered.has(section))
+          await expect(
+            page.getByText(`Your role (${role}) does not allow you to`),
+            path,
+          ).toBeVisible();
+      }
+    });
+
   test("a viewer is offered reads only, and a page beyond their role names who could", async ({
     page,
   }) => {

@@ -35,6 +35,16 @@ const consoleEnv = z.object({
   CONSOLE_USAGE_READING_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
   /** Sub-users read per scheduled round, least recently read first. */
   CONSOLE_USAGE_READING_SUB_USERS: z.coerce.number().int().min(0).max(10_000).default(200),
+  /** Where invitations are sent from: `smtp://` or `smtps://` with credentials; none, the link is shown to copy. */
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\//,
+      "SMTP_URL must be an smtp:// or smtps:// address, e.g. smtp://user:pass@mail.example.com:587",
+    )
+    .optional(),
+  /** The sender of the console's mail. */
+  MAIL_FROM: z.string().min(3).default("Service console <no-reply@localhost>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Set by Next.js: `development` under `npm run dev`. */
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),

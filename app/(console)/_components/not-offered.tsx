@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
+import { PageHeader } from "@/components/ui/card";
 import { type OperationId, OPERATIONS } from "@/lib/api/contract/operations";
-import { dutyRefusal, roleRefusal, type Rights } from "@/lib/auth/rights";
+import { dutyRefusal, mayCall, mayDo, roleRefusal, type Rights } from "@/lib/auth/rights";
+import { NAV_ITEMS } from "@/lib/navigation";
 import { type ConsoleDuty } from "@/lib/auth/roles";
 import { MasterOnly } from "./master-only";
 
@@ -23,11 +25,28 @@ export function NotOffered({
     (operation ? roleRefusal(session, operation) : undefined) ??
     (duty ? dutyRefusal(session, duty) : undefined);
   return (
-    <Alert tone="warning" title="Not open to your role">
-      {why ?? "This page is not open to you."}{" "}
-      <Link href="/" className="underline">
-        Back to the overview
-      </Link>
-    </Alert>
+    <>
+      <PageHeader title="Not open to your role" />
+      <Alert tone="warning">
+        {why ?? "This page is not open to you."}{" "}
+        <Link href="/" className="underline">
+          Back to the overview
+        </Link>
+      </Alert>
+    </>
   );
+}
+
+/**
+ * What a section's page shows a session whose role does not allow what the section is for (the
+ * operation or console action its navigation entry names); nothing when it may open it.
+ */
+export function notOfferedAt(session: Rights, href: string) {
+  const item = NAV_ITEMS.find((i) => i.href === href);
+  if (!item) return null;
+  if (item.operation && !mayCall(session, item.operation))
+    return <NotOffered session={session} operation={item.operation} />;
+  if (item.duty && !mayDo(session, item.duty))
+    return <NotOffered session={session} duty={item.duty} />;
+  return null;
 }

@@ -8,7 +8,6 @@ import { deviceInWords } from "@/lib/http/request-origin";
 import { organizationsOf } from "@/lib/people/organizations";
 import { passkeysOf } from "@/lib/people/passkeys";
 import { hasTotp, sessionsOf } from "@/lib/people/people";
-import { NotOffered } from "../_components/not-offered";
 import { OwnSessions, Passkeys, SwitchOrganization } from "./_components/account-panels";
 
 export const metadata: Metadata = { title: "Your sign-in" };
@@ -20,7 +19,12 @@ export default async function AccountPage() {
     return (
       <>
         <PageHeader title="Your sign-in" />
-        <NotOffered session={session} duty="managePeople" />
+        <Card>
+          <p className="text-sm">
+            This page is for people who sign in as themselves; this session signed in with the
+            Client&apos;s key. Its owner invites people on the Organization and people page.
+          </p>
+        </Card>
       </>
     );
   const [orgs, sessions, keys, codes] = await Promise.all([

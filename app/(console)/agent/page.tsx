@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import { type SearchPageProps } from "@/lib/list-params";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -47,6 +48,8 @@ const CONNECTION_NOTICE: Record<string, { tone: "success" | "danger" | "warning"
 
 export default async function AgentAccessPage({ searchParams }: SearchPageProps) {
   const signed = await requirePageSession();
+  const notOffered = notOfferedAt(signed.session, "/agent");
+  if (notOffered) return notOffered;
   const { pilotState, session } = signed;
   const [state, connection, search] = await Promise.all([
     pilotState(),

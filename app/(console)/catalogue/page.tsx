@@ -1,4 +1,5 @@
 import { AddressForm } from "@/components/ui/address-form";
+import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import type { Metadata } from "next";
 import { type SearchPageProps, type SearchParams } from "@/lib/list-params";
 import { OutcomeCard } from "@/components/operations/outcome-card";
@@ -19,7 +20,9 @@ const text = (s: SearchParams, k: string) => (typeof s[k] === "string" ? s[k].tr
 
 /** Browse the VDI 4081 catalogue (paged on the service), find one code, translate one designation. */
 export default async function CataloguePage({ searchParams }: SearchPageProps) {
-  const { api } = await requirePageSession();
+  const { session, api } = await requirePageSession();
+  const notOffered = notOfferedAt(session, "/catalogue");
+  if (notOffered) return notOffered;
   const search = await searchParams;
   const view = text(search, "view");
   const pageNumber = Math.max(1, Math.trunc(Number(text(search, "page"))) || 1);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import Link from "next/link";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
@@ -12,6 +13,8 @@ export const metadata: Metadata = { title: "Market intelligence" };
 
 export default async function IntelligencePage() {
   const { session, pilotState, readJobStatus } = await requirePageSession();
+  const notOffered = notOfferedAt(session, "/intelligence");
+  if (notOffered) return notOffered;
   const [pilot, recent] = await Promise.all([
     pilotState(),
     recentJobsOf(session.clientId, INTELLIGENCE_JOB_FAMILIES),

@@ -12,6 +12,7 @@ import { consoleConfig } from "@/lib/config/console-env";
 import { requestOrigin } from "@/lib/http/request-origin";
 import { consoleLog } from "@/lib/log/console-log";
 import { createInvitation, revokeInvitation } from "@/lib/people/invitations";
+import { mailInvitation, type MailOutcome } from "@/lib/people/invitation-mail";
 import {
   addMember,
   changeRole,
@@ -72,7 +73,7 @@ const role = z.enum(ROLES);
 export async function inviteAction(input: {
   email: string;
   role: string;
-}): Promise<ActionResult<{ link: string; email: string; expiresAt: string }>> {
+}): Promise<ActionResult<{ link: string; email: string; expiresAt: string; mail: MailOutcome }>> {
   const parsed = inviteSchema.safeParse(input);
   if (!parsed.success)
     return refused(
@@ -92,10 +93,23 @@ export async function inviteAction(input: {
       invitedBy: s.session.actor.kind === "person" ? s.session.actor.personId : null,
     });
     const base = consoleConfig().CONSOLE_PUBLIC_URL.replace(/\/$/, "");
+    const link = `${base}/invite/${token}`;
+    const mail = await mailInvitation({
+      to: invitation.email,
+      organization: (await findOrganization(s.organizationId))?.name ?? s.session.clientId,
+      role: invitation.role,
+      link,
+      expiresAt: invitation.expiresAt,
+      invitedBy:
+        s.session.actor.kind === "person"
+          ? `${s.session.actor.name} (${s.session.actor.email})`
+          : "The holder of the Client's key",
+    });
     return done({
-      link: `${base}/invite/${token}`,
+      link,
       email: invitation.email,
       expiresAt: invitation.expiresAt.toISOString(),
+      mail,
     });
   });
 }

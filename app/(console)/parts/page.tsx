@@ -1,4 +1,5 @@
 import { AddressForm } from "@/components/ui/address-form";
+import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import type { Metadata } from "next";
 import { type SearchPageProps } from "@/lib/list-params";
 import { DERIVED_DATA_CAVEAT, OutcomeCard } from "@/components/operations/outcome-card";
@@ -94,7 +95,9 @@ function errorsOf(...outcomes: (Outcome<unknown> | undefined)[]): Record<string,
  * (paged), an indicative price and a marketplace article; each call with its receipt.
  */
 export default async function PartsPage({ searchParams }: SearchPageProps) {
-  const { api } = await requirePageSession();
+  const { session, api } = await requirePageSession();
+  const notOffered = notOfferedAt(session, "/parts");
+  if (notOffered) return notOffered;
   const view = partsViewOf(await searchParams);
   const results = await read(api, view);
   const errors = errorsOf(...Object.values(results));

@@ -1,4 +1,5 @@
 import { AddressForm } from "@/components/ui/address-form";
+import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import type { Metadata } from "next";
 import { type SearchPageProps } from "@/lib/list-params";
 import { OutcomeCard } from "@/components/operations/outcome-card";
@@ -15,7 +16,9 @@ export const metadata: Metadata = { title: "Recalls" };
 
 /** Recall matching for a vehicle (series level) and for parts (per position). */
 export default async function RecallsPage({ searchParams }: SearchPageProps) {
-  const { api } = await requirePageSession();
+  const { session, api } = await requirePageSession();
+  const notOffered = notOfferedAt(session, "/recalls");
+  if (notOffered) return notOffered;
   const search = await searchParams;
   const vin = typeof search.vin === "string" ? search.vin.trim().toUpperCase() : "";
   const positionsText = typeof search.positions === "string" ? search.positions : null;

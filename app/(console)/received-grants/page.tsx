@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { formatMinor } from "@/lib/format";
@@ -10,7 +11,9 @@ import { BillingModeChoice } from "./_components/billing-mode-choice";
 export const metadata: Metadata = { title: "Received grants" };
 
 export default async function ReceivedGrantsPage() {
-  const { api } = await requirePageSession();
+  const { session, api } = await requirePageSession();
+  const notOffered = notOfferedAt(session, "/received-grants");
+  if (notOffered) return notOffered;
   const { data } = await api.listReceivedSponsorshipGrants();
   const received = data.sponsorshipGrants;
   return (

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { ScannerForm } from "./_components/scanner-form";
@@ -6,7 +7,9 @@ import { ScannerForm } from "./_components/scanner-form";
 export const metadata: Metadata = { title: "Scanner" };
 
 export default async function ScannerPage() {
-  await requirePageSession();
+  const { session } = await requirePageSession();
+  const notOffered = notOfferedAt(session, "/scanner");
+  if (notOffered) return notOffered;
   return (
     <>
       <PageHeader

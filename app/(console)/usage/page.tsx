@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import { type SearchPageProps } from "@/lib/list-params";
 import { DataTable } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
@@ -12,6 +13,8 @@ export const metadata: Metadata = { title: "Usage and credit" };
 
 export default async function UsagePage({ searchParams }: SearchPageProps) {
   const { api, session } = await requirePageSession();
+  const notOffered = notOfferedAt(session, "/usage");
+  if (notOffered) return notOffered;
   const credits = await api.getClientCredits();
   const usage = await api.getClientUsage();
   await recordUsageReading(usage.data, "page");

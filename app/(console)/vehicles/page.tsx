@@ -1,4 +1,5 @@
 import { AddressForm } from "@/components/ui/address-form";
+import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import type { Metadata } from "next";
 import { type SearchPageProps } from "@/lib/list-params";
 import Link from "next/link";
@@ -26,6 +27,8 @@ const VEHICLE_CAVEAT =
  */
 export default async function VehiclesPage({ searchParams }: SearchPageProps) {
   const { api, session, readJobStatus } = await requirePageSession();
+  const notOffered = notOfferedAt(session, "/vehicles");
+  if (notOffered) return notOffered;
   const search = await searchParams;
   const vin = typeof search.vin === "string" ? search.vin.trim().toUpperCase() : "";
   const svcIdAsked = typeof search.svcId === "string" ? search.svcId.trim() : "";

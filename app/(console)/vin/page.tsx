@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
@@ -33,6 +34,8 @@ export default async function VinPage({
   searchParams: Promise<{ refused?: string }>;
 }) {
   const { session } = await requirePageSession();
+  const notOffered = notOfferedAt(session, "/vin");
+  if (notOffered) return notOffered;
   const { refused } = await searchParams;
   const publicUrl = new URL(consoleConfig().CONSOLE_PUBLIC_URL);
   // The service accepts a plain-http return address only for loopback hosts with a sandbox key.

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import { ImageGenerationForm } from "@/app/(console)/jobs/_components/order-forms";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
@@ -7,7 +8,9 @@ import { VisionForm } from "./_components/vision-form";
 export const metadata: Metadata = { title: "Vision" };
 
 export default async function VisionPage() {
-  await requirePageSession();
+  const { session } = await requirePageSession();
+  const notOffered = notOfferedAt(session, "/vision");
+  if (notOffered) return notOffered;
   return (
     <>
       <PageHeader

@@ -30,7 +30,11 @@ export function Invitations({
   viewerIsOwner: boolean;
 }) {
   const router = useRouter();
-  const [created, setCreated] = useState<{ link: string; email: string } | null>(null);
+  const [created, setCreated] = useState<{
+    link: string;
+    email: string;
+    mail: "sent" | "not-configured" | "failed";
+  } | null>(null);
   const form = useForm<InviteValues>({
     resolver: zodResolver(inviteSchema),
     defaultValues: { email: "", role: "operator" },
@@ -61,8 +65,12 @@ export function Invitations({
       </ActionForm>
       {created ? (
         <Alert tone="success" title={`Invitation for ${created.email}`}>
-          <p>
-            Send this link to them yourself: it is shown only now, works once and for {days} days.
+          <p data-testid="invitation-mail">
+            {created.mail === "sent"
+              ? `It was sent to ${created.email} by email. The link is also shown here, only now: it works once and for ${days} days.`
+              : created.mail === "failed"
+                ? `The email to ${created.email} could not be sent. Send this link to them yourself: it is shown only now, works once and for ${days} days.`
+                : `Send this link to them yourself: it is shown only now, works once and for ${days} days.`}
           </p>
           <p className="mt-2 flex flex-wrap items-center gap-2">
             <code className="break-all" data-testid="invitation-link">
