@@ -7,6 +7,7 @@ import {
   PORT,
   SANDBOX_ONLY_PORT,
   SANDBOX_ONLY_SERVICE_PORT,
+  SECOND_CONSOLE_PORT,
   SERVICE_PORT,
 } from "./e2e/support/ports";
 
@@ -17,10 +18,13 @@ import {
 export const E2E_DATA_DIR = path.resolve(".data/e2e");
 const E2E_HTTPS_DATA_DIR = path.resolve(".data/e2e-https");
 const E2E_SANDBOX_ONLY_DATA_DIR = path.resolve(".data/e2e-sandbox-only");
+const E2E_SECOND_DATA_DIR = path.resolve(".data/e2e-second");
 
 /** A console started as `npm start` starts it, on a fresh data directory. */
 function consoleServer(o: {
   dataDir: string;
+  /** The launcher to run, `scripts/start.ts` unless told. */
+  start?: string;
   port: number;
   env: Record<string, string>;
   https?: boolean;
@@ -29,7 +33,7 @@ function consoleServer(o: {
   readyPath?: string;
   timeout?: number;
 }) {
-  const start = "exec node_modules/.bin/tsx scripts/start.ts";
+  const start = `exec node_modules/.bin/tsx ${o.start ?? "scripts/start.ts"}`;
   return {
     command: o.logTo
       ? `rm -rf "${o.dataDir}" && mkdir -p "${path.dirname(o.logTo)}" && ${start} > "${o.logTo}"`
@@ -52,6 +56,8 @@ function consoleServer(o: {
 
 export default defineConfig({
   testDir: "e2e",
+  // The cluster's own run (playwright.cluster.config.ts) starts its topology first.
+  testIgnore: "cluster/**",
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -98,6 +104,17 @@ export default defineConfig({
       env: {
         SERVICE_PORT: String(SANDBOX_ONLY_SERVICE_PORT),
         SERVICE_SANDBOX_CONTROLS: "sandbox",
+        CONSOLE_USAGE_READING_SECONDS: "0",
+      },
+    }),
+    // A second instance of the first console (its service, store and session secret), started
+    // once the first runs; it takes no usage readings of its own.
+    consoleServer({
+      dataDir: E2E_SECOND_DATA_DIR,
+      port: SECOND_CONSOLE_PORT,
+      start: `e2e/support/start-second-console.ts ${E2E_DATA_DIR}`,
+      env: {
+        SERVICE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
         CONSOLE_USAGE_READING_SECONDS: "0",
       },
     }),

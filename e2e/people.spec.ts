@@ -273,6 +273,26 @@ test.describe.serial("passkeys", () => {
     await signOut(page);
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
     await expect(page.getByTestId("signed-in-person")).toContainText("Pia Passkey, admin");
+
+    // The stored counter runs ahead of the authenticator's, as it would for a cloned one: its
+    // assertion is refused, and the refusal is in the organization's audit log under her name.
+    await signOut(page);
+    await withConsoleStore((c) =>
+      c.query(
+        "UPDATE console_passkeys SET counter = 1000000 WHERE person_id = (SELECT id FROM console_people WHERE email = $1)",
+        [email],
+      ),
+    );
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(
+      page.getByText("This passkey is not known here, or it could not be checked."),
+    ).toBeVisible();
+    await expect(page.getByTestId("signed-in-person")).toHaveCount(0);
+    await signInAsDemoPerson(page, "Olivia Owner");
+    await page.goto(`/audit?outcome=failure`);
+    await expect(page.getByTestId("audit-row").filter({ hasText: email }).first()).toContainText(
+      "passkey_wrong",
+    );
   });
 
   test("a person adds a passkey, and a later dangerous action is confirmed with it", async ({

@@ -202,8 +202,8 @@ async function readIntelligence(page: Page): Promise<string[]> {
 }
 
 const OTHER_ROLES = [
-  // People act with their organization's stored key: none of it may reach their browser.
-  ["a person who owns an organization", /Sign in as Olivia Owner/],
+  // People act with their organization's stored key: none of it may reach the browser of one
+  // who is not its owner (the owner's pages are the Master key holder's, crawled below).
   ["a person who views", /Sign in as Viktor Viewer/],
   ["a Sub-user", SUB_USER],
   ["a grant beneficiary", BENEFICIARY],

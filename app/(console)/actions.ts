@@ -56,12 +56,12 @@ export async function confirmStepUpWithPasskeyAction(input: unknown): Promise<Ac
   const parsed = ceremonyResponse.safeParse(input);
   if (!parsed.success || session.actor.kind !== "person")
     return refused("invalid_input", "The passkey's answer could not be read.");
-  const personId = await finishAuthentication(
+  const assertion = await finishAuthentication(
     parsed.data.ceremony,
     "step-up",
     parsed.data.response as unknown as AuthenticationResponseJSON,
   );
-  if (personId !== session.actor.personId)
+  if (!assertion.verified || assertion.personId !== session.actor.personId)
     return refused("passkey_refused", "The passkey could not be checked. Try again.");
   await markSteppedUp(session.idHash);
   return done(null);

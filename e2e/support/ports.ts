@@ -11,3 +11,8 @@ export const SANDBOX_ONLY_PORT = Number(process.env.E2E_SANDBOX_ONLY_PORT ?? 310
 export const SANDBOX_ONLY_SERVICE_PORT = Number(process.env.E2E_SANDBOX_ONLY_SERVICE_PORT ?? 4112);
 /** Where the first console (and its embedded service) writes its log lines during the run. */
 export const CONSOLE_LOG_FILE = ".data/e2e-logs/console.log";
+/**
+ * A second instance of the first console: its service, its console store and its session secret,
+ * as a load balancer's second instance would run (people's changes on one act on the other).
+ */
+export const SECOND_CONSOLE_PORT = Number(process.env.E2E_SECOND_CONSOLE_PORT ?? 3103);

@@ -190,21 +190,29 @@ export async function authenticationOptions(
 }
 
 /**
+ * What an assertion proved: the person whose passkey it was, or that it failed, naming whose
+ * stored passkey it claimed to be (so the refusal can be audited for them) when one was found.
+ */
+export type PasskeyAssertion =
+  { verified: true; personId: string } | { verified: false; claimedBy?: string };
+
+/**
  * Finishes a sign-in or step-up: the assertion verified with the stored public key, its counter
- * moved on (a counter that goes back means a cloned authenticator: refused). Returns the person
- * the passkey belongs to, or undefined.
+ * moved on (a counter that goes back means a cloned authenticator: refused).
  */
 export async function finishAuthentication(
   ceremony: string,
   purpose: "sign-in" | "step-up",
   response: AuthenticationResponseJSON,
-): Promise<string | undefined> {
+): Promise<PasskeyAssertion> {
   const claimed = await claimChallenge(ceremony, purpose);
-  if (!claimed) return undefined;
+  if (!claimed) return { verified: false };
   const db = await getStore();
   const [stored] = await db.select().from(passkeys).where(eq(passkeys.id, response.id)).limit(1);
-  if (!stored) return undefined;
-  if (claimed.state.personId && claimed.state.personId !== stored.personId) return undefined;
+  if (!stored) return { verified: false };
+  if (claimed.state.personId && claimed.state.personId !== stored.personId)
+    return { verified: false };
+  const refused = { verified: false, claimedBy: stored.personId } as const;
   const { rpID, origin } = await relyingParty();
   const verified = await verifyAuthenticationResponse({
     response,
@@ -219,12 +227,12 @@ export async function finishAuthentication(
     },
     requireUserVerification: true,
   }).catch(() => undefined);
-  if (!verified?.verified) return undefined;
+  if (!verified?.verified) return refused;
   await db
     .update(passkeys)
     .set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: new Date() })
     .where(eq(passkeys.id, stored.id));
-  return stored.personId;
+  return { verified: true, personId: stored.personId };
 }
 
 export async function removePasskey(personId: string, id: string) {

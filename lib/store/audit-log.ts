@@ -15,7 +15,10 @@ export interface AuditActor {
 }
 
 export interface AuditEntry {
-  /** The session that acted; none for what nobody signed in did (a failed sign-in). */
+  /**
+   * The session that acted, or the membership a refused sign-in was for (a known person's);
+   * none for what nobody known did (a key that was refused).
+   */
   session?: AuditActor;
   /** Who, when there is no session yet (a sign-in): a person's address, or "API key". */
   actorLabel?: string;

@@ -385,3 +385,28 @@ export const requestLog = pgTable(
   },
   (t) => [index("console_request_log_client_idx").on(t.clientId, t.createdAt)],
 );
+
+/**
+ * Scheduled work claimed per slot (a job's name and the number of its period since the epoch):
+ * the console instance whose insert wins runs that round; the others skip it, so work such as
+ * the usage readings runs once across instances, not once per instance.
+ */
+export const scheduledRounds = pgTable(
+  "console_scheduled_rounds",
+  {
+    job: text("job").notNull(),
+    slot: bigint("slot", { mode: "number" }).notNull(),
+    claimedBy: text("claimed_by").notNull(),
+    claimedAt: at("claimed_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.slot] })],
+);
+
+/**
+ * Versions of what console processes keep in memory (a Master's Sub-users index): a change on
+ * one instance bumps the version, and every instance compares it before using its copy.
+ */
+export const cacheVersions = pgTable("console_cache_versions", {
+  scope: text("scope").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});

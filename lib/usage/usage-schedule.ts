@@ -4,6 +4,7 @@ import { ServiceError } from "@/lib/api/client";
 import { liveSessionKeys } from "@/lib/auth/session";
 import { consoleConfig } from "@/lib/config/console-env";
 import { createLogger } from "@/lib/log/logger";
+import { claimScheduledRound } from "@/lib/store/scheduled-rounds";
 import { latestReadings, pruneUsageReadings, recordUsageReading } from "./usage-readings";
 
 export interface ScheduledRound {
@@ -65,6 +66,8 @@ export function startUsageSchedule(): void {
     if (running) return;
     running = true;
     try {
+      // Once per period across every console instance on this store.
+      if (!(await claimScheduledRound("usage-readings", seconds))) return;
       const round = await takeScheduledReadings(config.CONSOLE_USAGE_READING_SUB_USERS);
       const pruned = await pruneUsageReadings();
       log.debug("usage readings taken", { ...round, pruned });

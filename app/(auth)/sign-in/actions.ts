@@ -10,8 +10,9 @@ import { recordAudit } from "@/lib/store/audit-log";
 import { demoAccount, demoPerson } from "@/lib/demo/demo-accounts";
 import { messageForCode } from "@/lib/operations/code-sentences";
 import { consoleLog } from "@/lib/log/console-log";
-import { connectOrganization, organizationsOf } from "@/lib/people/organizations";
+import { connectOrganization } from "@/lib/people/organizations";
 import { startPersonSession } from "@/lib/people/person-session";
+import { recordRefusedSignIn } from "@/lib/people/sign-in-audit";
 import { credentialsOf, claimTotpCode } from "@/lib/people/people";
 import { verifyPassword } from "@/lib/people/passwords";
 import {
@@ -139,14 +140,7 @@ export async function signInWithPassword(input: {
   if (!account || !codeRight) {
     await recordFailedSignIn(attempt);
     if (account)
-      for (const org of await organizationsOf(account.id))
-        await recordAudit({
-          clientId: org.clientId,
-          actorLabel: email,
-          operationId: "console.signIn",
-          outcome: "failure",
-          errorCode: passwordRight ? "code_wrong" : "password_wrong",
-        }).catch(auditFailure);
+      await recordRefusedSignIn(account.id, passwordRight ? "code_wrong" : "password_wrong");
     return refused("sign_in_refused", WRONG, { password: WRONG });
   }
   await clearAccountFailures(email);

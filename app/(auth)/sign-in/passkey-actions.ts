@@ -9,6 +9,7 @@ import { ceremonyResponse } from "@/lib/people/passkey-input";
 import { authenticationOptions, finishAuthentication } from "@/lib/people/passkeys";
 import { personById } from "@/lib/people/people";
 import { startPersonSession } from "@/lib/people/person-session";
+import { recordRefusedSignIn } from "@/lib/people/sign-in-audit";
 import { beginSignOn, organizationsForDomain } from "@/lib/people/single-sign-on";
 import { recordFailedSignIn, waitBeforeSignIn, waitInWords } from "@/lib/people/sign-in-throttle";
 
@@ -34,14 +35,16 @@ export async function passkeySignInAction(input: unknown): Promise<ActionResult<
       "too_many_attempts",
       `Too many sign-in attempts. Try again in ${waitInWords(wait)}.`,
     );
-  const personId = await finishAuthentication(
+  const assertion = await finishAuthentication(
     parsed.data.ceremony,
     "sign-in",
     parsed.data.response as unknown as AuthenticationResponseJSON,
   );
-  const person = personId ? await personById(personId) : undefined;
+  const person = assertion.verified ? await personById(assertion.personId) : undefined;
   if (!person) {
     await recordFailedSignIn(attempt);
+    if (!assertion.verified && assertion.claimedBy)
+      await recordRefusedSignIn(assertion.claimedBy, "passkey_wrong");
     return refused(
       "passkey_refused",
       "This passkey is not known here, or it could not be checked. Try again.",

@@ -33,7 +33,7 @@ export const createSubUserAction = defineAction({
   target: (input) => input.name,
   async run(input, { call, session }) {
     const { data } = await call({ body: input });
-    forgetSubUsers(session.clientId);
+    await forgetSubUsers(session.clientId);
     revalidatePath("/sub-users");
     return { id: data.id, name: data.name ?? input.name, apiKey: shownOnce(data.apiKey) };
   },
@@ -58,7 +58,7 @@ const updateSubUser = <S extends z.ZodObject<{ clientId: typeof clientId }>>(
     stepUp: (input) => "isActive" in input && input.isActive === false,
     async run({ clientId: id, ...change }, { call, session }) {
       const res = await call({ params: { clientId: id }, body: change });
-      forgetSubUsers(session.clientId);
+      await forgetSubUsers(session.clientId);
       revalidateSubUser(id);
       return { name: res.data.name ?? null, isActive: res.data.isActive ?? null };
     },
@@ -88,7 +88,7 @@ export const issueKeyAction = defineAction({
       params: { clientId: input.clientId },
       body: input.label ? { label: input.label } : {},
     });
-    forgetSubUsers(session.clientId);
+    await forgetSubUsers(session.clientId);
     revalidatePath(`/sub-users/${input.clientId}`);
     return { apiKey: shownOnce(data.apiKey) };
   },

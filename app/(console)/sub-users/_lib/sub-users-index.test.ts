@@ -4,6 +4,15 @@ vi.mock("server-only", () => ({}));
 vi.mock("@/lib/usage/usage-readings", () => ({
   latestReadings: async () => new Map(),
 }));
+vi.mock("@/lib/log/console-log", () => ({ consoleLog: () => ({ warn: () => {} }) }));
+// The store's versions, as every console instance shares them.
+const versions = new Map<string, number>();
+vi.mock("@/lib/store/cache-versions", () => ({
+  cacheVersion: async (scope: string) => versions.get(scope) ?? 0,
+  bumpCacheVersion: async (scope: string) => {
+    versions.set(scope, (versions.get(scope) ?? 0) + 1);
+  },
+}));
 const { forgetSubUsers, subUsersPage } = await import("./sub-users-index");
 
 const users = (n: number) =>
@@ -56,11 +65,21 @@ describe("subUsersPage", () => {
     await subUsersPage(api, "m1", params, { fresh: true });
     await subUsersPage(api, "m1", { ...params, q: "7" }, { fresh: false });
     expect(listClientUsers).toHaveBeenCalledTimes(1);
-    forgetSubUsers("m1");
+    await forgetSubUsers("m1");
     await subUsersPage(api, "m1", { ...params, q: "7" }, { fresh: false });
     expect(listClientUsers).toHaveBeenCalledTimes(2);
     await subUsersPage(api, "m1", params, { fresh: true });
     expect(listClientUsers).toHaveBeenCalledTimes(3);
+  });
+
+  it("a change through another console instance (a newer version in the store) is read at once", async () => {
+    const { api, listClientUsers } = fakeApi(100);
+    await subUsersPage(api, "m1", params, { fresh: true });
+    versions.set("sub-users:m1", (versions.get("sub-users:m1") ?? 0) + 1);
+    await subUsersPage(api, "m1", { ...params, q: "7" }, { fresh: false });
+    expect(listClientUsers).toHaveBeenCalledTimes(2);
+    await subUsersPage(api, "m1", { ...params, q: "8" }, { fresh: false });
+    expect(listClientUsers).toHaveBeenCalledTimes(2);
   });
 
   it("keeps a bounded number of Masters, dropping the least recently used", async () => {

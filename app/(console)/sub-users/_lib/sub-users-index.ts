@@ -1,7 +1,9 @@
 import "server-only";
 import { type ServiceApi } from "@/lib/api/client";
 import { LruMap } from "@/lib/lru-map";
+import { consoleLog } from "@/lib/log/console-log";
 import { processState } from "@/lib/process-state";
+import { bumpCacheVersion, cacheVersion } from "@/lib/store/cache-versions";
 import { latestReadings } from "@/lib/usage/usage-readings";
 import { worstPlanState } from "@/lib/usage/plan-state";
 import {
@@ -29,14 +31,17 @@ export interface SubUsersPage {
 /**
  * The Master's Sub-users, indexed on the console's server so that search, filter, sort and page
  * answer without shipping the list to the browser. A page view always reads the list fresh from
- * the service; the searches that follow use that reading for up to `MAX_AGE_MS` (the console's
- * own changes drop it at once). Bounded: the least recently used Masters are dropped first.
+ * the service; the searches that follow use that reading for up to `MAX_AGE_MS`. A change made
+ * through any console instance drops it everywhere: it bumps the Master's version in the store,
+ * which every search compares first. Bounded: the least recently used Masters are dropped first.
  */
 const MAX_AGE_MS = 60_000;
 const MAX_MASTERS = 32;
 
 interface Entry {
   at: number;
+  /** The Master's version in the store when the list was read. */
+  version: number;
   rows: IndexedRow[];
   sorted: Map<SortKey, IndexedRow[]>;
 }
@@ -44,7 +49,9 @@ interface Entry {
 // Sub-users (each bundled apart by Next.js) read and clear the same one.
 const entries = processState("sub-users-index", () => new LruMap<string, Entry>(MAX_MASTERS));
 
-async function read(api: ServiceApi, clientId: string): Promise<Entry> {
+const scopeOf = (clientId: string) => `sub-users:${clientId}`;
+
+async function read(api: ServiceApi, clientId: string, version: number): Promise<Entry> {
   const { data } = await api.listClientUsers();
   const readings = await latestReadings(data.clientUsers.map((u) => u.id));
   const rows = data.clientUsers.map((u): SubUserRow => {
@@ -63,15 +70,18 @@ async function read(api: ServiceApi, clientId: string): Promise<Entry> {
         : null,
     };
   });
-  const entry = { at: Date.now(), rows: indexRows(rows), sorted: new Map() };
+  const entry = { at: Date.now(), version, rows: indexRows(rows), sorted: new Map() };
   entries.set(clientId, entry);
   return entry;
 }
 
 async function entryFor(api: ServiceApi, clientId: string, fresh: boolean): Promise<Entry> {
+  // Read before the list: a change landing meanwhile leaves this copy older than the store's.
+  const version = await cacheVersion(scopeOf(clientId));
   const cached = entries.get(clientId);
-  if (!fresh && cached && Date.now() - cached.at < MAX_AGE_MS) return cached;
-  return read(api, clientId);
+  if (!fresh && cached && cached.version === version && Date.now() - cached.at < MAX_AGE_MS)
+    return cached;
+  return read(api, clientId, version);
 }
 
 /** One page of the Master's Sub-users for these list parameters. */
@@ -100,7 +110,12 @@ export async function subUsersPage(
   };
 }
 
-/** The console changed this Master's Sub-users: the next search reads the list again. */
-export function forgetSubUsers(clientId: string) {
+/** The console changed this Master's Sub-users: the next search on any instance reads the list again. */
+export async function forgetSubUsers(clientId: string) {
   entries.delete(clientId);
+  // The change itself went through: a store that fails here leaves other instances' copies to
+  // their age bound, and the person's action is not reported failed for it.
+  await bumpCacheVersion(scopeOf(clientId)).catch((error: unknown) =>
+    consoleLog().warn("the Sub-users index version could not be bumped", { error }),
+  );
 }

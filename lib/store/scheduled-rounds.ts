@@ -1,0 +1,34 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import { processState } from "@/lib/process-state";
+import { getStore } from "@/lib/store/db";
+import { scheduledRounds } from "@/lib/store/schema";
+
+const instance = processState("instance", () => ({ id: randomUUID() }));
+
+/** Claims kept this many periods back, for an operator wondering which instance ran what. */
+const KEPT_PERIODS = 48;
+
+/**
+ * Claims this period's round of `job` for this console process. Every instance ticks on its own
+ * timer; the first whose claim of the period lands runs the round, the others skip it.
+ */
+export async function claimScheduledRound(
+  job: string,
+  periodSeconds: number,
+  now = new Date(),
+): Promise<boolean> {
+  const db = await getStore();
+  const slot = Math.floor(now.getTime() / (periodSeconds * 1000));
+  const claimed = await db
+    .insert(scheduledRounds)
+    .values({ job, slot, claimedBy: instance.id, claimedAt: now })
+    .onConflictDoNothing()
+    .returning({ slot: scheduledRounds.slot });
+  if (claimed.length === 1)
+    await db
+      .delete(scheduledRounds)
+      .where(and(eq(scheduledRounds.job, job), lt(scheduledRounds.slot, slot - KEPT_PERIODS)));
+  return claimed.length === 1;
+}
