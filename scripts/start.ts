@@ -7,8 +7,6 @@
  * stops them all on Ctrl-C or SIGTERM.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Server } from "node:https";
 import { z } from "zod";
@@ -20,12 +18,12 @@ import {
 import { openPostgresServer, type PostgresServer } from "@/lib/db/postgres-server";
 import { parseEnvironment } from "@/lib/config/parse-environment";
 import { freePort } from "@/lib/net/free-port";
+import { DRAIN_SIGNAL } from "@/lib/observability/drain-signal";
 import { serviceEnv, serviceOptionsFrom } from "@/service/config";
 import { sandboxControlsLine, startService, type RunningService } from "@/service/server";
 import { startHttpsFront, tlsFiles } from "./https-front";
+import { ensureBuild, NEXT_BIN, ROOT, sessionSecret, waitForHttp } from "./launcher";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const dev = process.argv.includes("--dev");
 
 /** The launcher's environment: the service's, and what the launcher passes on to the console. */
@@ -46,6 +44,8 @@ const launcherEnv = serviceEnv
       .transform((v) => v === "1" || v === "true"),
     CONSOLE_TLS_CERT: z.string().optional(),
     CONSOLE_TLS_KEY: z.string().optional(),
+    /** On SIGTERM, seconds the console keeps answering while its `/readyz` says it drains. */
+    CONSOLE_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   })
   .refine((env) => !env.CONSOLE_TLS_CERT === !env.CONSOLE_TLS_KEY, {
     message: "set both CONSOLE_TLS_CERT and CONSOLE_TLS_KEY (PEM files), or neither",
@@ -55,17 +55,6 @@ const launcherEnv = serviceEnv
     message: "a certificate is used only with CONSOLE_HTTPS=1",
     path: ["CONSOLE_HTTPS"],
   });
-
-/** The embedded default keeps a generated session secret in the data directory (mode 0600). */
-function sessionSecret(dataDir: string, given: string | undefined): string {
-  if (given) return given;
-  const file = path.join(dataDir, "session-secret");
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
-  }
-  return readFileSync(file, "utf8").trim();
-}
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -79,73 +68,6 @@ function parseEnv() {
   } catch (error) {
     fail((error as Error).message);
   }
-}
-
-/** Hash of everything that goes into the console build, to skip rebuilding when nothing changed. */
-function sourceHash(): string {
-  const hash = createHash("sha256");
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else hash.update(full).update(readFileSync(full));
-    }
-  };
-  for (const dir of ["app", "components", "lib", "public"])
-    if (existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir));
-  for (const file of [
-    "instrumentation.ts",
-    "instrumentation-client.ts",
-    "next.config.mjs",
-    "package-lock.json",
-    "postcss.config.mjs",
-    "proxy.ts",
-    "tsconfig.json",
-  ]) {
-    const full = path.join(ROOT, file);
-    if (existsSync(full)) hash.update(file).update(readFileSync(full));
-  }
-  return hash.digest("hex");
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: "inherit" });
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`${path.basename(args[0] ?? command)} exited with ${code}`)),
-    );
-  });
-}
-
-async function ensureBuild(env: NodeJS.ProcessEnv) {
-  const marker = path.join(ROOT, ".next", "source-hash");
-  const current = sourceHash();
-  const built =
-    existsSync(path.join(ROOT, ".next", "BUILD_ID")) &&
-    existsSync(marker) &&
-    readFileSync(marker, "utf8") === current;
-  if (built) return;
-  console.log("Building the console (first start or sources changed)…");
-  await run(process.execPath, [NEXT_BIN, "build"], env);
-  writeFileSync(marker, current);
-}
-
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error("The console exited during start-up.");
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`The console did not answer at ${url} within ${timeoutMs / 1000} s.`);
 }
 
 async function main() {
@@ -162,6 +84,12 @@ async function main() {
     stopping = true;
     front?.close();
     if (next && next.exitCode === null) {
+      // Not ready first, while load balancers notice; then Next.js stops taking connections and
+      // finishes the requests it has.
+      if (env.CONSOLE_DRAIN_SECONDS > 0) {
+        next.kill(DRAIN_SIGNAL);
+        await new Promise((r) => setTimeout(r, env.CONSOLE_DRAIN_SECONDS * 1000));
+      }
       next.kill("SIGTERM");
       await new Promise((r) => next!.once("exit", r));
     }

@@ -10,3 +10,4 @@ step "typecheck";     npm run --silent typecheck
 step "unit and service tests"; npm run --silent test:unit
 step "build";         npm run --silent build
 step "browser tests"; npm run --silent test:e2e
+step "cluster tests"; npm run --silent test:cluster

@@ -25,6 +25,8 @@ import { handlerStage } from "./pipeline/handler";
 import { replayStage, storeReplayStage } from "./pipeline/idempotency";
 import { answerStage, checkResponseStage, errorResponse } from "./pipeline/response";
 import { mountReferencePage } from "./reference-page";
+import { mountOperatorEndpoints } from "./observability/operator-endpoints";
+import { inCallSpan } from "./observability/service-tracing";
 import { allHandlers } from "./routes";
 import { mountAgentEndpoint } from "./mcp/agent-endpoint/agent-endpoint.routes";
 import { mountOAuth } from "./mcp/oauth/oauth.routes";
@@ -104,8 +106,25 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
    * transaction commits before the answer leaves. A failure rolls the transaction back, and a
    * documented one after a charge records the call as refunded.
    */
-  async function run(http: Context<ServiceBindings>, operationId: OperationId) {
+  function run(http: Context<ServiceBindings>, operationId: OperationId) {
     const op: OperationDefinition = OPERATIONS[operationId];
+    const traceContext = {
+      traceparent: http.req.header("traceparent"),
+      tracestate: http.req.header("tracestate"),
+    };
+    return inCallSpan(`${op.method} ${op.path}`, traceContext, (span) =>
+      runCall(http, operationId, op).then((response) => {
+        span.setAttribute("http.response.status_code", response.status);
+        return response;
+      }),
+    );
+  }
+
+  async function runCall(
+    http: Context<ServiceBindings>,
+    operationId: OperationId,
+    op: OperationDefinition,
+  ) {
     const started = performance.now();
     const call = new Call(operationId, op, http, service, randomUUID(), service.now());
     let response: Response | undefined;
@@ -119,7 +138,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
       await call.commit();
       const outgoing = http.env?.outgoing;
       if (call.charge && outgoing && call.idempotencyKey === undefined)
-        service.delivery.watch(outgoing, call.charge.eventId, call.requestId);
+        service.delivery.watch(outgoing, call.charge.eventId, call.requestId, call.charge.source);
       // A sandbox fault rule: committed, and the answer lost on the way (outcome unknown).
       if (call.drop === "after_commit") call.dropConnection();
       return response;
@@ -146,7 +165,15 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
       return response;
     } finally {
       call.release();
-      const durationMs = Math.round((performance.now() - started) * 10) / 10;
+      const seconds = (performance.now() - started) / 1000;
+      const durationMs = Math.round(seconds * 10_000) / 10;
+      service.metrics.answered({
+        operationId,
+        status: response?.status ?? 0,
+        errorCode,
+        seconds,
+        charge: call.charge,
+      });
       if (call.caller && call.sandboxControlsAct)
         journal(
           call,
@@ -207,6 +234,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
     }
   }
 
+  mountOperatorEndpoints(app, service);
   app.get("/openapi.json", (c) => c.json(buildOpenApiDocument(service.config.publicUrl)));
   mountReferencePage(app);
   mountRedirectPages(app, service);

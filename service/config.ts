@@ -51,6 +51,10 @@ export const serviceEnv = z.object({
   SERVICE_SANDBOX_CONTROLS: z
     .enum(SANDBOX_CONTROLS_MODES, { message: "must be all, sandbox or off" })
     .optional(),
+  /** On SIGTERM, seconds the instance keeps answering while `/readyz` says it drains. */
+  SERVICE_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  /** On SIGTERM, seconds calls in flight may take to finish before their connections are cut. */
+  SERVICE_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
@@ -72,6 +76,8 @@ export function serviceOptionsFrom(env: ServiceEnv & { dataDir: string }) {
     intelligencePilot: env.SERVICE_INTELLIGENCE_PILOT,
     sandboxToken: env.SERVICE_SANDBOX_TOKEN,
     sandboxControls: env.SERVICE_SANDBOX_CONTROLS,
+    drainSeconds: env.SERVICE_DRAIN_SECONDS,
+    shutdownTimeoutMs: env.SERVICE_SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }
 

@@ -1,3 +1,4 @@
+import { type ServiceMetrics } from "./observability/service-metrics";
 import { type HttpBindings } from "@hono/node-server";
 import { type Hono } from "hono";
 import type pg from "pg";
@@ -49,6 +50,10 @@ export interface ServiceContext {
   journal: RequestJournal;
   /** Each Master's serialised Sub-user list, kept under the list's version. */
   subUserLists: VersionedAnswers<SubUserListParts>;
+  /** This instance's counters, served at `GET /metrics`. */
+  metrics: ServiceMetrics;
+  /** Set once a stop began: `GET /readyz` says not ready, and answers close their connections. */
+  lifecycle: { draining: boolean };
 }
 
 type Parsed<

@@ -20,6 +20,8 @@ import {
   type ServiceDatabase,
 } from "./db/database";
 import { CallerCache } from "./pipeline/caller-cache";
+import { ServiceMetrics } from "./observability/service-metrics";
+import { startServiceTracing } from "./observability/service-tracing";
 import { RequestJournal } from "./sandbox/journal";
 import { VersionedAnswers } from "./pipeline/versioned-answers";
 import { addReissuedKeysToSnapshots, recordSeedSnapshots } from "./sandbox/master-reset";
@@ -65,6 +67,13 @@ export interface StartServiceOptions {
   sandboxToken?: string;
   /** Which keys the sandbox controls serve (default `sandbox`: sandbox keys and the operator). */
   sandboxControls?: SandboxControlsMode;
+  /**
+   * On stop, how long the instance keeps answering while `/readyz` says it is draining, so a
+   * load balancer stops sending it calls first (default 0: stop at once).
+   */
+  drainSeconds?: number;
+  /** On stop, how long calls in flight may take to finish before their connections are cut. */
+  shutdownTimeoutMs?: number;
 }
 
 export interface RunningService {
@@ -152,6 +161,7 @@ export function sandboxControlsLine(service: RunningService, url: string): strin
 
 /** Starts the reference service: storage, migrations, demo seed, HTTP listener, housekeeping. */
 export async function startService(opts: StartServiceOptions): Promise<RunningService> {
+  startServiceTracing();
   const log = opts.log ?? createLogger("service", opts.logLevel ?? "info");
   const ownsPostgres = !opts.postgres && !opts.databaseUrl;
   const postgres =
@@ -180,7 +190,10 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
       log.warn("SERVICE_INTELLIGENCE_PILOT names Clients this database does not hold", { unknown });
   });
   if (opts.seed === false) demo = readDemoCredentials(credentialsFile);
-  const delivery = await openDeliveryLedger(database, url, log);
+  const metrics = new ServiceMetrics(database);
+  const delivery = await openDeliveryLedger(database, url, log, (source, count) =>
+    metrics.undelivered(source, count),
+  );
   const swept = await delivery.sweep();
   if (swept)
     log.warn("refunded charges whose answers a stopped instance never delivered", { swept });
@@ -195,6 +208,8 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     journal: new RequestJournal(database.db, database.pool, log),
     // A 10,000-Sub-user list is about 4 million characters, kept twice (its body and entries).
     subUserLists: new VersionedAnswers(32_000_000),
+    metrics,
+    lifecycle: { draining: false },
     config: {
       publicUrl: opts.publicUrl ?? "",
       defaultRateLimit: opts.defaultRateLimit ?? { maxRequests: 1200, windowSeconds: 60 },
@@ -236,11 +251,23 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     async stop() {
       if (stopped) return;
       stopped = true;
+      // Not ready from now on; still answering while load balancers notice.
+      context.lifecycle.draining = true;
+      const drainMs = (opts.drainSeconds ?? 0) * 1000;
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       clearInterval(housekeeping);
-      await new Promise<void>((resolve) => {
+      // No new connections; calls in flight finish (their answers close their connections),
+      // up to the bound, after which what is left is cut and its transactions roll back.
+      const finishing = new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      const bound = setTimeout(() => {
+        log.warn("calls still in flight at the shutdown bound were cut");
+        server.closeAllConnections();
+      }, opts.shutdownTimeoutMs ?? 30_000);
+      await finishing;
+      clearTimeout(bound);
       await delivery.stop();
       await context.journal.close();
       await database.close();

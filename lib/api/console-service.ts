@@ -2,6 +2,8 @@ import "server-only";
 import { consoleConfig } from "@/lib/config/console-env";
 import { processState } from "@/lib/process-state";
 import { bindApi, KeyQueue, ServiceTransport, type ServiceApi } from "@/lib/api/client";
+import { recordServiceCall } from "@/lib/observability/console-metrics";
+import { traceHeaders } from "@/lib/observability/trace-context";
 import { recordRequest } from "@/lib/store/request-log";
 import { recordUsageWarnings } from "@/lib/store/usage-warnings";
 
@@ -19,6 +21,8 @@ export function serviceTransport(): ServiceTransport {
     baseUrl: config.SERVICE_URL,
     timeoutMs: config.SERVICE_TIMEOUT_MS,
     queue: processState("service-key-queue", () => new KeyQueue()),
+    observe: recordServiceCall,
+    extraHeaders: traceHeaders,
   });
   return transport;
 }

@@ -1,5 +1,6 @@
 import pino from "pino";
 import { KEY_LIKE_PATTERN } from "@/lib/api/contract/api-keys";
+import { traceFields } from "@/lib/observability/trace-context";
 
 /**
  * Redaction for every log line either program writes. API keys never reach a log, not even a
@@ -54,6 +55,8 @@ export function createLogger(
       base: { logger: name },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // The trace a line belongs to, so one slow request can be followed across both programs.
+      mixin: traceFields,
     },
     write ? { write: (line: string) => write(line.trimEnd()) } : undefined,
   );

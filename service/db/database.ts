@@ -14,7 +14,10 @@ export type Db = Omit<NodePgDatabase, "transaction">;
 export type PoolDb = NodePgDatabase;
 export { schema };
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const MIGRATIONS_FOLDER = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "migrations",
+);
 /** Advisory-lock key that serialises migrations and seeding across instances sharing a database. */
 const SETUP_LOCK = 40_100_001;
 
@@ -89,7 +92,7 @@ export async function migrateServiceDatabase(
   await database.withConnection(async (conn, db) => {
     await conn.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK]);
     try {
-      await migrate(db, { migrationsFolder: MIGRATIONS });
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
       await afterMigrate?.(db, conn);
     } finally {
       await conn.query("SELECT pg_advisory_unlock($1)", [SETUP_LOCK]);

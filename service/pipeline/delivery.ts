@@ -25,8 +25,8 @@ const MAX_QUEUED_CONFIRMATIONS = 100_000;
  */
 export interface DeliveryLedger {
   readonly instanceId: string;
-  /** Follows the answer of a committed charge marked pending. */
-  watch(outgoing: ServerResponse, eventId: number, requestId: string): void;
+  /** Follows the answer of a committed charge marked pending (`source`: its billing source). */
+  watch(outgoing: ServerResponse, eventId: number, requestId: string, source: string): void;
   /** Refunds the pending charges of instances that are no longer running; returns how many. */
   sweep(): Promise<number>;
   /** Writes the confirmations gathered so far. */
@@ -38,6 +38,8 @@ export async function openDeliveryLedger(
   database: ServiceDatabase,
   databaseUrl: string,
   log: Logger,
+  /** Told of every charge refunded because its answer was not delivered (for metrics). */
+  onRefunded: (source: string, count: number) => void = () => {},
 ): Promise<DeliveryLedger> {
   const instanceId = randomUUID();
   // Its own connection: the lock lives exactly as long as this instance's hold on the database.
@@ -84,7 +86,7 @@ export async function openDeliveryLedger(
 
   return {
     instanceId,
-    watch(outgoing, eventId, requestId) {
+    watch(outgoing, eventId, requestId, source) {
       let settled = false;
       // Delivered only once "finish" says the whole answer went to the operating system. A
       // connection closed first never got it, even if the response was ended on a socket already
@@ -99,7 +101,10 @@ export async function openDeliveryLedger(
           return;
         }
         refundCharge(database.db, eventId).then(
-          (refunded) => log.info("answer not delivered; call refunded", { requestId, refunded }),
+          (refunded) => {
+            if (refunded) onRefunded(source, 1);
+            log.info("answer not delivered; call refunded", { requestId, refunded });
+          },
           (error: unknown) =>
             log.warn("refunding an undelivered answer failed; a sweep will", { requestId, error }),
         );
@@ -122,14 +127,19 @@ export async function openDeliveryLedger(
           update usage_events u set status = 'refunded', pending_delivery = false
             from dead
            where u.instance_id = dead.instance_id and u.pending_delivery and u.status = 'charged'
-          returning u.payer_client_id, u.amount_minor),
+          returning u.payer_client_id, u.amount_minor, u.source),
         credited as (
           update clients c set balance_minor = c.balance_minor + r.total
             from (select payer_client_id, sum(amount_minor) as total from refunded
                    where amount_minor > 0 group by payer_client_id) r
            where c.id = r.payer_client_id)
-        select count(*)::int as n from refunded`);
-      return (result.rows[0] as { n: number } | undefined)?.n ?? 0;
+        select source, count(*)::int as n from refunded group by source`);
+      let total = 0;
+      for (const row of result.rows as { source: string; n: number }[]) {
+        onRefunded(row.source, row.n);
+        total += row.n;
+      }
+      return total;
     },
     flush,
     async stop() {

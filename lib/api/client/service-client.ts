@@ -42,6 +42,18 @@ export interface ServiceClientOptions {
   random?: () => number;
   /** The per-key queue, when transports share one (one per process in the console). */
   queue?: KeyQueue;
+  /** Told of every attempt (metrics): its status (null when no answer came), error code and time. */
+  observe?: (attempt: AttemptRecord) => void;
+  /** Headers every request carries besides the contract's (the trace context of the caller). */
+  extraHeaders?: () => Record<string, string>;
+}
+
+export interface AttemptRecord {
+  operationId: OperationId;
+  status: number | null;
+  /** The answer's `error` code, or why no answer came (`timeout`, `network`). */
+  errorCode: string | null;
+  seconds: number;
 }
 
 export interface CallOptions {
@@ -208,6 +220,7 @@ export class ServiceTransport {
     options: CallOptions,
   ): Promise<ServiceResponse<Id>> {
     const headers: Record<string, string> = {
+      ...this.options.extraHeaders?.(),
       [HEADERS.apiKey]: apiKey,
       Accept: "application/json",
     };
@@ -220,6 +233,14 @@ export class ServiceTransport {
     for (let attempt = 1; ; attempt++) {
       const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
       let response: Response;
+      const started = performance.now();
+      const observe = (status: number | null, errorCode: string | null) =>
+        this.options.observe?.({
+          operationId,
+          status,
+          errorCode,
+          seconds: (performance.now() - started) / 1000,
+        });
       try {
         response = await fetch(url, {
           method: op.method,
@@ -233,6 +254,7 @@ export class ServiceTransport {
         if (options.signal?.aborted) throw error;
         const reason =
           error instanceof DOMException && error.name === "TimeoutError" ? "timeout" : "network";
+        observe(null, reason);
         if (!op.replaySafe) throw new OutcomeUnknownError(operationId, reason, error);
         if (attempt >= this.retry.maxAttempts)
           throw new ServiceUnreachableError(operationId, reason, error);
@@ -248,6 +270,10 @@ export class ServiceTransport {
       } catch {
         json = undefined;
       }
+      observe(
+        response.status,
+        response.ok ? null : (errorBody.safeParse(json).data?.error ?? `http_${response.status}`),
+      );
 
       if (response.ok) {
         const schema = op.responses[response.status as 200 | 201 | 202];

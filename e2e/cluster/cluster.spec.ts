@@ -1,0 +1,279 @@
+import { randomBytes } from "node:crypto";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, uniqueName } from "../support/test";
+import { sampleValue } from "@/test/support/exposition";
+import {
+  CLUSTER,
+  clusterKeys,
+  clusterLogLines,
+  clusterState,
+  queryCluster,
+} from "./cluster-topology";
+
+/**
+ * Two console and two service instances behind nginx on one PostgreSQL, with no sticky
+ * sessions: every request may land on either instance of its program.
+ */
+test.describe.configure({ mode: "serial" });
+
+const instancesOf = (kind: "console" | "service") =>
+  clusterState().instances.filter((i) => i.kind === kind);
+
+/** The sum of one sample over every instance of a program, scraped directly. */
+async function summed(
+  request: APIRequestContext,
+  kind: "console" | "service",
+  name: string,
+  labels: Record<string, string>,
+) {
+  let total = 0;
+  for (const i of instancesOf(kind)) {
+    const text = await (await request.get(`http://127.0.0.1:${i.port}/metrics`)).text();
+    total += sampleValue(text, name, labels);
+  }
+  return total;
+}
+
+async function signInWithKey(page: Page, key: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("API key").fill(key);
+  await page.getByRole("button", { name: "Sign in with the key", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+}
+
+const translate = (request: APIRequestContext, key: string) =>
+  request.get(`${CLUSTER.service}/translation/translations?sourceLanguage=de&text=Bremsscheibe`, {
+    headers: { "X-Api-Key": key },
+  });
+
+test("every instance is ready, and nginx keeps metrics to the instances", async ({ request }) => {
+  expect(instancesOf("console")).toHaveLength(2);
+  expect(instancesOf("service")).toHaveLength(2);
+  for (const i of clusterState().instances) {
+    const ready = await request.get(`http://127.0.0.1:${i.port}/readyz`);
+    expect(ready.status(), `${i.kind} on ${i.port}`).toBe(200);
+  }
+  expect((await request.get(`${CLUSTER.console}/metrics`)).status()).toBe(404);
+  expect((await request.get(`${CLUSTER.service}/metrics`)).status()).toBe(404);
+});
+
+test("scheduled usage readings run once across the console instances", async ({
+  page,
+  request,
+}) => {
+  await signInWithKey(page, clusterKeys()["beneficiary"]!);
+  const calls = () =>
+    summed(request, "console", "console_service_calls_total", {
+      operation: "getClientUsage",
+      status: "200",
+      error: "none",
+    });
+  const before = await calls();
+  const seconds = 12;
+  await page.waitForTimeout(seconds * 1000);
+  const taken = (await calls()) - before;
+  // Every 3 s, once: about 4 rounds in 12 s (one per instance would be about 8).
+  expect(taken).toBeGreaterThanOrEqual(seconds / 3 - 1);
+  expect(taken).toBeLessThanOrEqual(seconds / 3 + 1);
+  const claims = await queryCluster<{ claimed_by: string }>(
+    "console",
+    "SELECT claimed_by FROM console_scheduled_rounds WHERE job = 'usage-readings'",
+  );
+  expect(claims.length).toBeGreaterThanOrEqual(seconds / 3 - 1);
+});
+
+test("a Sub-user created is found by the next search whichever instance answers; a deactivated Sub-user, a changed rate limit and signing out act at once everywhere", async ({
+  page,
+  context,
+  request,
+}) => {
+  const master = clusterKeys()["master-admin"]!;
+  await signInWithKey(page, master);
+  const name = uniqueName("Cluster");
+  await page.goto("/sub-users");
+  // Both console instances read the list now (the searches below would reuse it).
+  const search = async () => {
+    const res = await context.request.get(`/api/sub-users?q=${encodeURIComponent(name)}`);
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { items: { name: string }[] }).items.map((i) => i.name);
+  };
+  for (let n = 0; n < 4; n++) expect(await search()).toEqual([]);
+  await page.getByRole("button", { name: "New Sub-user" }).click();
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Create Sub-user" }).click();
+  const shown = page.getByTestId("new-api-key");
+  await expect(shown).toBeVisible();
+  const key = await shown.inputValue();
+  for (let n = 0; n < 4; n++) expect(await search()).toEqual([name]);
+  const answered = await summed(request, "console", "console_requests_total", {
+    route: "/api/sub-users",
+    method: "GET",
+    status: "200",
+  });
+  expect(answered).toBe(8);
+  for (const i of instancesOf("console")) {
+    const text = await (await request.get(`http://127.0.0.1:${i.port}/metrics`)).text();
+    expect(
+      sampleValue(text, "console_requests_total", {
+        route: "/api/sub-users",
+        method: "GET",
+        status: "200",
+      }),
+      `console on ${i.port} answered searches too`,
+    ).toBeGreaterThan(0);
+  }
+
+  // The new key works on both service instances; a rate limit of 1 call a minute holds on both.
+  const id = (
+    await queryCluster<{ id: string }>("service", "SELECT id FROM clients WHERE name = $1", [name])
+  )[0]!.id;
+  for (let n = 0; n < 2; n++)
+    expect(
+      (await request.get(`${CLUSTER.service}/ping`, { headers: { "X-Api-Key": key } })).status(),
+    ).toBe(200);
+  const limited = await request.put(`${CLUSTER.service}/client/users/${id}/rate-limits`, {
+    headers: { "X-Api-Key": master, "Content-Type": "application/json" },
+    data: { rateLimits: [{ endpointKey: "translation", maxRequests: 1, windowSeconds: 60 }] },
+  });
+  expect(limited.status()).toBe(200);
+  expect((await translate(request, key)).status()).not.toBe(429);
+  for (let n = 0; n < 3; n++) {
+    const refused = await translate(request, key);
+    expect(refused.status()).toBe(429);
+    expect((await refused.json()).error).toBe("rate_limit_exceeded");
+  }
+
+  // Deactivated in the console: refused on the next call, whichever service instance answers.
+  await page.goto(`/sub-users/${id}`);
+  await page.getByRole("button", { name: "Deactivate…" }).click();
+  await page
+    .getByRole("dialog", { name: `Deactivate ${name}?` })
+    .getByRole("button", { name: "Deactivate", exact: true })
+    .click();
+  await expect(page.getByText("deactivated", { exact: true })).toBeVisible();
+  for (let n = 0; n < 4; n++) {
+    const refused = await request.get(`${CLUSTER.service}/ping`, { headers: { "X-Api-Key": key } });
+    expect(refused.status()).toBe(403);
+  }
+
+  // Signed out on one instance: the cookie is refused by both.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?reason=signed-out/);
+  for (let n = 0; n < 4; n++) {
+    const after = await context.request.get("/usage", { maxRedirects: 0 });
+    expect(after.status()).toBe(307);
+    expect(after.headers().location).toContain("/sign-in");
+  }
+});
+
+test("Prometheus scrapes every instance, and its counters add up to the calls sent", async ({
+  request,
+}) => {
+  const key = clusterKeys()["dealer"]!;
+  const calls = 20;
+  for (let n = 0; n < calls; n++)
+    expect(
+      (await request.get(`${CLUSTER.service}/ping`, { headers: { "X-Api-Key": key } })).status(),
+    ).toBe(200);
+  const direct = await summed(request, "service", "service_requests_total", {
+    operation: "getSystemStatus",
+    status: "200",
+    error: "none",
+  });
+  const query = `sum(service_requests_total{operation="getSystemStatus",status="200"})`;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${CLUSTER.prometheus}/api/v1/query`, { params: { query } });
+        const body = (await res.json()) as { data: { result: { value: [number, string] }[] } };
+        return Number(body.data.result[0]?.value[1] ?? -1);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(direct);
+  expect(direct).toBeGreaterThanOrEqual(calls);
+  const up = await request.get(`${CLUSTER.prometheus}/api/v1/query`, { params: { query: "up" } });
+  const targets = ((await up.json()) as { data: { result: { value: [number, string] }[] } }).data
+    .result;
+  expect(targets.map((t) => t.value[1])).toEqual(["1", "1", "1", "1"]);
+});
+
+test("a trace id the browser sends is in a console's and a service's log lines", async ({
+  page,
+}) => {
+  await signInWithKey(page, clusterKeys()["sub-user"]!);
+  const traceId = randomBytes(16).toString("hex");
+  await page.setExtraHTTPHeaders({
+    traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01`,
+  });
+  await page.goto("/usage");
+  await expect(page.getByRole("heading", { level: 1, name: "Usage and credit" })).toBeVisible();
+  await expect
+    .poll(() =>
+      clusterLogLines()
+        .filter((l) => l.traceId === traceId)
+        .map((l) => `${l.logger} ${l.msg}`),
+    )
+    .toEqual(expect.arrayContaining(["console request", "service request"]));
+});
+
+test("a rolling restart of every instance under steady load fails no request and charges each answer once", async ({
+  page,
+  context,
+  request,
+}) => {
+  const keys = clusterKeys();
+  await signInWithKey(page, keys["master-admin"]!);
+  const since = new Date();
+  const restartsBefore = clusterState().restarts;
+  process.kill(clusterState().pid, "SIGUSR2");
+
+  const failures: string[] = [];
+  const answered = new Map<string, number>();
+  let restarting = true;
+  // Billable calls, one sequence per Client (one active request per Client: Clients nobody is
+  // signed in as, whose usage the console's schedule does not read meanwhile), and page views.
+  const caller = async (account: string) => {
+    const key = keys[account]!;
+    while (restarting) {
+      const res = await translate(request, key).catch((e: Error) => e);
+      if (res instanceof Error) failures.push(`${account}: ${res.message}`);
+      else if (res.status() !== 200)
+        failures.push(`${account}: ${res.status()} ${await res.text()}`);
+      else answered.set(account, (answered.get(account) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const viewer = async () => {
+    let n = 0;
+    while (restarting) {
+      const path = ["/usage", "/sub-users", "/", "/requests"][n++ % 4]!;
+      const res = await context.request.get(path, { maxRedirects: 0 }).catch((e: Error) => e);
+      if (res instanceof Error) failures.push(`${path}: ${res.message}`);
+      else if (res.status() !== 200) failures.push(`${path}: ${res.status()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const watcher = async () => {
+    const deadline = Date.now() + 150_000;
+    while (clusterState().restarts === restartsBefore && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 500));
+    restarting = false;
+  };
+  await Promise.all([caller("pilot-production"), caller("pilot-sandbox"), viewer(), watcher()]);
+
+  expect(clusterState().restarts, "the rolling restart finished").toBe(restartsBefore + 1);
+  expect(failures).toEqual([]);
+  // Each answer was charged once: the Clients' charged usage events equal their 200s.
+  for (const account of ["pilot-production", "pilot-sandbox"]) {
+    const [row] = await queryCluster<{ n: string }>(
+      "service",
+      `SELECT count(*)::text AS n FROM usage_events e JOIN api_keys k ON k.id = e.api_key_id
+        WHERE e.status = 'charged' AND e.operation_id = 'translatePartName' AND e.created_at >= $1
+          AND k.key_hash = encode(sha256(convert_to($2, 'UTF8')), 'hex')`,
+      [since, keys[account]],
+    );
+    expect(Number(row!.n), account).toBe(answered.get(account));
+    expect(answered.get(account) ?? 0).toBeGreaterThan(20);
+  }
+});

@@ -1,0 +1,108 @@
+/**
+ * What every launcher shares (`npm start`, `npm run start:cluster`): the console's build, kept
+ * secrets, and waiting for a child to answer.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+export const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+/** Asks a running cluster launcher to restart every instance in turn (`npm run cluster:restart`). */
+export const ROLLING_RESTART_SIGNAL = "SIGUSR2";
+
+/** Where the cluster launcher describes the running cluster. */
+export const CLUSTER_STATE_FILE = "cluster.json";
+
+/** A secret kept in the data directory (mode 0600), made on first use, unless one is given. */
+export function keptSecret(
+  dataDir: string,
+  file: string,
+  given: string | undefined,
+  make = () => randomBytes(32).toString("base64url"),
+): string {
+  if (given) return given;
+  const full = path.join(dataDir, file);
+  if (!existsSync(full)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(full, make(), { mode: 0o600 });
+  }
+  return readFileSync(full, "utf8").trim();
+}
+
+/** The embedded default keeps a generated session secret in the data directory. */
+export const sessionSecret = (dataDir: string, given: string | undefined) =>
+  keptSecret(dataDir, "session-secret", given);
+
+/** Hash of everything that goes into the console build, to skip rebuilding when nothing changed. */
+export function sourceHash(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(full).update(readFileSync(full));
+    }
+  };
+  for (const dir of ["app", "components", "lib", "public"])
+    if (existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir));
+  for (const file of [
+    "instrumentation.ts",
+    "instrumentation-client.ts",
+    "next.config.mjs",
+    "package-lock.json",
+    "postcss.config.mjs",
+    "proxy.ts",
+    "tsconfig.json",
+  ]) {
+    const full = path.join(ROOT, file);
+    if (existsSync(full)) hash.update(file).update(readFileSync(full));
+  }
+  return hash.digest("hex");
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: "inherit" });
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(args[0] ?? command)} exited with ${code}`)),
+    );
+  });
+}
+
+export async function ensureBuild(env: NodeJS.ProcessEnv) {
+  const marker = path.join(ROOT, ".next", "source-hash");
+  const current = sourceHash();
+  const built =
+    existsSync(path.join(ROOT, ".next", "BUILD_ID")) &&
+    existsSync(marker) &&
+    readFileSync(marker, "utf8") === current;
+  if (built) return;
+  console.log("Building the console (first start or sources changed)…");
+  await run(process.execPath, [NEXT_BIN, "build"], env);
+  writeFileSync(marker, current);
+}
+
+export async function waitForHttp(
+  url: string,
+  child: ChildProcess,
+  timeoutMs = 60_000,
+  what = "The console",
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited during start-up.`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s.`);
+}

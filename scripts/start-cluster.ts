@@ -1,0 +1,369 @@
+/**
+ * `npm run start:cluster -- --consoles 2 --services 2 [--prometheus]`: the production topology
+ * on one machine, to try it out. One PostgreSQL (embedded unless DATABASE_URL), M service
+ * instances (`npm run service`), N console instances (`npm start` given that service and a
+ * shared console store), nginx in front of both (`deploy/nginx.conf`) and, asked for,
+ * Prometheus scraping every instance with `deploy/alerts.yml`.
+ *
+ * SIGUSR2 (`npm run cluster:restart`) restarts every instance in turn without losing a request: nginx is told to stop
+ * sending it calls (a graceful reload), the instance finishes what it has and stops, starts
+ * again, and is sent calls once its `/readyz` says so. Ctrl-C or SIGTERM stops everything.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { parseEnvironment } from "@/lib/config/parse-environment";
+import {
+  DEMO_CREDENTIALS_FILE,
+  demoAccountLines,
+  demoCredentials,
+} from "@/lib/demo/demo-credentials";
+import { openPostgresServer } from "@/lib/db/postgres-server";
+import { freePort } from "@/lib/net/free-port";
+import { SANDBOX_TOKEN_FILE } from "@/service/server";
+import {
+  CLUSTER_STATE_FILE,
+  ensureBuild,
+  keptSecret,
+  ROLLING_RESTART_SIGNAL,
+  ROOT,
+  sessionSecret,
+} from "./launcher";
+
+const clusterEnv = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  SERVICE_PORT: z.coerce.number().int().min(1).max(65_535).default(4010),
+  PROMETHEUS_PORT: z.coerce.number().int().min(1).max(65_535).default(9090),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  SERVICE_DATA_DIR: z.string().min(1).default(".data/cluster"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
+    .optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SERVICE_SANDBOX_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  NGINX_BIN: z.string().default("nginx"),
+  PROMETHEUS_BIN: z.string().default("prometheus"),
+});
+
+type Kind = "console" | "service";
+
+interface Instance {
+  kind: Kind;
+  index: number;
+  port: number;
+  child?: ChildProcess;
+  /** Taken out of nginx's rotation (restarting). */
+  down: boolean;
+}
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function hasCommand(command: string): boolean {
+  return spawnSync(command, ["-v"], { stdio: "ignore" }).error === undefined;
+}
+
+async function waitUntilReady(instance: Instance, timeoutMs = 120_000) {
+  const url = `http://127.0.0.1:${instance.port}/readyz`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (instance.child?.exitCode !== null)
+      throw new Error(`${nameOf(instance)} exited during start-up.`);
+    const ready = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) return;
+    await sleep(250);
+  }
+  throw new Error(`${nameOf(instance)} was not ready at ${url} within ${timeoutMs / 1000} s.`);
+}
+
+const nameOf = (i: Instance) => `${i.kind} ${i.index + 1} (port ${i.port})`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      consoles: { type: "string", default: "2" },
+      services: { type: "string", default: "2" },
+      prometheus: { type: "boolean", default: false },
+    },
+  });
+  const counts = z
+    .object({
+      consoles: z.coerce.number().int().min(1).max(16),
+      services: z.coerce.number().int().min(1).max(16),
+    })
+    .safeParse(values);
+  if (!counts.success) fail("--consoles and --services take a number from 1 to 16.");
+  let env: z.output<typeof clusterEnv>;
+  try {
+    env = parseEnvironment(clusterEnv, process.env);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (!hasCommand(env.NGINX_BIN))
+    fail(`nginx is not installed (apt-get install nginx), or set NGINX_BIN to its path.`);
+  if (values.prometheus && !hasCommand(env.PROMETHEUS_BIN))
+    fail(`Prometheus is not installed (apt-get install prometheus), or set PROMETHEUS_BIN.`);
+
+  const dataDir = path.resolve(env.SERVICE_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const consoleFront = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
+  const serviceFront = `http://127.0.0.1:${env.SERVICE_PORT}`;
+  const secret = sessionSecret(dataDir, env.SESSION_SECRET);
+  const sandboxToken = keptSecret(
+    dataDir,
+    SANDBOX_TOKEN_FILE,
+    env.SERVICE_SANDBOX_TOKEN,
+    () => `sbx_op_${randomBytes(24).toString("base64url")}`,
+  );
+
+  const children = new Set<ChildProcess>();
+  let stopping = false;
+  const own = (child: ChildProcess) => {
+    children.add(child);
+    child.on("exit", () => children.delete(child));
+    return child;
+  };
+
+  const postgres = await openPostgresServer({
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    log: (m) => console.log(m),
+  });
+  const serviceDatabase = await postgres.ensureDatabase("service");
+  const consoleDatabase = await postgres.ensureDatabase("console");
+
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) child.kill("SIGTERM");
+    const deadline = Date.now() + 30_000;
+    while (children.size && Date.now() < deadline) await sleep(100);
+    for (const child of children) child.kill("SIGKILL");
+    await postgres.stop().catch(() => {});
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  const instances: Instance[] = [];
+  for (const kind of ["service", "console"] as const)
+    for (let index = 0; index < counts.data[`${kind}s`]; index++)
+      instances.push({ kind, index, port: await freePort(), down: false });
+
+  /** The same programs as `npm run service` and `npm start`, told where the rest is. */
+  const spawnInstance = (instance: Instance) => {
+    const common = { ...process.env, HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" };
+    const env =
+      instance.kind === "service"
+        ? {
+            ...common,
+            SERVICE_PORT: String(instance.port),
+            SERVICE_HOST: "127.0.0.1",
+            DATABASE_URL: serviceDatabase,
+            SERVICE_DATA_DIR: dataDir,
+            SERVICE_PUBLIC_URL: serviceFront,
+            SERVICE_SANDBOX_TOKEN: sandboxToken,
+            // As in the quickstart: its demo keys are synthetic.
+            SERVICE_SANDBOX_CONTROLS: process.env.SERVICE_SANDBOX_CONTROLS ?? "all",
+            OTEL_SERVICE_NAME: `vpmi-service-${instance.index + 1}`,
+          }
+        : {
+            ...common,
+            PORT: String(instance.port),
+            SERVICE_URL: serviceFront,
+            CONSOLE_DATABASE_URL: consoleDatabase,
+            CONSOLE_PUBLIC_URL: consoleFront,
+            SESSION_SECRET: secret,
+            SERVICE_DATA_DIR: path.join(dataDir, `console-${instance.index + 1}`),
+            OTEL_SERVICE_NAME: `vpmi-console-${instance.index + 1}`,
+          };
+    const entry = instance.kind === "service" ? "service/main.ts" : "scripts/start.ts";
+    const child = own(
+      spawn(process.execPath, ["--import", "tsx", entry], {
+        cwd: ROOT,
+        env,
+        stdio: ["ignore", "inherit", "inherit"],
+      }),
+    );
+    instance.child = child;
+    child.on("exit", (code, signal) => {
+      if (!stopping && instance.child === child && !instance.down) {
+        console.error(`${nameOf(instance)} exited (${code ?? signal}); stopping the cluster.`);
+        void stop(1);
+      }
+    });
+  };
+
+  // nginx, from the template in deploy/.
+  const prefix = path.join(dataDir, "nginx");
+  for (const dir of ["tmp/body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"])
+    mkdirSync(path.join(prefix, dir), { recursive: true });
+  const template = readFileSync(path.join(ROOT, "deploy", "nginx.conf"), "utf8");
+  const nginxConf = path.join(prefix, "nginx.conf");
+  const upstream = (kind: Kind) =>
+    instances
+      .filter((i) => i.kind === kind)
+      .map((i) => `    server 127.0.0.1:${i.port}${i.down ? " down" : ""};`)
+      .join("\n");
+  const writeNginxConf = () =>
+    writeFileSync(
+      nginxConf,
+      template
+        .replaceAll("{{PREFIX}}", prefix)
+        .replace("{{CONSOLE_SERVERS}}", upstream("console"))
+        .replace("{{SERVICE_SERVERS}}", upstream("service"))
+        .replace("{{CONSOLE_LISTEN}}", `${env.HOST}:${env.PORT}`)
+        .replace("{{SERVICE_LISTEN}}", `127.0.0.1:${env.SERVICE_PORT}`)
+        // Running as root here: the workers take the launcher's own user rather than nobody.
+        .replace(
+          "worker_processes",
+          `user ${process.getuid?.() === 0 ? "root" : "nobody"};\nworker_processes`,
+        ),
+    );
+  /** Applies the configuration: nginx's workers finish their requests, new ones follow it. */
+  const reloadNginx = async () => {
+    writeNginxConf();
+    nginx.kill("SIGHUP");
+    await sleep(500);
+  };
+
+  try {
+    await ensureBuild({ ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
+    // In order: the first service seeds the database, the first console migrates its store.
+    for (const instance of instances) {
+      spawnInstance(instance);
+      await waitUntilReady(instance);
+      console.log(`${nameOf(instance)} is ready.`);
+    }
+  } catch (error) {
+    console.error((error as Error).message);
+    await stop(1);
+  }
+
+  writeNginxConf();
+  const nginx = own(
+    spawn(env.NGINX_BIN, ["-p", prefix, "-c", nginxConf, "-g", "daemon off;"], {
+      stdio: ["ignore", "inherit", "inherit"],
+    }),
+  );
+  nginx.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`nginx exited (${code}); stopping the cluster.`);
+      void stop(1);
+    }
+  });
+
+  let prometheus: string | undefined;
+  if (values.prometheus) {
+    const dir = path.join(dataDir, "prometheus");
+    mkdirSync(dir, { recursive: true });
+    const targets = (kind: Kind) =>
+      JSON.stringify(instances.filter((i) => i.kind === kind).map((i) => `127.0.0.1:${i.port}`));
+    const config = path.join(dir, "prometheus.yml");
+    writeFileSync(
+      config,
+      [
+        "global: { scrape_interval: 2s, evaluation_interval: 15s }",
+        `rule_files: [${JSON.stringify(path.join(ROOT, "deploy", "alerts.yml"))}]`,
+        "scrape_configs:",
+        `  - { job_name: service, static_configs: [{ targets: ${targets("service")} }] }`,
+        `  - { job_name: console, static_configs: [{ targets: ${targets("console")} }] }`,
+        "",
+      ].join("\n"),
+    );
+    prometheus = `http://127.0.0.1:${env.PROMETHEUS_PORT}`;
+    own(
+      spawn(
+        env.PROMETHEUS_BIN,
+        [
+          `--config.file=${config}`,
+          `--storage.tsdb.path=${path.join(dir, "data")}`,
+          `--web.listen-address=127.0.0.1:${env.PROMETHEUS_PORT}`,
+          "--log.level=warn",
+        ],
+        { stdio: ["ignore", "ignore", "inherit"] },
+      ),
+    );
+  }
+
+  // What the cluster is, for operators and tests: addresses, instances, restarts so far.
+  const stateFile = path.join(dataDir, CLUSTER_STATE_FILE);
+  let restarts = 0;
+  const writeState = () =>
+    writeFileSync(
+      stateFile,
+      JSON.stringify(
+        {
+          pid: process.pid,
+          console: consoleFront,
+          service: serviceFront,
+          prometheus: prometheus ?? null,
+          instances: instances.map((i) => ({ kind: i.kind, port: i.port, pid: i.child?.pid })),
+          restarts,
+        },
+        null,
+        2,
+      ) + "\n",
+    );
+  writeState();
+
+  let restarting = false;
+  const rollingRestart = async () => {
+    if (restarting) return;
+    restarting = true;
+    try {
+      for (const instance of instances) {
+        instance.down = true;
+        await reloadNginx();
+        const old = instance.child!;
+        const exited = new Promise((r) => old.once("exit", r));
+        old.kill("SIGTERM");
+        await Promise.race([exited, sleep(60_000).then(() => old.kill("SIGKILL"))]);
+        spawnInstance(instance);
+        await waitUntilReady(instance);
+        instance.down = false;
+        await reloadNginx();
+        console.log(`${nameOf(instance)} restarted.`);
+      }
+      restarts += 1;
+      writeState();
+      console.log("Rolling restart done.");
+    } catch (error) {
+      console.error(`Rolling restart failed: ${(error as Error).message}`);
+      await stop(1);
+    } finally {
+      restarting = false;
+    }
+  };
+  // Not SIGHUP: the embedded PostgreSQL's exit hook takes that one to stop the server.
+  process.on(ROLLING_RESTART_SIGNAL, () => void rollingRestart());
+
+  console.log(`\nConsole:  ${consoleFront}   (nginx → ${counts.data.consoles} instances)`);
+  console.log(`Service:  ${serviceFront}   (nginx → ${counts.data.services} instances)`);
+  if (prometheus) console.log(`Prometheus: ${prometheus}`);
+  const credentialsFile = path.join(dataDir, DEMO_CREDENTIALS_FILE);
+  if (existsSync(credentialsFile)) {
+    const demo = demoCredentials.safeParse(JSON.parse(readFileSync(credentialsFile, "utf8")));
+    if (demo.success) {
+      console.log("\nDemo keys (paste one on the sign-in page):");
+      for (const line of demoAccountLines(demo.data.accounts, serviceFront))
+        console.log(`  ${line}`);
+    }
+  }
+  console.log(
+    `\nState: ${stateFile}. Rolling restart: npm run cluster:restart (kill -USR2 ${process.pid}). Ctrl-C stops.`,
+  );
+}
+
+void main();
