@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { traceStatements } from "../observability/statement-spans";
 import * as schema from "./schema";
 
 /**
@@ -63,7 +64,10 @@ export function openServiceDatabase(
   // A client losing its server (idle or checked out) must not crash the process; the query in
   // flight reports the failure, and the pool discards the client.
   pool.on("error", () => {});
-  pool.on("connect", (client) => client.on("error", () => {}));
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    traceStatements(client);
+  });
   const db = drizzle(pool);
   return {
     pool,

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-node";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { newestMigration, readinessOf } from "@/lib/observability/readiness";
 import { type HandlerMap } from "@/service/context";
 import { MIGRATIONS_FOLDER } from "@/service/db/database";
+import { startServiceTracing } from "@/service/observability/service-tracing";
 import { allHandlers } from "@/service/routes";
 import { sampleValue } from "@/test/support/exposition";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
@@ -19,6 +21,10 @@ const handlers: HandlerMap = {
     return allHandlers.translatePartName!(ctx);
   },
 };
+
+// Registered before this file's service starts, so its provider keeps every span in memory.
+const spans = new InMemorySpanExporter();
+startServiceTracing([new SimpleSpanProcessor(spans)]);
 
 const svc = serviceForThisFile();
 
@@ -146,6 +152,18 @@ describe("traces", () => {
     const spanId = lines.find((l) => l.msg === "request")!.spanId;
     expect(spanId).toMatch(/^[0-9a-f]{16}$/);
     expect(spanId).not.toBe(parentSpan);
+
+    // The call's span continues the caller's; its statements are spans inside it.
+    const mine = spans.getFinishedSpans().filter((s) => s.spanContext().traceId === traceId);
+    const call = mine.find((s) => s.name === "GET /ping")!;
+    expect(call.spanContext().spanId).toBe(spanId);
+    expect(call.parentSpanContext?.spanId).toBe(parentSpan);
+    const statements = mine.filter((s) => s.name === "db.query");
+    expect(statements.length).toBeGreaterThan(0);
+    for (const s of statements) {
+      expect(s.parentSpanContext?.spanId).toBe(spanId);
+      expect(String(s.attributes["db.statement"])).not.toContain(svc.keys["master-admin"]);
+    }
   });
 });
 
