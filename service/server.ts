@@ -31,6 +31,7 @@ import { purgeExpiredIdempotency } from "./pipeline/idempotency";
 import { purgeExpiredCounters } from "./pipeline/rate-limit";
 import { purgeUnusedRegistrations } from "./mcp/oauth/oauth-store";
 import { purgeSignInAttempts } from "./domain/sign-in-throttle";
+import { claimHousekeepingRound } from "./domain/housekeeping";
 import { demoKeysWork, reissueDemoKeys, seedDemoData } from "./seed/demo-data";
 import { applyPilotConfiguration } from "./domain/intelligence/pilot-configuration";
 import { type PilotConfiguration } from "./domain/intelligence/pilot-gates";
@@ -229,15 +230,21 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
   // With port 0 the address is known only now; links the service builds use it.
   if (!opts.publicUrl) context.config.publicUrl = `http://${host}:${port}`;
 
-  const housekeeping = setInterval(() => {
+  // Once per period across the instances on this database: the one whose claim lands runs it.
+  const housekeepingRound = async () => {
+    const slot = Math.floor(Date.now() / HOUSEKEEPING_INTERVAL_MS);
+    if (!(await claimHousekeepingRound(database.db, delivery.instanceId, slot))) return;
     const at = now();
-    Promise.all([
+    await Promise.all([
       purgeExpiredCounters(database.db, at),
       purgeExpiredIdempotency(database.db, at),
       purgeUnusedRegistrations(database.db, at),
       purgeSignInAttempts(database.pool, at),
       delivery.sweep(),
-    ]).catch((error) => log.warn("housekeeping failed", { error }));
+    ]);
+  };
+  const housekeeping = setInterval(() => {
+    housekeepingRound().catch((error: unknown) => log.warn("housekeeping failed", { error }));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 

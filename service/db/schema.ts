@@ -575,3 +575,14 @@ export const grantPeriodCoverage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.grantId, t.period] })],
 );
+
+/**
+ * Housekeeping rounds claimed per period (its number since the epoch): every instance ticks on
+ * its own timer, and the one whose claim lands runs that period's purges and sweep; the others
+ * skip it, so retention runs once across instances.
+ */
+export const housekeepingRounds = pgTable("housekeeping_rounds", {
+  slot: bigint("slot", { mode: "number" }).primaryKey(),
+  claimedBy: text("claimed_by").notNull(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+});
