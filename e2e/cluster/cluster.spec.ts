@@ -254,16 +254,42 @@ test("a rolling restart of every instance under steady load fails no request and
       await new Promise((r) => setTimeout(r, 100));
     }
   };
+  // Each instance, told to stop, first says it drains (its /readyz 503), then stops.
+  const drained = new Set<number>();
+  const prober = async () => {
+    const ports = clusterState().instances.map((i) => i.port);
+    while (restarting) {
+      for (const port of ports) {
+        const res = await request
+          .get(`http://127.0.0.1:${port}/readyz`, { timeout: 1_000 })
+          .catch(() => undefined);
+        if (res?.status() === 503 && (await res.json()).checks?.draining === true)
+          drained.add(port);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
   const watcher = async () => {
     const deadline = Date.now() + 150_000;
     while (clusterState().restarts === restartsBefore && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 500));
     restarting = false;
   };
-  await Promise.all([caller("pilot-production"), caller("pilot-sandbox"), viewer(), watcher()]);
+  await Promise.all([
+    caller("pilot-production"),
+    caller("pilot-sandbox"),
+    viewer(),
+    prober(),
+    watcher(),
+  ]);
 
   expect(clusterState().restarts, "the rolling restart finished").toBe(restartsBefore + 1);
   expect(failures).toEqual([]);
+  expect([...drained].sort()).toEqual(
+    clusterState()
+      .instances.map((i) => i.port)
+      .sort(),
+  );
   // Each answer was charged once: the Clients' charged usage events equal their 200s.
   for (const account of ["pilot-production", "pilot-sandbox"]) {
     const [row] = await queryCluster<{ n: string }>(
