@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, type Request } from "@playwright/test";
+import { type Browser, type BrowserContext, type Page, type Request } from "@playwright/test";
 import { expect, test, uniqueName } from "./support/test";
 import { SANDBOX, signInAsDemo } from "./support/auth";
 import { NAV_ITEMS } from "@/lib/navigation";
@@ -55,6 +55,11 @@ test.describe.serial("people sign in as themselves", () => {
   let ownerApp: Authenticator;
   let operatorApp: Authenticator;
   let operatorLink = "";
+  // The owner's signed-in browser, kept between tests: each code is accepted once, so signing in
+  // again would wait for the authenticator's next step.
+  let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  const asOwner = async (browser: Browser) =>
+    (await browser.newContext({ storageState: ownerState })).newPage();
 
   test("the key holder connects the Client and becomes its owner as a person", async ({ page }) => {
     await signInAsDemo(page, SANDBOX);
@@ -81,6 +86,7 @@ test.describe.serial("people sign in as themselves", () => {
     await page.goto("/account");
     await expect(page.getByTestId("own-session")).toHaveCount(1);
     await noAxeViolations(page, "the account page");
+    ownerState = await page.context().storageState();
   });
 
   test("an owner invites an operator, who creates their own sign-in from the link once", async ({
@@ -128,8 +134,8 @@ test.describe.serial("people sign in as themselves", () => {
     await again.close();
   });
 
-  test("a revoked or expired invitation is refused", async ({ page }) => {
-    await signInWithPassword(page, owner, ownerApp);
+  test("a revoked or expired invitation is refused", async ({ browser }) => {
+    const page = await asOwner(browser);
     const late = `${uniqueName("late", "-")}@sandbox.example`;
     const lateLink = await invite(page, late, "viewer");
     // Seven days pass for this one.
@@ -176,7 +182,6 @@ test.describe.serial("people sign in as themselves", () => {
   });
 
   test("an owner changes a role and removes a member: effective on the member's next request", async ({
-    page,
     browser,
   }) => {
     const member = await browser.newContext();
@@ -184,7 +189,7 @@ test.describe.serial("people sign in as themselves", () => {
     await signInWithPassword(theirs, operator, operatorApp);
     await expect(theirs.getByTestId("signed-in-person")).toContainText("Otto Operator, operator");
 
-    await signInWithPassword(page, owner, ownerApp);
+    const page = await asOwner(browser);
     await page.goto("/organization");
     const row = page.getByTestId("member-row").filter({ hasText: operator.email });
     await row.getByLabel("Role of Otto Operator").selectOption("viewer");
@@ -201,8 +206,10 @@ test.describe.serial("people sign in as themselves", () => {
     await member.close();
   });
 
-  test("an owner turns key sign-in off, and the key is refused for everyone", async ({ page }) => {
-    await signInWithPassword(page, owner, ownerApp);
+  test("an owner turns key sign-in off, and the key is refused for everyone", async ({
+    browser,
+  }) => {
+    const page = await asOwner(browser);
     await page.goto("/organization");
     await page.getByRole("button", { name: "Turn key sign-in off" }).click();
     await expect(page.getByTestId("key-sign-in-state")).toContainText("Off");
