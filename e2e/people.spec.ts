@@ -149,13 +149,14 @@ test.describe.serial("people sign in as themselves", () => {
     const link = await invite(page, email, "viewer");
     await page.getByRole("button", { name: `Revoke the invitation of ${email}` }).click();
     await expect(page.getByTestId("invitation-row").filter({ hasText: email })).toHaveCount(0);
-    await signOut(page);
-    await page.goto(link);
-    await expect(page.getByText("This invitation was revoked")).toBeVisible();
-    await page.goto(link.replace(/.{5}$/, "AAAAA"));
-    await expect(page.getByText("This invitation link is not known")).toBeVisible();
-    await page.goto(lateLink);
-    await expect(page.getByText("This invitation has expired")).toBeVisible();
+    // The invitee's browser, signed in to nothing (the owner's stays signed in for later tests).
+    const invitee = await (await browser.newContext()).newPage();
+    await invitee.goto(link);
+    await expect(invitee.getByText("This invitation was revoked")).toBeVisible();
+    await invitee.goto(link.replace(/.{5}$/, "AAAAA"));
+    await expect(invitee.getByText("This invitation link is not known")).toBeVisible();
+    await invitee.goto(lateLink);
+    await expect(invitee.getByText("This invitation has expired")).toBeVisible();
   });
 
   test("a wrong password or code gets one answer, which never tells whether the address exists", async ({
