@@ -5,9 +5,9 @@
  * shared console store), nginx in front of both (`deploy/nginx.conf`) and, asked for,
  * Prometheus scraping every instance with `deploy/alerts.yml`.
  *
- * SIGUSR2 (`npm run cluster:restart`) restarts every instance in turn without losing a request: nginx is told to stop
- * sending it calls (a graceful reload), the instance finishes what it has and stops, starts
- * again, and is sent calls once its `/readyz` says so. Ctrl-C or SIGTERM stops everything.
+ * SIGUSR2 (`npm run cluster:restart`) restarts every instance in turn without losing a request:
+ * the instance drains, finishes what it has and stops (nginx sends what it cannot connect to to
+ * the next instance), then starts again. Ctrl-C or SIGTERM stops everything.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -21,7 +21,7 @@ import {
   demoAccountLines,
   demoCredentials,
 } from "@/lib/demo/demo-credentials";
-import { openPostgresServer } from "@/lib/db/postgres-server";
+import { openPostgresServer, ownShutdownSignals } from "@/lib/db/postgres-server";
 import { freePort } from "@/lib/net/free-port";
 import { SANDBOX_TOKEN_FILE } from "@/service/server";
 import {
@@ -56,8 +56,8 @@ interface Instance {
   index: number;
   port: number;
   child?: ChildProcess;
-  /** Taken out of nginx's rotation (restarting). */
-  down: boolean;
+  /** Being restarted: its exit is expected. */
+  restarting: boolean;
 }
 
 function fail(message: string): never {
@@ -153,13 +153,15 @@ async function main() {
     await postgres.stop().catch(() => {});
     process.exit(code);
   };
+  ownShutdownSignals();
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
+  process.on("SIGHUP", () => void stop(0));
 
   const instances: Instance[] = [];
   for (const kind of ["service", "console"] as const)
     for (let index = 0; index < counts.data[`${kind}s`]; index++)
-      instances.push({ kind, index, port: await freePort(), down: false });
+      instances.push({ kind, index, port: await freePort(), restarting: false });
 
   /** The same programs as `npm run service` and `npm start`, told where the rest is. */
   const spawnInstance = (instance: Instance) => {
@@ -198,7 +200,7 @@ async function main() {
     );
     instance.child = child;
     child.on("exit", (code, signal) => {
-      if (!stopping && instance.child === child && !instance.down) {
+      if (!stopping && instance.child === child && !instance.restarting) {
         console.error(`${nameOf(instance)} exited (${code ?? signal}); stopping the cluster.`);
         void stop(1);
       }
@@ -214,7 +216,7 @@ async function main() {
   const upstream = (kind: Kind) =>
     instances
       .filter((i) => i.kind === kind)
-      .map((i) => `    server 127.0.0.1:${i.port}${i.down ? " down" : ""};`)
+      .map((i) => `    server 127.0.0.1:${i.port} max_fails=0;`)
       .join("\n");
   const writeNginxConf = () =>
     writeFileSync(
@@ -231,13 +233,6 @@ async function main() {
           `user ${process.getuid?.() === 0 ? "root" : "nobody"};\nworker_processes`,
         ),
     );
-  /** Applies the configuration: nginx's workers finish their requests, new ones follow it. */
-  const reloadNginx = async () => {
-    writeNginxConf();
-    nginx.kill("SIGHUP");
-    await sleep(500);
-  };
-
   try {
     await ensureBuild({ ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
     // In order: the first service seeds the database, the first console migrates its store.
@@ -324,16 +319,18 @@ async function main() {
     restarting = true;
     try {
       for (const instance of instances) {
-        instance.down = true;
-        await reloadNginx();
+        // nginx keeps its configuration: while the instance drains it still answers; once it
+        // stops listening, nginx sends each request it cannot connect to to the next instance.
+        // (Reloading nginx to take it out would close clients' idle kept-alive connections,
+        // which a client sending on one at that moment sees reset.)
+        instance.restarting = true;
         const old = instance.child!;
         const exited = new Promise((r) => old.once("exit", r));
         old.kill("SIGTERM");
         await Promise.race([exited, sleep(60_000).then(() => old.kill("SIGKILL"))]);
         spawnInstance(instance);
         await waitUntilReady(instance);
-        instance.down = false;
-        await reloadNginx();
+        instance.restarting = false;
         console.log(`${nameOf(instance)} restarted.`);
       }
       restarts += 1;
@@ -346,7 +343,7 @@ async function main() {
       restarting = false;
     }
   };
-  // Not SIGHUP: the embedded PostgreSQL's exit hook takes that one to stop the server.
+  // Not SIGHUP: that one stops the cluster, as it stops `npm start`.
   process.on(ROLLING_RESTART_SIGNAL, () => void rollingRestart());
 
   console.log(`\nConsole:  ${consoleFront}   (nginx → ${counts.data.consoles} instances)`);

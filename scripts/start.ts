@@ -15,7 +15,11 @@ import {
   demoAccountLines,
   demoExposureWarning,
 } from "@/lib/demo/demo-credentials";
-import { openPostgresServer, type PostgresServer } from "@/lib/db/postgres-server";
+import {
+  openPostgresServer,
+  ownShutdownSignals,
+  type PostgresServer,
+} from "@/lib/db/postgres-server";
 import { parseEnvironment } from "@/lib/config/parse-environment";
 import { freePort } from "@/lib/net/free-port";
 import { DRAIN_SIGNAL } from "@/lib/observability/drain-signal";
@@ -25,6 +29,8 @@ import { startHttpsFront, tlsFiles } from "./https-front";
 import { ensureBuild, NEXT_BIN, ROOT, sessionSecret, waitForHttp } from "./launcher";
 
 const dev = process.argv.includes("--dev");
+/** On a stop, how long the console may take to finish its requests before it is killed. */
+const CONSOLE_SHUTDOWN_TIMEOUT_MS = 30_000;
 
 /** The launcher's environment: the service's, and what the launcher passes on to the console. */
 const launcherEnv = serviceEnv
@@ -91,14 +97,21 @@ async function main() {
         await new Promise((r) => setTimeout(r, env.CONSOLE_DRAIN_SECONDS * 1000));
       }
       next.kill("SIGTERM");
-      await new Promise((r) => next!.once("exit", r));
+      // Next.js waits for every open connection to end; a client that keeps one alive would
+      // hold it, and this launcher, forever. Past the bound it is killed, never left behind.
+      const exited = new Promise((r) => next!.once("exit", r));
+      const bound = setTimeout(() => next!.kill("SIGKILL"), CONSOLE_SHUTDOWN_TIMEOUT_MS);
+      await exited;
+      clearTimeout(bound);
     }
     await service?.stop().catch(() => {});
     await postgres?.stop().catch(() => {});
     process.exit(code);
   };
+  ownShutdownSignals();
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
+  process.on("SIGHUP", () => void stop(0));
 
   try {
     if (!dev) await ensureBuild({ ...childEnv, NODE_ENV: "production" });

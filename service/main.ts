@@ -1,3 +1,4 @@
+import { ownShutdownSignals } from "@/lib/db/postgres-server";
 import { demoAccountLines } from "@/lib/demo/demo-credentials";
 import { loadServiceEnv, serviceOptionsFrom } from "./config";
 import { sandboxControlsLine, startService } from "./server";
@@ -24,8 +25,10 @@ async function main() {
     await service.stop();
     process.exit(0);
   };
+  ownShutdownSignals();
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGHUP", () => void stop("SIGHUP"));
 }
 
 main().catch((error: unknown) => {

@@ -260,8 +260,13 @@ test("a rolling restart of every instance under steady load fails no request and
     const ports = clusterState().instances.map((i) => i.port);
     while (restarting) {
       for (const port of ports) {
+        // A connection per probe, as load balancers' probes do: one kept alive would hold a
+        // stopping console until its launcher's bound.
         const res = await request
-          .get(`http://127.0.0.1:${port}/readyz`, { timeout: 1_000 })
+          .get(`http://127.0.0.1:${port}/readyz`, {
+            timeout: 1_000,
+            headers: { Connection: "close" },
+          })
           .catch(() => undefined);
         if (res?.status() === 503 && (await res.json()).checks?.draining === true)
           drained.add(port);

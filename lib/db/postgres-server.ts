@@ -16,6 +16,26 @@ const exitProcess = process.exit.bind(process);
 process.exit = ((code?: number | string | null) =>
   exitProcess(code || process.exitCode)) as typeof process.exit;
 
+/*
+ * async-exit-hook also takes SIGHUP, SIGINT and SIGTERM: on any of them it stops the embedded
+ * servers and exits at once, cutting short a program's own graceful stop (draining, finishing
+ * its requests, stopping its children in order). Its listeners, present now that the package has
+ * loaded, are kept here so a program that owns its shutdown can take them away.
+ */
+const EXIT_HOOK_SIGNALS = ["SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK"] as const;
+const exitHookListeners = EXIT_HOOK_SIGNALS.map(
+  (signal) => [signal, process.listeners(signal)] as const,
+);
+
+/**
+ * For a program that stops itself on signals (and stops its PostgreSQL as part of that): the
+ * embedded server's exit hook no longer ends the process on a signal. Its `exit` hook stays.
+ */
+export function ownShutdownSignals() {
+  for (const [signal, listeners] of exitHookListeners)
+    for (const listener of listeners) process.removeListener(signal, listener);
+}
+
 /**
  * A PostgreSQL server for the program: the one `DATABASE_URL` names, or an embedded one started
  * here with its data in `<dataDir>/pg`. Databases are created on demand, so the service and the
