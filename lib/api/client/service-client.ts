@@ -270,12 +270,8 @@ export class ServiceTransport {
       } catch {
         json = undefined;
       }
-      observe(
-        response.status,
-        response.ok ? null : (errorBody.safeParse(json).data?.error ?? `http_${response.status}`),
-      );
-
       if (response.ok) {
+        observe(response.status, null);
         const schema = op.responses[response.status as 200 | 201 | 202];
         const parsed = schema?.safeParse(
           options.keepOnly ? keepOnly(json, options.keepOnly) : json,
@@ -308,6 +304,7 @@ export class ServiceTransport {
             error: `http_${response.status}`,
             message: `The service answered ${response.status} without a documented error body.`,
           };
+      observe(response.status, errorJson.error);
       const error = new ServiceError(
         operationId,
         response.status,
