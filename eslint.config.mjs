@@ -1,6 +1,12 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
+/** Pages prefetch on intent, not on sight: see components/ui/link.tsx. */
+const ONE_LINK = {
+  name: "next/link",
+  message: "Use Link from @/components/ui/link: it prefetches when a person reaches for a link.",
+};
+
 const config = [
   {
     ignores: [
@@ -23,6 +29,7 @@ const config = [
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
+      "no-restricted-imports": ["error", { paths: [ONE_LINK] }],
     },
   },
   {
@@ -33,6 +40,7 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
+          paths: [ONE_LINK],
           patterns: [
             {
               regex: "^(@/app/|(\\.\\./)+app/)",

@@ -6,10 +6,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startConsoleTracing } = await import("./lib/observability/console-tracing");
   startConsoleTracing();
-  const { consoleLifecycle, DRAIN_SIGNAL } = await import("./lib/observability/console-lifecycle");
-  process.on(DRAIN_SIGNAL, () => {
-    consoleLifecycle.draining = true;
-  });
+  const { listenForDrainSignal } = await import("./lib/observability/console-lifecycle");
+  listenForDrainSignal();
   const { startUsageSchedule } = await import("./lib/usage/usage-schedule");
   startUsageSchedule();
 }

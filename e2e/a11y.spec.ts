@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { BENEFICIARY, DEALER, MASTER, PILOT_SANDBOX, signInAsDemo } from "./support/auth";
@@ -13,17 +14,19 @@ const PAGES: { account: RegExp; paths: readonly string[] }[] = [
   { account: DEALER, paths: ["/", "/vin", "/jobs"] },
 ];
 
+const WIDTHS = [1280, 390] as const;
+
+/**
+ * Judges the page as it is at the current viewport: its own Content-Security-Policy refused
+ * nothing (read before axe, whose own code the policy refuses), axe finds no violation, and
+ * nothing is wider than the screen.
+ */
 async function check(
   page: Page,
   width: number,
   label: string,
   violations: () => Promise<string[]>,
 ) {
-  // The page has streamed in (not its loading state) before it is judged.
-  await expect(page.locator("main h1")).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  // The page keeps its own Content-Security-Policy: nothing it renders is refused (read before
-  // axe, whose own code the policy refuses).
   expect(await violations(), `CSP violations on ${label}`).toEqual([]);
   const result = await new AxeBuilder({ page }).analyze();
   expect(
@@ -37,37 +40,58 @@ async function check(
   expect(scrollWidth, `page width at ${width} px on ${label}`).toBeLessThanOrEqual(innerWidth);
 }
 
-for (const width of [1280, 390]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
+/** The page at each width: loaded once at the first, then the window is narrowed. */
+async function checkAtEveryWidth(page: Page, label: string, violations: () => Promise<string[]>) {
+  // The page has streamed in (not its loading state) before it is judged.
+  await expect(page.locator("main h1")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await check(page, width, label, violations);
+  }
+}
 
-    test("the sign-in page has no axe violation and fits the screen", async ({ page }) => {
-      const violations = await watchPolicy(page);
-      await page.goto("/sign-in");
-      await check(page, width, "/sign-in", violations);
+test.use({ viewport: { width: WIDTHS[0], height: 900 } });
+
+test("the sign-in page has no axe violation and fits the screen at every width", async ({
+  page,
+}) => {
+  const violations = await watchPolicy(page);
+  await page.goto("/sign-in");
+  await checkAtEveryWidth(page, "/sign-in", violations);
+});
+
+PAGES.forEach(({ account, paths }, index) => {
+  const name = account.source.replace(/\\/g, "").replace(/^Sign in as /, "");
+  test.describe(`as ${name}`, () => {
+    // Signed in once; each page is a test of its own, in a browser with that session.
+    const state = path.resolve(`test-results/.a11y-session-${index}.json`);
+    test.beforeAll(async ({ browser }) => {
+      // A fresh browser: the session file this describe uses is the one being written.
+      const context = await browser.newContext({ storageState: undefined });
+      await signInAsDemo(await context.newPage(), account);
+      await context.storageState({ path: state });
+      await context.close();
     });
+    test.use({ storageState: state });
 
-    for (const { account, paths } of PAGES) {
-      test(`every page of ${account.source.replace(/\\/g, "")} has no axe violation and fits the screen`, async ({
+    for (const target of paths) {
+      test(`${target === AUDIT_ENTRY ? "an audit entry" : target} has no axe violation and fits the screen at every width`, async ({
         page,
       }) => {
-        test.setTimeout(120_000);
         const violations = await watchPolicy(page);
-        await signInAsDemo(page, account);
-        for (const path of paths) {
-          if (path === AUDIT_ENTRY) {
-            await page.goto("/audit");
-            await page.getByTestId("audit-row").first().getByRole("link").click();
-            await expect(page.getByRole("heading", { name: "Before and after" })).toBeVisible();
-          } else {
-            await page.goto(path);
-          }
-          await check(page, width, path, violations);
+        if (target === AUDIT_ENTRY) {
+          await page.goto("/audit");
+          await page.getByTestId("audit-row").first().getByRole("link").click();
+          await expect(page.getByRole("heading", { name: "Before and after" })).toBeVisible();
+        } else {
+          await page.goto(target);
         }
+        await checkAtEveryWidth(page, target, violations);
       });
     }
   });
-}
+});
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });

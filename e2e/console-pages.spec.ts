@@ -4,6 +4,32 @@ import { expect, test, uniqueName } from "./support/test";
 import { MASTER, SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
 import { ageAllSessions } from "./support/store";
 
+test("a page view renders no other page until a person reaches for its link", async ({ page }) => {
+  await signInAsDemo(page, MASTER);
+  const prefetched: string[] = [];
+  page.on("request", (request) => {
+    if (request.headers()["next-router-prefetch"]) prefetched.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/grants");
+  await page.waitForLoadState("networkidle");
+  // The navigation and the grants table hold some 30 links: none was fetched on sight.
+  expect(prefetched).toEqual([]);
+  const audit = page
+    .getByRole("navigation", { name: "Console sections" })
+    .getByRole("link", { name: "Audit log" });
+  await audit.hover();
+  await expect.poll(() => prefetched).toContain("/audit");
+  expect(new Set(prefetched)).toEqual(new Set(["/audit"]));
+  await audit.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  // Keyboard focus is intent too.
+  await page
+    .getByRole("navigation", { name: "Console sections" })
+    .getByRole("link", { name: "Sandbox" })
+    .focus();
+  await expect.poll(() => prefetched).toContain("/sandbox");
+});
+
 test("the sections are grouped as people look for them", async ({ page }) => {
   await signInAsDemo(page, MASTER);
   const nav = page.getByRole("navigation", { name: "Console sections" });

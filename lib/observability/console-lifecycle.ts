@@ -1,10 +1,17 @@
 import "server-only";
 import { processState } from "@/lib/process-state";
 
-export { DRAIN_SIGNAL } from "./drain-signal";
+import { DRAIN_SIGNAL } from "./drain-signal";
 
 /**
  * Whether this console process is draining: its launcher, told to stop, signals it (SIGUSR2)
  * before stopping it, and `/readyz` says not ready meanwhile so load balancers move on.
  */
 export const consoleLifecycle = processState("lifecycle", () => ({ draining: false }));
+
+/** Marks the process draining when its launcher sends the drain signal. */
+export function listenForDrainSignal() {
+  process.on(DRAIN_SIGNAL, () => {
+    consoleLifecycle.draining = true;
+  });
+}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/card";
 import { type OperationId, OPERATIONS } from "@/lib/api/contract/operations";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
 import { LogFilters } from "@/components/operations/log-filters";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CoverageMeter } from "@/app/(console)/grants/_components/coverage-meter";
 import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notOfferedAt } from "@/app/(console)/_components/not-offered";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { INTELLIGENCE_JOB_FAMILIES } from "@/lib/api/contract/operations";

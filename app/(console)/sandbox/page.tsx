@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { mayDo } from "@/lib/auth/rights";
 import { type SearchPageProps } from "@/lib/list-params";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";

@@ -2,7 +2,7 @@ import { AddressForm } from "@/components/ui/address-form";
 import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import type { Metadata } from "next";
 import { type SearchPageProps } from "@/lib/list-params";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { OutcomeCard } from "@/components/operations/outcome-card";
 import { VehicleRecalls } from "@/components/operations/recall-results";
 import { Button } from "@/components/ui/button";

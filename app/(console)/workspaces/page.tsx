@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ButtonLink } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 import { Warnings } from "@/components/operations/coded-sentence";
 import { UndocumentedShape } from "@/components/operations/outcome-card";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { type RoutePageProps } from "@/lib/list-params";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
 import { Card, PageHeader } from "@/components/ui/card";

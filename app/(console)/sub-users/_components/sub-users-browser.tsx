@@ -1,7 +1,7 @@
 "use client";
 
 import { ScrollRegion, TableHead } from "@/components/ui/table";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";

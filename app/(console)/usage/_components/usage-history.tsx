@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { z } from "zod";
 import { formatDateTime } from "@/lib/format";
 import { listHref, oneOf, readListParams, type SearchParams } from "@/lib/list-params";

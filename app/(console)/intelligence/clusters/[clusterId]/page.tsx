@@ -1,7 +1,7 @@
 import { AddressForm } from "@/components/ui/address-form";
 import type { Metadata } from "next";
 import { type RoutePageProps } from "@/lib/list-params";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { createHash } from "node:crypto";
 import { Alert } from "@/components/ui/alert";

@@ -2,7 +2,7 @@
 
 import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Receipt } from "@/components/billing/receipt";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { type OrderJobFamily } from "@/lib/api/contract/operations";
 import { notFound } from "next/navigation";
 import { Alert } from "@/components/ui/alert";

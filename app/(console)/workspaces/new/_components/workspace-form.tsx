@@ -8,7 +8,7 @@ import {
   FormText,
 } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useCallback, useState, useTransition } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { KeyReveal, type RevealedKey } from "@/components/keys/key-reveal";
