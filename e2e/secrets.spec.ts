@@ -226,7 +226,7 @@ const PREPARE = new Map<RegExp | string, (page: Page) => Promise<string[]>>([
 
 for (const [name, role] of OTHER_ROLES) {
   test(`no API key reaches the browser of ${name}`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     // One page per route pattern: every template these roles reach, each rendered once.
     const { patterns, seen, cookies } = await crawlAs(browser, role, {
       before: PREPARE.get(role),
@@ -253,7 +253,7 @@ for (const [name, role] of OTHER_ROLES) {
 test("no API key reaches a Master's browser except the single show-once response", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   let showOnceKey = "";
   const workshop = uniqueName("Crawl test workshop");
   const { patterns, seen, cookies } = await crawlAs(browser, MASTER, {
