@@ -44,7 +44,7 @@ async function check(
 async function checkAtEveryWidth(page: Page, label: string, violations: () => Promise<string[]>) {
   // The page has streamed in (not its loading state) before it is judged.
   await expect(page.locator("main h1")).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  await expect(page.locator("[data-spinner]")).toHaveCount(0);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await check(page, width, label, violations);

@@ -112,7 +112,9 @@ async function crawl(
     visited.add(target);
     perPattern.set(pattern, (perPattern.get(pattern) ?? 0) + 1);
     await page.goto(target);
-    await page.waitForLoadState("networkidle");
+    // What the page fetches once shown is recorded too. Bounded: a request that never ends would
+    // hold a crawl forever, and every response still arrives at the recorder meanwhile.
+    await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
     if (!follow) continue;
     // Downloads (the audit CSV) are fetched by `crawlAs` itself: a navigation cannot open them.
     const hrefs = await page

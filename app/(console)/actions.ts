@@ -9,6 +9,7 @@ import {
 } from "@simplewebauthn/server";
 import { markSteppedUp } from "@/lib/auth/session";
 import { ceremonyResponse } from "@/lib/people/passkey-input";
+import { AUTHENTICATOR_CODE_REFUSED } from "@/lib/people/person-fields";
 import { authenticationOptions, finishAuthentication, passkeysOf } from "@/lib/people/passkeys";
 import { stepUpWithCode } from "@/lib/people/step-up";
 import { dismissUsageWarnings } from "@/lib/store/usage-warnings";
@@ -26,7 +27,7 @@ export async function confirmStepUpAction(input: { code: string }): Promise<Acti
   if ("refused" in signedIn) return refused(signedIn.refused, "Sign in again.");
   const code = typeof input?.code === "string" ? input.code : "";
   if (!/^\s*\d{3}\s?\d{3}\s*$/.test(code))
-    return refused("invalid_input", "Enter the 6-digit code from your authenticator app.");
+    return refused("invalid_input", AUTHENTICATOR_CODE_REFUSED);
   if (!(await stepUpWithCode(signedIn.session, code)))
     return refused(
       "code_wrong",

@@ -12,7 +12,7 @@ import { FieldShell, SelectField, TextField } from "@/components/ui/field";
 import { EndpointKeyCheckboxes } from "./endpoint-key-checkboxes";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context and transformed values
-type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
+export type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
 
 interface Bound<T extends FieldValues> {
   /** The form (`useForm`'s result) the field belongs to. */

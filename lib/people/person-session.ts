@@ -2,13 +2,28 @@ import "server-only";
 import { type ActionResult, refused } from "@/lib/actions/action-result";
 import { startSession } from "@/lib/auth/session";
 import { requestOrigin } from "@/lib/http/request-origin";
-import { consoleLog } from "@/lib/log/console-log";
-import { recordAudit } from "@/lib/store/audit-log";
-import { organizationsOf } from "./organizations";
+import { type Organization, organizationsOf } from "./organizations";
+import { recordPersonAudit } from "./person-audit";
+
+/** Starts a person's console session in one of their organizations. */
+export async function startSessionIn(org: Organization, personId: string, steppedUp: boolean) {
+  await startSession(
+    {
+      clientId: org.clientId,
+      isMaster: org.isMaster,
+      environment: org.environment as "production" | "sandbox" | "unknown",
+      accountLabel: org.name,
+      organizationId: org.id,
+      personId,
+      steppedUp,
+    },
+    await requestOrigin(),
+  );
+}
 
 /**
- * Starts a person's session in an organization they belong to: the one named, or the first
- * (they may switch later).
+ * Signs a person in to an organization they belong to: the one named, or the first (they may
+ * switch later); the sign-in is recorded in each of their organizations.
  */
 export async function startPersonSession(
   person: { id: string; email: string },
@@ -23,29 +38,12 @@ export async function startPersonSession(
       "no_organization",
       "Your sign-in belongs to no organization now: ask an admin to invite you again.",
     );
-  await startSession(
-    {
-      clientId: first.clientId,
-      isMaster: first.isMaster,
-      environment: first.environment as "production" | "sandbox" | "unknown",
-      accountLabel: first.name,
-      organizationId: first.id,
-      personId: person.id,
-      steppedUp,
-    },
-    await requestOrigin(),
-  );
+  await startSessionIn(first, person.id, steppedUp);
   for (const org of orgs)
-    await recordAudit({
-      session: {
-        organizationId: org.id,
-        actor: { kind: "person", personId: person.id, email: person.email },
-        role: org.role,
-      },
-      clientId: org.clientId,
+    await recordPersonAudit(person, org, {
       operationId: "console.signIn",
       outcome: "success",
       detail: { after: { with: how } },
-    }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
+    });
   return undefined;
 }

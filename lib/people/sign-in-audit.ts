@@ -1,8 +1,8 @@
 import "server-only";
 import { consoleLog } from "@/lib/log/console-log";
-import { recordAudit } from "@/lib/store/audit-log";
 import { organizationsOf } from "./organizations";
 import { personById } from "./people";
+import { recordPersonAudit } from "./person-audit";
 
 /**
  * A refused sign-in of a known person, written to the audit log of every organization they
@@ -17,13 +17,7 @@ export async function recordRefusedSignIn(
     const person = await personById(personId);
     if (!person) return;
     for (const org of await organizationsOf(personId))
-      await recordAudit({
-        clientId: org.clientId,
-        session: {
-          organizationId: org.id,
-          actor: { kind: "person", personId, email: person.email },
-          role: org.role,
-        },
+      await recordPersonAudit(person, org, {
         operationId: "console.signIn",
         outcome: "failure",
         errorCode,

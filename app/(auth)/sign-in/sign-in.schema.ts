@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { authenticatorCode, currentPassword } from "@/lib/people/person-fields";
 
 export const signInSchema = z.object({
   apiKey: z
@@ -15,10 +16,7 @@ export const passwordSignInSchema = z.object({
     .trim()
     .min(1, "Enter your email address.")
     .max(320, "This address is too long."),
-  password: z.string().min(1, "Enter your password.").max(256, "This password is too long."),
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{3} ?\d{3}$/, "Enter the 6-digit code from your authenticator app."),
+  password: currentPassword,
+  code: authenticatorCode,
 });
 export type PasswordSignInValues = z.infer<typeof passwordSignInSchema>;

@@ -31,7 +31,8 @@ import { needsStepUp, STEP_UP_REQUIRED } from "@/lib/people/step-up";
 import { recordAudit } from "@/lib/store/audit-log";
 import { ServiceError } from "@/lib/api/client";
 import { messageForCode } from "@/lib/operations/code-sentences";
-import { inviteSchema, newPersonSchema, singleSignOnSchema } from "./_lib/organization.schema";
+import { newPersonSchema } from "@/lib/people/person-fields";
+import { inviteSchema, singleSignOnSchema } from "./_lib/organization.schema";
 import { removeProvider, saveProvider } from "@/lib/people/single-sign-on";
 
 /**

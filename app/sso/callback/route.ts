@@ -4,9 +4,9 @@ import { cleanRedirect } from "@/lib/http/clean-redirect";
 import { consoleLog } from "@/lib/log/console-log";
 import { addMember, findOrganization, roleOf } from "@/lib/people/organizations";
 import { createPasskeyPerson, personByEmail } from "@/lib/people/people";
+import { recordPersonAudit } from "@/lib/people/person-audit";
 import { startPersonSession } from "@/lib/people/person-session";
 import { callbackUrl, finishSignOn } from "@/lib/people/single-sign-on";
-import { recordAudit } from "@/lib/store/audit-log";
 
 const REFUSED = {
   flow: "sso-expired",
@@ -36,16 +36,11 @@ export async function GET(request: NextRequest) {
   if (!org) return cleanRedirect("/sign-in?reason=sso-refused");
   if (!(await roleOf(org.id, person.id))) {
     await addMember(org.id, person.id, result.defaultRole);
-    await recordAudit({
-      session: {
-        organizationId: result.organizationId,
-        actor: { kind: "person", personId: person.id, email: person.email },
-        role: result.defaultRole,
-      },
-      clientId: org.clientId,
-      operationId: "console.joinBySingleSignOn",
-      outcome: "success",
-    }).catch(() => undefined);
+    await recordPersonAudit(
+      person,
+      { ...org, role: result.defaultRole },
+      { operationId: "console.joinBySingleSignOn", outcome: "success" },
+    );
   }
   const problem = await startPersonSession(person, true, "single sign-on", result.organizationId);
   return cleanRedirect(problem ? "/sign-in?reason=ended" : "/");

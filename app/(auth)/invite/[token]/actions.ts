@@ -8,11 +8,11 @@ import {
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { type ActionResult, done, refused } from "@/lib/actions/action-result";
-import { startSession } from "@/lib/auth/session";
 import { deviceInWords, requestOrigin } from "@/lib/http/request-origin";
 import { ceremonyResponse } from "@/lib/people/passkey-input";
 import { finishRegistration, registrationOptions } from "@/lib/people/passkeys";
-import { consoleLog } from "@/lib/log/console-log";
+import { recordPersonAudit } from "@/lib/people/person-audit";
+import { startSessionIn } from "@/lib/people/person-session";
 import { claimInvitation, type Invitation, invitationByToken } from "@/lib/people/invitations";
 import { addMember, findOrganization } from "@/lib/people/organizations";
 import { passwordProblem, verifyPassword } from "@/lib/people/passwords";
@@ -30,8 +30,7 @@ import {
   waitBeforeSignIn,
   waitInWords,
 } from "@/lib/people/sign-in-throttle";
-import { recordAudit } from "@/lib/store/audit-log";
-import { newPersonSchema } from "@/app/(console)/organization/_lib/organization.schema";
+import { newPersonSchema } from "@/lib/people/person-fields";
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
@@ -41,6 +40,22 @@ const CLOSED = {
   expired: "This invitation has expired. Ask for a new one.",
   unknown: "This invitation link is not known. Check that it was copied whole.",
 } as const;
+
+/** The open invitation a link's token stands for, or the refusal that says why it is closed. */
+async function openInvitation(
+  tokenInput: unknown,
+): Promise<{ token: string; email: string } | ActionResult<never>> {
+  const t = token.safeParse(tokenInput);
+  if (!t.success) return refused("invitation_unknown", CLOSED.unknown);
+  const state = await invitationByToken(t.data);
+  if (state.kind !== "open") return refused(`invitation_${state.kind}`, CLOSED[state.kind]);
+  return { token: t.data, email: state.invitation.email };
+}
+
+const TAKEN = refused(
+  "email_taken",
+  "This address has a sign-in already: reload the page to accept with it.",
+);
 
 /** Uses the invitation (once, on any instance), adds the member, and signs them in there. */
 async function join(
@@ -59,29 +74,12 @@ async function join(
   await addMember(invitation.organizationId, person.id, invitation.role);
   const org = await findOrganization(invitation.organizationId);
   if (!org) return refused("invitation_unknown", CLOSED.unknown);
-  await startSession(
-    {
-      clientId: org.clientId,
-      isMaster: org.isMaster,
-      environment: org.environment as "production" | "sandbox" | "unknown",
-      accountLabel: org.name,
-      organizationId: org.id,
-      personId: person.id,
-      steppedUp,
-    },
-    await requestOrigin(),
+  await startSessionIn(org, person.id, steppedUp);
+  await recordPersonAudit(
+    person,
+    { ...org, role: invitation.role },
+    { operationId: "console.acceptInvitation", target: person.email, outcome: "success" },
   );
-  await recordAudit({
-    session: {
-      organizationId: org.id,
-      actor: { kind: "person", personId: person.id, email: person.email },
-      role: invitation.role,
-    },
-    clientId: org.clientId,
-    operationId: "console.acceptInvitation",
-    target: person.email,
-    outcome: "success",
-  }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
   redirect("/");
 }
 
@@ -93,11 +91,9 @@ export async function acceptAsNewPersonAction(input: {
   secret: string;
   code: string;
 }): Promise<ActionResult<never>> {
-  const t = token.safeParse(input?.token);
-  if (!t.success) return refused("invitation_unknown", CLOSED.unknown);
-  const state = await invitationByToken(t.data);
-  if (state.kind !== "open") return refused(`invitation_${state.kind}`, CLOSED[state.kind]);
-  const email = state.invitation.email;
+  const open = await openInvitation(input?.token);
+  if ("ok" in open) return open;
+  const { email } = open;
   const parsed = newPersonSchema.safeParse({ ...input, email });
   if (!parsed.success)
     return refused(
@@ -107,11 +103,7 @@ export async function acceptAsNewPersonAction(input: {
     );
   const weak = passwordProblem(parsed.data.password, parsed.data);
   if (weak) return refused("password_weak", weak, { password: weak });
-  if (await personByEmail(email))
-    return refused(
-      "email_taken",
-      "This address has a sign-in already: reload the page to accept with it.",
-    );
+  if (await personByEmail(email)) return TAKEN;
   const step = acceptedStep(parsed.data.secret, email, parsed.data.code, null);
   if (step === undefined)
     return refused("code_wrong", "This code is not right: check the time on your device.", {
@@ -125,7 +117,7 @@ export async function acceptAsNewPersonAction(input: {
   });
   if (!person)
     return refused("email_taken", "This address has a sign-in already: reload the page.");
-  return join(t.data, person, true);
+  return join(open.token, person, true);
 }
 
 /** Someone who signs in here already: they confirm with their password and a code, then join. */
@@ -134,11 +126,9 @@ export async function acceptAsMemberAction(input: {
   password: string;
   code: string;
 }): Promise<ActionResult<never>> {
-  const t = token.safeParse(input?.token);
-  if (!t.success) return refused("invitation_unknown", CLOSED.unknown);
-  const state = await invitationByToken(t.data);
-  if (state.kind !== "open") return refused(`invitation_${state.kind}`, CLOSED[state.kind]);
-  const email = state.invitation.email;
+  const open = await openInvitation(input?.token);
+  if ("ok" in open) return open;
+  const { email } = open;
   const origin = await requestOrigin();
   const attempt = { account: email, source: origin.sourceAddress ?? "unknown" };
   const wait = await waitBeforeSignIn(attempt);
@@ -156,7 +146,7 @@ export async function acceptAsMemberAction(input: {
     });
   }
   await clearAccountFailures(email);
-  return join(t.data, { id: account.id, email }, true);
+  return join(open.token, { id: account.id, email }, true);
 }
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -166,24 +156,18 @@ export async function invitePasskeyOptionsAction(input: {
   token: string;
   name: string;
 }): Promise<ActionResult<{ ceremony: string; options: PublicKeyCredentialCreationOptionsJSON }>> {
-  const t = token.safeParse(input?.token);
-  if (!t.success) return refused("invitation_unknown", CLOSED.unknown);
   const name = typeof input?.name === "string" ? input.name.trim() : "";
   if (!name || name.length > 120)
     return refused("invalid_input", "Enter your name first.", { name: "Enter your name." });
-  const state = await invitationByToken(t.data);
-  if (state.kind !== "open") return refused(`invitation_${state.kind}`, CLOSED[state.kind]);
-  const email = state.invitation.email;
-  if (await personByEmail(email))
-    return refused(
-      "email_taken",
-      "This address has a sign-in already: reload the page to accept with it.",
-    );
+  const open = await openInvitation(input?.token);
+  if ("ok" in open) return open;
+  const { email } = open;
+  if (await personByEmail(email)) return TAKEN;
   return done(
     await registrationOptions({ id: randomUUID(), email, name }, "invite", {
       name,
       email,
-      invitation: digest(t.data),
+      invitation: digest(open.token),
     }),
   );
 }

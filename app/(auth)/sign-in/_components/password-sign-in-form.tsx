@@ -3,9 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
+import {
+  AuthenticatorCodeField,
+  CurrentPasswordField,
+  EmailField,
+} from "@/components/people/sign-in-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
 import { signInWithPassword } from "../actions";
 import { passwordSignInSchema, type PasswordSignInValues } from "../sign-in.schema";
 
@@ -17,7 +21,6 @@ export function PasswordSignInForm() {
     resolver: zodResolver(passwordSignInSchema),
     defaultValues: { email: "", password: "", code: "" },
   });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     startTransition(async () => {
       setNotice(null);
@@ -31,27 +34,9 @@ export function PasswordSignInForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in as yourself">
       {notice ? <Alert tone="danger">{notice}</Alert> : null}
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="username"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register("password")}
-      />
-      <TextField
-        label="Code from your authenticator app"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        error={errors.code?.message}
-        {...form.register("code")}
-      />
+      <EmailField of={form} label="Email address" />
+      <CurrentPasswordField of={form} label="Password" />
+      <AuthenticatorCodeField of={form} />
       <Button type="submit" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
       </Button>

@@ -4,11 +4,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { ActionForm } from "@/components/forms/action-form";
-import { FormText } from "@/components/forms/form-fields";
-import { TotpSetup } from "@/components/people/totp-setup";
+import {
+  AuthenticatorSetup,
+  EmailField,
+  NameField,
+  NewPasswordField,
+} from "@/components/people/sign-in-fields";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
+import { newPersonSchema, type NewPersonValues } from "@/lib/people/person-fields";
 import { becomeOwnerAction } from "../actions";
-import { newPersonSchema, type NewPersonValues } from "../_lib/organization.schema";
 
 /**
  * The key holder becomes the organization's owner as a person: from then on they sign in as
@@ -26,34 +30,11 @@ export function BecomeOwner({ secret, uri }: { secret: string; uri: string }) {
       label="Become the owner"
       run={run}
       button={["Become the owner", "Setting up…"]}
-      notes={
-        <TotpSetup secret={secret} uri={uri}>
-          <FormText
-            of={form}
-            name="code"
-            label="Code from your authenticator app"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-          />
-        </TotpSetup>
-      }
+      notes={<AuthenticatorSetup of={form} secret={secret} uri={uri} />}
     >
-      <FormText of={form} name="name" label="Your name" autoComplete="name" />
-      <FormText
-        of={form}
-        name="email"
-        label="Your email address"
-        type="email"
-        autoComplete="username"
-      />
-      <FormText
-        of={form}
-        name="password"
-        label="A password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 12 characters; a few words you will remember are easiest."
-      />
+      <NameField of={form} />
+      <EmailField of={form} />
+      <NewPasswordField of={form} />
     </ActionForm>
   );
 }

@@ -5,12 +5,17 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { ActionForm } from "@/components/forms/action-form";
-import { FormText } from "@/components/forms/form-fields";
 import { PasskeyButton } from "@/components/people/passkey-button";
-import { TotpSetup } from "@/components/people/totp-setup";
+import {
+  AuthenticatorCodeField,
+  AuthenticatorSetup,
+  CurrentPasswordField,
+  NameField,
+  NewPasswordField,
+} from "@/components/people/sign-in-fields";
 import { TextField } from "@/components/ui/field";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/people/password-rules";
+import { authenticatorCode, currentPassword, newPersonSchema } from "@/lib/people/person-fields";
 import {
   acceptAsMemberAction,
   acceptAsNewPersonAction,
@@ -18,19 +23,7 @@ import {
   invitePasskeyOptionsAction,
 } from "../actions";
 
-const code = z
-  .string()
-  .trim()
-  .regex(/^\d{3} ?\d{3}$/, "Enter the 6-digit code your authenticator app shows.");
-
-const newPerson = z.object({
-  name: z.string().trim().min(1, "Enter your name.").max(120, "At most 120 characters."),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(PASSWORD_MAX_LENGTH, `At most ${PASSWORD_MAX_LENGTH} characters.`),
-  code,
-});
+const newPerson = newPersonSchema.pick({ name: true, password: true, code: true });
 
 /** Someone new creates their own sign-in: a name, a password and an authenticator app. */
 export function AcceptAsNewPerson({
@@ -52,35 +45,15 @@ export function AcceptAsNewPerson({
       label="Create your sign-in"
       run={run}
       button={["Create my sign-in and join", "Joining…"]}
-      notes={
-        <TotpSetup secret={secret} uri={uri}>
-          <FormText
-            of={form}
-            name="code"
-            label="Code from your authenticator app"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-          />
-        </TotpSetup>
-      }
+      notes={<AuthenticatorSetup of={form} secret={secret} uri={uri} />}
     >
-      <FormText of={form} name="name" label="Your name" autoComplete="name" />
-      <FormText
-        of={form}
-        name="password"
-        label="A password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 12 characters, not a common one; a few words you will remember are easiest."
-      />
+      <NameField of={form} />
+      <NewPasswordField of={form} />
     </ActionForm>
   );
 }
 
-const member = z.object({
-  password: z.string().min(1, "Enter your password."),
-  code,
-});
+const member = z.object({ password: currentPassword, code: authenticatorCode });
 
 /** Someone who signs in here already confirms it is them, and joins. */
 export function AcceptAsMember({ token }: { token: string }) {
@@ -91,20 +64,8 @@ export function AcceptAsMember({ token }: { token: string }) {
   const run = useActionSubmit(form, (v) => acceptAsMemberAction({ ...v, token }));
   return (
     <ActionForm label="Sign in to accept" run={run} button={["Sign in and join", "Joining…"]}>
-      <FormText
-        of={form}
-        name="password"
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-      />
-      <FormText
-        of={form}
-        name="code"
-        label="Code from your authenticator app"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-      />
+      <CurrentPasswordField of={form} />
+      <AuthenticatorCodeField of={form} />
     </ActionForm>
   );
 }
