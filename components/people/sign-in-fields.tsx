@@ -1,6 +1,6 @@
 "use client";
 
-import { type Path } from "react-hook-form";
+import { type FieldValues, type Path } from "react-hook-form";
 import { type AnyForm, FormText } from "@/components/forms/form-fields";
 import { PASSWORD_MIN_LENGTH } from "@/lib/people/password-rules";
 import { TotpSetup } from "./totp-setup";
@@ -57,38 +57,31 @@ export function NewPasswordField<T extends { password: string }>({ of }: { of: A
   );
 }
 
-export function CurrentPasswordField<T extends { password: string }>({
-  of,
-  label = "Your password",
-}: {
-  of: AnyForm<T>;
-  label?: string;
-}) {
-  return (
-    <FormText
-      of={of}
-      name={"password" as Path<T>}
-      label={label}
-      type="password"
-      autoComplete="current-password"
-    />
-  );
-}
+/** The password a person signs in with (their browser's password manager fills it). */
+export const CurrentPasswordField = <T extends { password: string }>(props: Labelled<T>) =>
+  known(props, "password", "Your password", "password", "current-password");
 
-export function EmailField<T extends { email: string }>({
-  of,
-  label = "Your email address",
-}: {
-  of: AnyForm<T>;
-  label?: string;
-}) {
+/** The address a person signs in with. */
+export const EmailField = <T extends { email: string }>(props: Labelled<T>) =>
+  known(props, "email", "Your email address", "email", "username");
+
+type Labelled<T extends FieldValues> = { of: AnyForm<T>; label?: string };
+
+/** A field a browser fills from what it knows of the person (`autoComplete`). */
+function known<T extends FieldValues>(
+  { of, label }: Labelled<T>,
+  name: string,
+  defaultLabel: string,
+  type: string,
+  autoComplete: string,
+) {
   return (
     <FormText
       of={of}
-      name={"email" as Path<T>}
-      label={label}
-      type="email"
-      autoComplete="username"
+      name={name as Path<T>}
+      label={label ?? defaultLabel}
+      type={type}
+      autoComplete={autoComplete}
     />
   );
 }

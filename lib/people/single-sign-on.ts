@@ -40,13 +40,19 @@ function discover(issuer: string, clientId: string, clientSecret: string) {
   });
 }
 
-export async function providerOf(organizationId: string): Promise<IdentityProvider | undefined> {
+/** The identity provider's row of an organization, secret still encrypted. */
+async function providerRow(organizationId: string) {
   const db = await getStore();
   const [row] = await db
     .select()
     .from(identityProviders)
     .where(eq(identityProviders.organizationId, organizationId))
     .limit(1);
+  return row;
+}
+
+export async function providerOf(organizationId: string): Promise<IdentityProvider | undefined> {
+  const row = await providerRow(organizationId);
   return row && isRole(row.defaultRole) ? { ...row, defaultRole: row.defaultRole } : undefined;
 }
 
@@ -102,12 +108,7 @@ export async function organizationsForDomain(email: string) {
 }
 
 async function configurationOf(organizationId: string) {
-  const db = await getStore();
-  const [row] = await db
-    .select()
-    .from(identityProviders)
-    .where(eq(identityProviders.organizationId, organizationId))
-    .limit(1);
+  const row = await providerRow(organizationId);
   if (!row) return undefined;
   return {
     row,
