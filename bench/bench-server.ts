@@ -5,13 +5,18 @@
 import { createServer } from "node:http";
 import { type AddressInfo } from "node:net";
 import { inArray } from "drizzle-orm";
+import { createLogger } from "@/lib/log/logger";
 import { schema } from "@/service/db/database";
 import { startBenchService } from "./bench-service";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 
 async function main() {
-  const bench = await startBenchService("bench");
+  // As shipped: a JSON line per request at `info`, to standard output (the parent reads it
+  // away, as a log collector would). SIGUSR2 lowers the level to `warn` for the comparison.
+  const log = createLogger("service", "info");
+  process.on("SIGUSR2", () => log.setLevel("warn"));
+  const bench = await startBenchService("bench", "info", log);
   const { service } = bench;
   const admin = bench.key("master-admin");
   // One Client per connection: the service allows one active request per Client by design.

@@ -10,13 +10,17 @@ import { startService } from "@/service/server";
  * A reference service for a benchmark: a fresh embedded PostgreSQL in a temporary directory,
  * demo data, and rate limits out of the way (a benchmark measures work, not refusals).
  */
-export async function startBenchService(name: string, logLevel: LogLevel = "warn") {
+export async function startBenchService(
+  name: string,
+  logLevel: LogLevel = "warn",
+  log = createLogger("service", logLevel),
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `vpmi-${name}-`));
   chmodSync(dataDir, 0o755);
   const service = await startService({
     port: 0,
     dataDir,
-    log: createLogger("service", logLevel),
+    log,
     defaultRateLimit: { maxRequests: 10_000_000, windowSeconds: 60 },
   });
   return {

@@ -67,16 +67,21 @@ async function main() {
     );
     await load("warm-up", `${serviceUrl}/ping`, keys).catch(() => undefined);
     const ceilings = await measureCeilings(databaseUrl, CONNECTIONS, DURATION, payers);
-    const rows = [
-      ...ceilings.map((c) => ({ ...c, non2xx: 0, errors: 0 })),
-      await load("bare node:http GET /ping", `${bareUrl}/ping`, null),
-      await load("service GET /ping (authenticated)", `${serviceUrl}/ping`, keys),
-      await load(
-        "service billable GET /translation/translations",
-        `${serviceUrl}/translation/translations?sourceLanguage=de&text=Bremsscheibe`,
-        keys,
-      ),
+    const serviceCalls = (level: string) => [
+      () => load(`service GET /ping (log at ${level})`, `${serviceUrl}/ping`, keys),
+      () =>
+        load(
+          `service billable GET /translation (log at ${level})`,
+          `${serviceUrl}/translation/translations?sourceLanguage=de&text=Bremsscheibe`,
+          keys,
+        ),
     ];
+    const rows: Row[] = ceilings.map((c) => ({ ...c, non2xx: 0, errors: 0 }));
+    rows.push(await load("bare node:http GET /ping", `${bareUrl}/ping`, null));
+    // As shipped (request lines at info), then the same process with its level at warn.
+    for (const run of serviceCalls("info")) rows.push(await run());
+    child.kill("SIGUSR2");
+    for (const run of serviceCalls("warn")) rows.push(await run());
     const pad = (s: string | number, n: number) => String(s).padStart(n);
     console.log(
       `${"scenario".padEnd(50)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("non-2xx", 9)}${pad("errors", 8)}`,
@@ -85,15 +90,17 @@ async function main() {
       console.log(
         `${r.scenario.padEnd(50)}${pad(r.rps, 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(r.non2xx, 9)}${pad(r.errors, 8)}`,
       );
-    const [select1, commit, pingFloor, billableFloor, bare, ping, billable] = rows as [
-      Row,
-      Row,
-      Row,
-      Row,
-      Row,
-      Row,
-      Row,
-    ];
+    const [
+      select1,
+      commit,
+      pingFloor,
+      billableFloor,
+      bare,
+      ping,
+      billable,
+      pingQuiet,
+      billableQuiet,
+    ] = rows as [Row, Row, Row, Row, Row, Row, Row, Row, Row];
     const ratio = (a: number, b: number) => a / b;
     const targets = [
       ["authenticated call / select 1 round trips", ratio(ping.rps, select1.rps), 0.4],
@@ -109,6 +116,16 @@ async function main() {
       console.log(
         `  ${`p99 of ${r.scenario}`.padEnd(45)} ${`${r.p99} ms`.padStart(8)}  target ≤ 20 ms  ${r.p99 <= 20 ? "met" : "NOT met"}`,
       );
+    console.log("\nRequest logging as shipped (issue 29: costs at most 10 % of throughput):");
+    for (const [what, shipped, quiet] of [
+      ["authenticated call at info / at warn", ping, pingQuiet],
+      ["billable call at info / at warn", billable, billableQuiet],
+    ] as const) {
+      const value = ratio(shipped.rps, quiet.rps);
+      console.log(
+        `  ${what.padEnd(45)} ${(value * 100).toFixed(1).padStart(6)} %  target ≥ 90 %  ${value >= 0.9 ? "met" : "NOT met"}`,
+      );
+    }
     console.log("\nThe service beside its own statements alone (no target):");
     for (const [what, call, floor] of [
       ["authenticated call / its statements alone", ping, pingFloor],

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { createHash, randomBytes } from "node:crypto";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/test";
 import { MASTER, signInAsDemo, SUB_USER } from "./support/auth";
 import { demoKeys, SERVICE_URL } from "./support/demo";
@@ -129,8 +129,7 @@ test("the console connects as an MCP client through the consent page and its pla
   await expect(page.getByTestId("tool-billing")).toContainText('"not_charged"');
   await expect(page.getByTestId("tool-provenance")).toContainText('"confidence": null');
   await expect(page.getByTestId("tool-error")).toHaveText("—");
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page, "this page");
 
   await page.getByLabel("Tool", { exact: true }).selectOption("parts.get_oe_part");
   await expect(page.getByLabel("Arguments (JSON)")).toHaveValue(

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { BILLED, expect, test } from "./support/test";
 import { MASTER, PILOT_PRODUCTION, PILOT_SANDBOX, signedInAs, signInAsDemo } from "./support/auth";
 import { demoKeys, SERVICE_URL } from "./support/demo";
@@ -24,16 +24,7 @@ async function fitsAPhone(page: Page, what: string) {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `page width at 390 px on ${what}`).toBeLessThanOrEqual(innerWidth);
-  await noAxeViolations(page, `${what} at 390 px`);
-}
-
-async function noAxeViolations(page: Page, what: string) {
-  await page.waitForLoadState("networkidle");
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
+  await expectNoAxeViolations(page, `${what} at 390 px`);
 }
 
 test.describe("Intelligence for the sandbox pilot account", () => {
@@ -73,7 +64,7 @@ test.describe("Intelligence for the sandbox pilot account", () => {
     );
     // The read's receipt, from its response headers: billed once.
     await expect(page.getByTestId("receipt")).toContainText(BILLED);
-    await noAxeViolations(page, "cluster result");
+    await expectNoAxeViolations(page, "cluster result");
     await fitsAPhone(page, "cluster result");
   });
 
@@ -102,7 +93,7 @@ test.describe("Intelligence for the sandbox pilot account", () => {
     await expect(history.getByText("v2 (new)")).toBeVisible();
     await expect(history.getByTestId("history-point").first()).toContainText("v1");
     await expect(page).toHaveURL(/from=1\+Aug\+2026/);
-    await noAxeViolations(page, "cluster history");
+    await expectNoAxeViolations(page, "cluster history");
     await fitsAPhone(page, "cluster history");
     await page.setViewportSize({ width: 1280, height: 900 });
     // A day that is not one is refused next to its field, the period typed is kept.
@@ -126,7 +117,7 @@ test.describe("Intelligence for the sandbox pilot account", () => {
     await expect(result.getByText(/^Excluded: /).first()).toBeVisible();
     await expect(result).toContainText("Risk-adjusted value");
     await expect(result).toContainText(/\(v\d\)/);
-    await noAxeViolations(page, "VIN Economic Intelligence result");
+    await expectNoAxeViolations(page, "VIN Economic Intelligence result");
     await fitsAPhone(page, "VIN Economic Intelligence result");
   });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, type Page, type Request } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test, uniqueName } from "./support/test";
 import { SANDBOX, signInAsDemo } from "./support/auth";
 import { NAV_ITEMS } from "@/lib/navigation";
@@ -15,14 +15,6 @@ import {
 } from "./support/people";
 
 const PASSWORD = "amber lantern over quiet hills";
-
-async function noAxeViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${what}`,
-  ).toEqual([]);
-}
 
 /** Creating a Sub-user issues its first key: a dangerous action, which may ask to confirm first. */
 async function startCreatingSubUser(page: Page, name: string) {
@@ -82,10 +74,10 @@ test.describe.serial("people sign in as themselves", () => {
     await become.getByRole("button", { name: "Become the owner" }).click();
     await expect(page.getByTestId("signed-in-person")).toContainText("Sandra Sandbox, owner");
     await expect(page.getByTestId("member-row")).toHaveCount(1);
-    await noAxeViolations(page, "the organization page");
+    await expectNoAxeViolations(page, "the organization page");
     await page.goto("/account");
     await expect(page.getByTestId("own-session")).toHaveCount(1);
-    await noAxeViolations(page, "the account page");
+    await expectNoAxeViolations(page, "the account page");
     ownerState = await page.context().storageState();
   });
 
@@ -105,7 +97,7 @@ test.describe.serial("people sign in as themselves", () => {
     const other = await invitee.newPage();
     await other.goto(operatorLink);
     await expect(other.getByTestId("invitation-summary")).toContainText("as operator");
-    await noAxeViolations(other, "an invitation");
+    await expectNoAxeViolations(other, "an invitation");
     expect(await other.content()).not.toMatch(/svc_(live|test)_/);
     await other.getByText("Join with a password and an authenticator app instead").click();
     const form = other.getByRole("form", { name: "Create your sign-in" });

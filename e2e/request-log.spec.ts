@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/test";
 import { MASTER, PILOT_SANDBOX, signInAsDemo } from "./support/auth";
 
@@ -34,8 +34,7 @@ test("the request log lists the console's calls with outcome, code and billing, 
     await expect(row.getByRole("cell").nth(2)).toHaveText(/^4\d\d$/);
   // The title streams in with the page's metadata; axe judges the finished document.
   await expect(page).toHaveTitle(/Request log/);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page, "this page");
   // Nothing from the request or the answer is kept: no OE number, no key.
   await expect(page.locator("main")).not.toContainText("ZZZ99999");
   await expect(page.locator("main")).not.toContainText(/svc_(live|test)_/);
