@@ -4,11 +4,10 @@
  * authenticated, with and without Content-Length; 1,000 sockets sending their headers a byte at a
  * time), and the latency of `GET /ping` while it lasts.
  */
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { connect, type Socket } from "node:net";
-import { createInterface } from "node:readline";
+import { spawnBenchServer } from "./bench-server-process";
 
 const BODY_BYTES = 100 * 1024 * 1024;
 const SLOW_SOCKETS = Number(process.env.ABUSE_SLOW_SOCKETS ?? 1000);
@@ -68,20 +67,8 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main() {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/bench-server.ts"], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, BENCH_CLIENTS: "1" },
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once("line", resolve);
-    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  const { serviceUrl, keys, masterKey, pid } = JSON.parse(line) as {
-    serviceUrl: string;
-    keys: string[];
-    masterKey: string;
-    pid: number;
-  };
+  const { child, info } = await spawnBenchServer(1);
+  const { serviceUrl, keys, masterKey, pid } = info;
   const key = keys[0]!;
   const port = Number(new URL(serviceUrl).port);
   const ping = async () => {

@@ -1,21 +1,24 @@
 /**
  * Child process of the benchmark: the reference service (fresh embedded PostgreSQL, demo data)
- * and a bare node:http server, on the same machine. Prints one JSON line with addresses and keys.
+ * and a bare node:http server, on the same machine. Sends its addresses and keys to its parent.
  */
 import { createServer } from "node:http";
 import { type AddressInfo } from "node:net";
 import { inArray } from "drizzle-orm";
 import { createLogger } from "@/lib/log/logger";
 import { schema } from "@/service/db/database";
+import { type BenchServerInfo } from "./bench-server-process";
 import { startBenchService } from "./bench-service";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 
 async function main() {
   // As shipped: a JSON line per request at `info`, to standard output (the parent reads it
-  // away, as a log collector would). SIGUSR2 lowers the level to `warn` for the comparison.
+  // away, as a log collector would). The parent changes the level for the comparison.
   const log = createLogger("service", "info");
-  process.on("SIGUSR2", () => log.setLevel("warn"));
+  process.on("message", (message: { logLevel?: "info" | "warn" }) => {
+    if (message.logLevel) log.setLevel(message.logLevel);
+  });
   const bench = await startBenchService("bench", "info", log);
   const { service } = bench;
   const admin = bench.key("master-admin");
@@ -43,17 +46,16 @@ async function main() {
     res.end(JSON.stringify({ status: "ok", service: "bare-node-http" }));
   });
   await new Promise<void>((r) => bare.listen(0, "127.0.0.1", r));
-  process.stdout.write(
-    JSON.stringify({
-      serviceUrl: service.url,
-      bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
-      keys,
-      masterKey: admin,
-      databaseUrl: bench.databaseUrl,
-      payers: ids,
-      pid: process.pid,
-    }) + "\n",
-  );
+  const info: BenchServerInfo = {
+    serviceUrl: service.url,
+    bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
+    keys,
+    masterKey: admin,
+    databaseUrl: bench.databaseUrl,
+    payers: ids,
+    pid: process.pid,
+  };
+  process.send!(info);
 
   const stop = async () => {
     bare.close();

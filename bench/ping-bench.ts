@@ -7,9 +7,8 @@
  * Every connection uses its own Client's key: the service allows one active request per Client,
  * so N connections on one key would measure the 429 path instead.
  */
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
 import autocannon from "autocannon";
+import { spawnBenchServer } from "./bench-server-process";
 import { measureCeilings } from "./pg-ceilings";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -24,12 +23,17 @@ interface Row {
   errors: number;
 }
 
-async function load(scenario: string, url: string, keys: string[] | null): Promise<Row> {
+async function load(
+  scenario: string,
+  url: string,
+  keys: string[] | null,
+  seconds = DURATION,
+): Promise<Row> {
   let next = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration: seconds,
     setupClient: (client) => {
       if (keys)
         client.setHeaders({ "X-Api-Key": keys[next++ % keys.length]!, Accept: "application/json" });
@@ -45,43 +49,53 @@ async function load(scenario: string, url: string, keys: string[] | null): Promi
   };
 }
 
-async function main() {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/bench-server.ts"], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, BENCH_CLIENTS: String(CONNECTIONS) },
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once("line", resolve);
-    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  const { serviceUrl, bareUrl, keys, databaseUrl, payers } = JSON.parse(line) as {
-    serviceUrl: string;
-    bareUrl: string;
-    keys: string[];
-    databaseUrl: string;
-    payers: string[];
+/** Two halves of one scenario: their mean rate, and the worse of their latencies. */
+function merged(a: Row, b: Row): Row {
+  return {
+    scenario: a.scenario,
+    rps: Math.round((a.rps + b.rps) / 2),
+    p50: Math.max(a.p50, b.p50),
+    p99: Math.max(a.p99, b.p99),
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
   };
+}
+
+async function main() {
+  const { child, info } = await spawnBenchServer(CONNECTIONS);
+  const { serviceUrl, bareUrl, keys, databaseUrl, payers } = info;
   try {
     console.log(
       `Load: ${CONNECTIONS} connections (one Client each), ${DURATION} s per scenario, after a 2 s warm-up.\n`,
     );
     await load("warm-up", `${serviceUrl}/ping`, keys).catch(() => undefined);
     const ceilings = await measureCeilings(databaseUrl, CONNECTIONS, DURATION, payers);
-    const serviceCalls = (level: string) => [
-      () => load(`service GET /ping (log at ${level})`, `${serviceUrl}/ping`, keys),
+    const serviceCalls = (level: string, seconds: number) => [
+      () => load(`service GET /ping (log at ${level})`, `${serviceUrl}/ping`, keys, seconds),
       () =>
         load(
           `service billable GET /translation (log at ${level})`,
           `${serviceUrl}/translation/translations?sourceLanguage=de&text=Bremsscheibe`,
           keys,
+          seconds,
         ),
     ];
     const rows: Row[] = ceilings.map((c) => ({ ...c, non2xx: 0, errors: 0 }));
     rows.push(await load("bare node:http GET /ping", `${bareUrl}/ping`, null));
-    // As shipped (request lines at info), then the same process with its level at warn.
-    for (const run of serviceCalls("info")) rows.push(await run());
-    child.kill("SIGUSR2");
-    for (const run of serviceCalls("warn")) rows.push(await run());
+    // As shipped (request lines at info) and the same process at warn, in the order info, warn,
+    // warn, info, half the time each: a drift of the machine during the run weighs on both alike.
+    const atLevel = async (level: "info" | "warn") => {
+      child.send({ logLevel: level });
+      const measured: Row[] = [];
+      for (const run of serviceCalls(level, DURATION / 2)) measured.push(await run());
+      return measured;
+    };
+    const info1 = await atLevel("info");
+    const warn1 = await atLevel("warn");
+    const warn2 = await atLevel("warn");
+    const info2 = await atLevel("info");
+    rows.push(...info1.map((r, i) => merged(r, info2[i]!)));
+    rows.push(...warn1.map((r, i) => merged(r, warn2[i]!)));
     const pad = (s: string | number, n: number) => String(s).padStart(n);
     console.log(
       `${"scenario".padEnd(50)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("non-2xx", 9)}${pad("errors", 8)}`,
