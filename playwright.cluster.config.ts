@@ -19,7 +19,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: CLUSTER.console,
-    trace: "retain-on-failure",
+    // Under CI only the printed output is read: no trace is recorded there (see playwright.config.ts).
+    trace: process.env.CI ? "off" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: CHROMIUM_LAUNCH,
   },

@@ -67,7 +67,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test some 7 %; under CI (whose artifacts nobody opens, only
+    // its printed output) only a retry records one, so a failure that repeats comes with a trace.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: CHROMIUM_LAUNCH,
   },
