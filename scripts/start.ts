@@ -108,10 +108,7 @@ async function main() {
     await postgres?.stop().catch(() => {});
     process.exit(code);
   };
-  ownShutdownSignals();
-  process.on("SIGINT", () => void stop(0));
-  process.on("SIGTERM", () => void stop(0));
-  process.on("SIGHUP", () => void stop(0));
+  ownShutdownSignals(() => void stop(0));
 
   try {
     if (!dev) await ensureBuild({ ...childEnv, NODE_ENV: "production" });

@@ -25,10 +25,7 @@ async function main() {
     await service.stop();
     process.exit(0);
   };
-  ownShutdownSignals();
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGHUP", () => void stop("SIGHUP"));
+  ownShutdownSignals((signal) => void stop(signal));
 }
 
 main().catch((error: unknown) => {

@@ -28,12 +28,14 @@ const exitHookListeners = EXIT_HOOK_SIGNALS.map(
 );
 
 /**
- * For a program that stops itself on signals (and stops its PostgreSQL as part of that): the
- * embedded server's exit hook no longer ends the process on a signal. Its `exit` hook stays.
+ * For a program that stops itself (and its PostgreSQL as part of that): SIGINT, SIGTERM and
+ * SIGHUP call `stop`, and the embedded server's exit hook no longer ends the process on a
+ * signal. Its `exit` hook stays.
  */
-export function ownShutdownSignals() {
+export function ownShutdownSignals(stop: (signal: NodeJS.Signals) => void) {
   for (const [signal, listeners] of exitHookListeners)
     for (const listener of listeners) process.removeListener(signal, listener);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
 }
 
 /**
