@@ -19,7 +19,7 @@ async function main() {
   process.on("message", (message: { logLevel?: "info" | "warn" }) => {
     if (message.logLevel) log.setLevel(message.logLevel);
   });
-  const bench = await startBenchService("bench", "info", log);
+  const bench = await startBenchService("bench", log);
   const { service } = bench;
   const admin = bench.key("master-admin");
   // One Client per connection: the service allows one active request per Client by design.

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { embeddedDatabaseUrl } from "@/lib/db/postgres-server";
 import { type DemoAccount } from "@/lib/demo/demo-credentials";
-import { createLogger, type LogLevel } from "@/lib/log/logger";
+import { createLogger, type Logger } from "@/lib/log/logger";
 import { startService } from "@/service/server";
 
 /**
@@ -12,8 +12,7 @@ import { startService } from "@/service/server";
  */
 export async function startBenchService(
   name: string,
-  logLevel: LogLevel = "warn",
-  log = createLogger("service", logLevel),
+  log: Logger = createLogger("service", "warn"),
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `vpmi-${name}-`));
   chmodSync(dataDir, 0o755);

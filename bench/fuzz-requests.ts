@@ -4,13 +4,14 @@
  * answers by status and what must be zero: 5xx other than a documented 503, refusals without an
  * `{error, message}` body, and requests left without an answer.
  */
+import { createLogger } from "@/lib/log/logger";
 import { startBenchService } from "./bench-service";
 import { generateMalformedRequests, runMalformedRequests } from "./fuzz/malformed-requests";
 
 async function main() {
   const count = Number(process.env.FUZZ_COUNT ?? 12_000);
   const seed = Number(process.env.FUZZ_SEED ?? 1);
-  const bench = await startBenchService("fuzz", "error");
+  const bench = await startBenchService("fuzz", createLogger("service", "error"));
   const { service, key } = bench;
   try {
     const requests = generateMalformedRequests(
