@@ -1,6 +1,6 @@
 import { loseActionAnswers } from "./support/actions";
 import { OPERATIONS } from "@/lib/api/contract/operations";
-import { expect, test, uniqueName } from "./support/test";
+import { expect, test, uniqueName, waitForQuietNetwork } from "./support/test";
 import { MASTER, SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
 import { ageAllSessions } from "./support/store";
 
@@ -11,7 +11,7 @@ test("a page view renders no other page until a person reaches for its link", as
     if (request.headers()["next-router-prefetch"]) prefetched.push(new URL(request.url()).pathname);
   });
   await page.goto("/grants");
-  await page.waitForLoadState("networkidle");
+  await waitForQuietNetwork(page);
   // The navigation and the grants table hold some 30 links: none was fetched on sight.
   expect(prefetched).toEqual([]);
   const audit = page

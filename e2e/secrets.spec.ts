@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type Page, type Response } from "@playwright/test";
 import { type ActionAnswer, isServerAction, recordActionAnswers } from "./support/actions";
-import { expect, test, uniqueName } from "./support/test";
+import { expect, test, uniqueName, waitForQuietNetwork } from "./support/test";
 import {
   BENEFICIARY,
   MASTER,
@@ -112,9 +112,8 @@ async function crawl(
     visited.add(target);
     perPattern.set(pattern, (perPattern.get(pattern) ?? 0) + 1);
     await page.goto(target);
-    // What the page fetches once shown is recorded too. Bounded: a request that never ends would
-    // hold a crawl forever, and every response still arrives at the recorder meanwhile.
-    await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+    // What the page fetches once shown is recorded too.
+    await waitForQuietNetwork(page);
     if (!follow) continue;
     // Downloads (the audit CSV) are fetched by `crawlAs` itself: a navigation cannot open them.
     const hrefs = await page

@@ -28,6 +28,14 @@ export async function waitForHydration(page: Page, baseURL: string | undefined) 
   );
 }
 
+/**
+ * Waits until the page's network has been quiet for half a second, or 10 s have passed: once a
+ * request never ended and held a test until its bound; what arrives meanwhile is still seen.
+ */
+export async function waitForQuietNetwork(page: Page) {
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+}
+
 /** Playwright's `test` whose `page.goto` and `page.reload` return only once the console page is interactive. */
 export const test = base.extend({
   page: async ({ page, baseURL }, provide) => {
