@@ -1,3 +1,5 @@
+import { type z } from "zod";
+
 /** What every server action answers: data, or a refusal the form can show next to its fields. */
 export type FieldErrors = Record<string, string>;
 
@@ -20,3 +22,30 @@ export const refused = (code: string, message: string, fieldErrors?: FieldErrors
 
 /** The data of an action that is not an operation of the service: never a replay. */
 export const done = <T>(data: T) => ({ ok: true, data, replayed: false }) as const;
+
+/** Each field's first refusal, by its path (`form` for one about the whole input). */
+export function fieldErrorsOf(
+  issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
+): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const path = typeof issue.path === "string" ? issue.path : issue.path.map(String).join(".");
+    out[path || "form"] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * An action's input read with `schema`: its values, or the refusal that names each field at fault
+ * (the browser checked with the same schema, so this is for a request that skipped the form).
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  message = "Some values are not valid.",
+): { data: z.output<S> } | ReturnType<typeof refused> {
+  const parsed = schema.safeParse(input);
+  return parsed.success
+    ? { data: parsed.data }
+    : refused("invalid_input", message, fieldErrorsOf(parsed.error.issues));
+}

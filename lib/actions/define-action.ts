@@ -17,13 +17,13 @@ import {
   type ServiceResponse,
   ServiceUnreachableError,
 } from "@/lib/api/client";
-import { recordAudit } from "@/lib/store/audit-log";
+import { recordAuditOrLog } from "@/lib/store/audit-log";
 import { roleRefusal } from "@/lib/auth/rights";
 import { needsStepUp, STEP_UP_REQUIRED } from "@/lib/people/step-up";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
 import { fieldOfCode, messageForCode } from "@/lib/operations/code-sentences";
 import { consoleLog } from "@/lib/log/console-log";
-import { type ActionResult, type FieldErrors } from "./action-result";
+import { type ActionResult, type FieldErrors, fieldErrorsOf } from "./action-result";
 
 export interface ActionContext<Id extends OperationId> extends SignedIn {
   /**
@@ -66,15 +66,6 @@ interface ActionConfig<Id extends OperationId, S extends z.ZodType, T> {
    * factor or passkey unless they did in the last five minutes; the browser then sends it again.
    */
   stepUp?: true | ((input: z.output<S>) => boolean);
-}
-
-function fieldErrorsOf(issues: { path: PropertyKey[] | string; message: string }[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const path = Array.isArray(issue.path) ? issue.path.map(String).join(".") : issue.path;
-    out[path || "form"] ??= issue.message;
-  }
-  return out;
 }
 
 /** Thrown by an action's `run` to refuse with a console-side reason, shown like a service refusal. */
@@ -145,7 +136,7 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
       detail?: Record<string, unknown>,
     ) => {
       if (!audited) return;
-      await recordAudit({
+      await recordAuditOrLog({
         session: signedIn.session,
         clientId: signedIn.session.clientId,
         operationId: config.operation,
@@ -154,7 +145,7 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
         errorCode,
         idempotencyKey: idempotencyKey ?? null,
         detail,
-      }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
+      });
     };
 
     if (op.masterOnly && !signedIn.session.isMaster) {

@@ -1,3 +1,4 @@
+import { claimOnce } from "@/lib/db/claim-once";
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
@@ -117,19 +118,9 @@ export async function claimInvitation(
   token: string,
   now = new Date(),
 ): Promise<Invitation | undefined> {
-  const db = await getStore();
-  const [row] = await db
-    .update(invitations)
-    .set({ acceptedAt: now })
-    .where(
-      and(
-        eq(invitations.tokenHash, digest(token)),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, now),
-      ),
-    )
-    .returning(columns);
+  const marks = { usedAt: "acceptedAt", expiresAt: invitations.expiresAt, now } as const;
+  const open = [eq(invitations.tokenHash, digest(token)), isNull(invitations.revokedAt)];
+  const row = await claimOnce(await getStore(), invitations, marks, ...open);
   return row ? asInvitation(row) : undefined;
 }
 

@@ -4,6 +4,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { decryptSecret, deriveKey, encryptSecret } from "@/lib/auth/secret-box";
 import { isRole, type Role } from "@/lib/auth/roles";
 import { consoleConfig } from "@/lib/config/console-env";
+import { firstFields } from "@/lib/db/first-row";
 import { getStore } from "@/lib/store/db";
 import { memberships, organizations, people, sessions } from "@/lib/store/schema";
 
@@ -58,23 +59,13 @@ export async function connectOrganization(
 }
 
 export async function findOrganization(id: string): Promise<Organization | undefined> {
-  const db = await getStore();
-  const [org] = await db
-    .select(publicColumns)
-    .from(organizations)
-    .where(eq(organizations.id, id))
-    .limit(1);
-  return org;
+  return firstFields(await getStore(), publicColumns, organizations, eq(organizations.id, id));
 }
 
 /** The key an organization's members act with: only for calls, never shown or returned. */
 export async function organizationKey(id: string): Promise<string | undefined> {
-  const db = await getStore();
-  const [row] = await db
-    .select({ keyCiphertext: organizations.keyCiphertext })
-    .from(organizations)
-    .where(eq(organizations.id, id))
-    .limit(1);
+  const fields = { keyCiphertext: organizations.keyCiphertext };
+  const row = await firstFields(await getStore(), fields, organizations, eq(organizations.id, id));
   return row ? decryptSecret(row.keyCiphertext, keyAtRest()) : undefined;
 }
 
@@ -118,12 +109,12 @@ export async function membersOf(organizationId: string): Promise<Member[]> {
 }
 
 export async function roleOf(organizationId: string, personId: string): Promise<Role | undefined> {
-  const db = await getStore();
-  const [row] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.personId, personId)))
-    .limit(1);
+  const row = await firstFields(
+    await getStore(),
+    { role: memberships.role },
+    memberships,
+    and(eq(memberships.organizationId, organizationId), eq(memberships.personId, personId)),
+  );
   return row && isRole(row.role) ? row.role : undefined;
 }
 

@@ -1,3 +1,4 @@
+import { claimOnce } from "@/lib/db/claim-once";
 import "server-only";
 import { randomUUID } from "node:crypto";
 import {
@@ -10,7 +11,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import { headers } from "next/headers";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { consoleConfig } from "@/lib/config/console-env";
@@ -64,20 +65,9 @@ async function keepChallenge(
 
 /** Takes a ceremony's challenge for its one use: undefined when unknown, used, expired or for something else. */
 async function claimChallenge(id: string, purpose: CeremonyPurpose) {
-  const db = await getStore();
-  const [row] = await db
-    .update(webauthnChallenges)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(webauthnChallenges.id, id),
-        eq(webauthnChallenges.purpose, purpose),
-        isNull(webauthnChallenges.usedAt),
-        gt(webauthnChallenges.expiresAt, new Date()),
-      ),
-    )
-    .returning({ challenge: webauthnChallenges.challenge, state: webauthnChallenges.state });
-  return row;
+  const t = webauthnChallenges;
+  const marks = { usedAt: "usedAt", expiresAt: t.expiresAt, now: new Date() } as const;
+  return claimOnce(await getStore(), t, marks, eq(t.id, id), eq(t.purpose, purpose));
 }
 
 export interface Passkey {

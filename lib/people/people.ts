@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { decryptSecret, deriveKey, encryptSecret } from "@/lib/auth/secret-box";
 import { consoleConfig } from "@/lib/config/console-env";
+import { firstFields } from "@/lib/db/first-row";
 import { getStore } from "@/lib/store/db";
 import { organizations, people, sessions } from "@/lib/store/schema";
 import { hashPassword } from "./passwords";
@@ -25,30 +26,17 @@ const publicColumns = {
 };
 
 export async function personByEmail(email: string): Promise<Person | undefined> {
-  const db = await getStore();
-  const [row] = await db
-    .select(publicColumns)
-    .from(people)
-    .where(eq(people.email, normalEmail(email)))
-    .limit(1);
-  return row;
+  return firstFields(await getStore(), publicColumns, people, eq(people.email, normalEmail(email)));
 }
 
 export async function personById(id: string): Promise<Person | undefined> {
-  const db = await getStore();
-  const [row] = await db.select(publicColumns).from(people).where(eq(people.id, id)).limit(1);
-  return row;
+  return firstFields(await getStore(), publicColumns, people, eq(people.id, id));
 }
 
 /** What a password sign-in checks: the stored hash, and whether a second factor is set up. */
 export async function credentialsOf(email: string) {
-  const db = await getStore();
-  const [row] = await db
-    .select({ id: people.id, passwordHash: people.passwordHash })
-    .from(people)
-    .where(eq(people.email, normalEmail(email)))
-    .limit(1);
-  return row;
+  const fields = { id: people.id, passwordHash: people.passwordHash };
+  return firstFields(await getStore(), fields, people, eq(people.email, normalEmail(email)));
 }
 
 /**
@@ -97,12 +85,8 @@ export async function createPasskeyPerson(input: {
 
 /** Whether a person can confirm with a code (they set up an authenticator app). */
 export async function hasTotp(personId: string): Promise<boolean> {
-  const db = await getStore();
-  const [row] = await db
-    .select({ confirmed: people.totpConfirmedAt })
-    .from(people)
-    .where(eq(people.id, personId))
-    .limit(1);
+  const fields = { confirmed: people.totpConfirmedAt };
+  const row = await firstFields(await getStore(), fields, people, eq(people.id, personId));
   return Boolean(row?.confirmed);
 }
 
@@ -117,15 +101,12 @@ export async function claimTotpCode(
   now = new Date(),
 ): Promise<boolean> {
   const db = await getStore();
-  const [row] = await db
-    .select({
-      email: people.email,
-      totpCiphertext: people.totpCiphertext,
-      totpLastStep: people.totpLastStep,
-    })
-    .from(people)
-    .where(eq(people.id, personId))
-    .limit(1);
+  const fields = {
+    email: people.email,
+    totpCiphertext: people.totpCiphertext,
+    totpLastStep: people.totpLastStep,
+  };
+  const row = await firstFields(db, fields, people, eq(people.id, personId));
   if (!row?.totpCiphertext) return false;
   const secret = decryptSecret(row.totpCiphertext, totpKey());
   const step = acceptedStep(secret, row.email, code, row.totpLastStep, now.getTime());
@@ -148,12 +129,8 @@ export async function claimTotpCode(
 
 /** The TOTP secret a person is setting up, to show once more while they have not confirmed it. */
 export async function pendingTotpSecret(personId: string): Promise<string | undefined> {
-  const db = await getStore();
-  const [row] = await db
-    .select({ totpCiphertext: people.totpCiphertext, confirmed: people.totpConfirmedAt })
-    .from(people)
-    .where(eq(people.id, personId))
-    .limit(1);
+  const fields = { totpCiphertext: people.totpCiphertext, confirmed: people.totpConfirmedAt };
+  const row = await firstFields(await getStore(), fields, people, eq(people.id, personId));
   return row?.totpCiphertext && !row.confirmed
     ? decryptSecret(row.totpCiphertext, totpKey())
     : undefined;

@@ -1,6 +1,5 @@
 import "server-only";
-import { consoleLog } from "@/lib/log/console-log";
-import { type AuditEntry, recordAudit } from "@/lib/store/audit-log";
+import { type AuditEntry, recordAuditOrLog } from "@/lib/store/audit-log";
 
 /** Where a person acted: one of their organizations (its Client) and their role there. */
 export interface Membership {
@@ -18,7 +17,7 @@ export async function recordPersonAudit(
   where: Membership,
   entry: Pick<AuditEntry, "operationId" | "outcome" | "errorCode" | "target" | "detail">,
 ): Promise<void> {
-  await recordAudit({
+  await recordAuditOrLog({
     session: {
       organizationId: where.id,
       actor: { kind: "person", personId: person.id, email: person.email },
@@ -26,5 +25,5 @@ export async function recordPersonAudit(
     },
     clientId: where.clientId,
     ...entry,
-  }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
+  });
 }

@@ -1,6 +1,7 @@
+import { claimOnce } from "@/lib/db/claim-once";
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import * as oidc from "openid-client";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { decryptSecret, deriveKey, encryptSecret } from "@/lib/auth/secret-box";
@@ -162,18 +163,13 @@ export type SignOnResult =
  */
 export async function finishSignOn(callback: URL): Promise<SignOnResult> {
   const state = callback.searchParams.get("state") ?? "";
-  const db = await getStore();
-  const [flow] = await db
-    .update(ssoFlows)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(ssoFlows.stateHash, digest(state)),
-        isNull(ssoFlows.usedAt),
-        gt(ssoFlows.expiresAt, new Date()),
-      ),
-    )
-    .returning();
+  const marks = { usedAt: "usedAt", expiresAt: ssoFlows.expiresAt, now: new Date() } as const;
+  const flow = await claimOnce(
+    await getStore(),
+    ssoFlows,
+    marks,
+    eq(ssoFlows.stateHash, digest(state)),
+  );
   if (!flow) return { ok: false, reason: "flow" };
   const found = await configurationOf(flow.organizationId);
   if (!found) return { ok: false, reason: "flow" };

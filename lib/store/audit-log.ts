@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { consoleLog } from "@/lib/log/console-log";
 import { redact } from "@/lib/log/logger";
 import { getStore } from "@/lib/store/db";
 import { logPage, operationsIn } from "@/lib/store/log-pages";
@@ -39,6 +40,16 @@ function actorColumns(entry: AuditEntry) {
     actorRole: entry.session?.role ?? null,
     organizationId: entry.session?.organizationId ?? null,
   };
+}
+
+/**
+ * Records an entry after the act it describes has happened: a failed write is logged, never shown
+ * to the person (telling them their act failed would be untrue).
+ */
+export async function recordAuditOrLog(entry: AuditEntry): Promise<void> {
+  await recordAudit(entry).catch((error: unknown) =>
+    consoleLog().error("audit write failed", { error }),
+  );
 }
 
 /** Records one mutating action; `detail` passes through the log redactor, so no key survives. */

@@ -1,16 +1,18 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import { firstFields } from "@/lib/db/first-row";
 import { getStore } from "@/lib/store/db";
 import { cacheVersions } from "@/lib/store/schema";
 
 /** The version of what `scope` names, as every console instance reads it (0 before any change). */
 export async function cacheVersion(scope: string): Promise<number> {
-  const db = await getStore();
-  const [row] = await db
-    .select({ version: cacheVersions.version })
-    .from(cacheVersions)
-    .where(eq(cacheVersions.scope, scope))
-    .limit(1);
+  const fields = { version: cacheVersions.version };
+  const row = await firstFields(
+    await getStore(),
+    fields,
+    cacheVersions,
+    eq(cacheVersions.scope, scope),
+  );
   return row?.version ?? 0;
 }
 

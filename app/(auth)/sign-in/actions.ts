@@ -2,11 +2,11 @@
 
 import { redirect } from "next/navigation";
 import { ServiceError, ServiceUnreachableError } from "@/lib/api/client";
-import { type ActionResult, refused } from "@/lib/actions/action-result";
+import { type ActionResult, parseInput, refused } from "@/lib/actions/action-result";
 import { identifyClient } from "@/lib/auth/identify-client";
 import { endSession, readSession, startSession } from "@/lib/auth/session";
 import { requestOrigin } from "@/lib/http/request-origin";
-import { recordAudit } from "@/lib/store/audit-log";
+import { recordAuditOrLog } from "@/lib/store/audit-log";
 import { demoAccount, demoPerson } from "@/lib/demo/demo-accounts";
 import { messageForCode } from "@/lib/operations/code-sentences";
 import { consoleLog } from "@/lib/log/console-log";
@@ -23,8 +23,6 @@ import {
 } from "@/lib/people/sign-in-throttle";
 import { passwordSignInSchema, signInSchema } from "./sign-in.schema";
 
-const auditFailure = (error: unknown) => consoleLog().error("audit write failed", { error });
-
 async function signInWith(
   apiKey: string,
   accountLabel: string | null,
@@ -37,13 +35,13 @@ async function signInWith(
       accountLabel ?? identity.clientId,
     );
     if (!organization.keySignIn) {
-      await recordAudit({
+      await recordAuditOrLog({
         clientId: identity.clientId,
         actorLabel: "API key",
         operationId: "console.signIn",
         outcome: "failure",
         errorCode: "key_sign_in_off",
-      }).catch(auditFailure);
+      });
       return refused(
         "key_sign_in_off",
         "This organization signs in its people only: sign in with your email address or passkey.",
@@ -54,7 +52,7 @@ async function signInWith(
       { ...identity, apiKey, accountLabel, organizationId: organization.id },
       await requestOrigin(),
     );
-    await recordAudit({
+    await recordAuditOrLog({
       clientId: identity.clientId,
       actorLabel: "API key",
       operationId: "console.signIn",
@@ -66,7 +64,7 @@ async function signInWith(
           with: accountLabel ? `demo account ${accountLabel}` : "an API key",
         },
       },
-    }).catch(auditFailure);
+    });
     consoleLog().info("signed in", {
       clientId: identity.clientId,
       isMaster: identity.isMaster,
@@ -118,13 +116,8 @@ export async function signInWithPassword(input: {
   password: string;
   code: string;
 }): Promise<ActionResult<never>> {
-  const parsed = passwordSignInSchema.safeParse(input);
-  if (!parsed.success)
-    return refused(
-      "invalid_input",
-      "Some values are missing.",
-      Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
-    );
+  const parsed = parseInput(passwordSignInSchema, input, "Some values are missing.");
+  if ("ok" in parsed) return parsed;
   const { email, password, code } = parsed.data;
   const origin = await requestOrigin();
   const attempt = { account: email, source: origin.sourceAddress ?? "unknown" };
@@ -162,11 +155,11 @@ export async function signOut(): Promise<void> {
   const state = await readSession();
   await endSession();
   if (state.kind === "active")
-    await recordAudit({
+    await recordAuditOrLog({
       session: state.session,
       clientId: state.session.clientId,
       operationId: "console.signOut",
       outcome: "success",
-    }).catch(auditFailure);
+    });
   redirect("/sign-in?reason=signed-out");
 }

@@ -11,10 +11,9 @@ import { markSteppedUp, switchSessionOrganization } from "@/lib/auth/session";
 import { deviceInWords, requestOrigin } from "@/lib/http/request-origin";
 import { ceremonyResponse, passkeyName } from "@/lib/people/passkey-input";
 import { finishRegistration, registrationOptions, removePasskey } from "@/lib/people/passkeys";
-import { consoleLog } from "@/lib/log/console-log";
 import { organizationsOf } from "@/lib/people/organizations";
 import { endPersonSession } from "@/lib/people/people";
-import { recordAudit } from "@/lib/store/audit-log";
+import { recordAuditOrLog } from "@/lib/store/audit-log";
 
 /** A person's own session, on this device or another: it ends on its next request. */
 export async function endOwnSessionAction(input: { id: string }): Promise<ActionResult<null>> {
@@ -48,12 +47,12 @@ export async function switchOrganizationAction(input: {
     environment: target.environment as "production" | "sandbox" | "unknown",
     accountLabel: target.name,
   });
-  await recordAudit({
+  await recordAuditOrLog({
     session: { ...session, organizationId: target.id, role: target.role },
     clientId: target.clientId,
     operationId: "console.switchOrganization",
     outcome: "success",
-  }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
+  });
   revalidatePath("/", "layout");
   return done(null);
 }

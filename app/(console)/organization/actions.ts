@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { type ActionResult, done, refused } from "@/lib/actions/action-result";
+import { type ActionResult, done, parseInput, refused } from "@/lib/actions/action-result";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
 import { identifyClient } from "@/lib/auth/identify-client";
 import { dutyRefusal } from "@/lib/auth/rights";
@@ -10,7 +10,6 @@ import { type ConsoleDuty, ROLES } from "@/lib/auth/roles";
 import { startSession } from "@/lib/auth/session";
 import { consoleConfig } from "@/lib/config/console-env";
 import { requestOrigin } from "@/lib/http/request-origin";
-import { consoleLog } from "@/lib/log/console-log";
 import { createInvitation, revokeInvitation } from "@/lib/people/invitations";
 import { mailInvitation, type MailOutcome } from "@/lib/people/invitation-mail";
 import {
@@ -28,7 +27,8 @@ import { passwordProblem } from "@/lib/people/passwords";
 import { createPerson, normalEmail, personByEmail } from "@/lib/people/people";
 import { acceptedStep } from "@/lib/people/totp";
 import { needsStepUp, STEP_UP_REQUIRED } from "@/lib/people/step-up";
-import { recordAudit } from "@/lib/store/audit-log";
+import { recordPersonAudit } from "@/lib/people/person-audit";
+import { recordAuditOrLog } from "@/lib/store/audit-log";
 import { ServiceError } from "@/lib/api/client";
 import { messageForCode } from "@/lib/operations/code-sentences";
 import { newPersonSchema } from "@/lib/people/person-fields";
@@ -55,14 +55,14 @@ async function asDuty<T>(
   const result = byRole
     ? refused("role_forbidden", byRole)
     : await run({ ...signed, organizationId });
-  await recordAudit({
+  await recordAuditOrLog({
     session: signed.session,
     clientId: signed.session.clientId,
     operationId,
     target,
     outcome: result.ok ? "success" : "failure",
     errorCode: result.ok ? null : result.code,
-  }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
+  });
   if (result.ok) revalidatePath("/organization");
   return result;
 }
@@ -75,13 +75,8 @@ export async function inviteAction(input: {
   email: string;
   role: string;
 }): Promise<ActionResult<{ link: string; email: string; expiresAt: string; mail: MailOutcome }>> {
-  const parsed = inviteSchema.safeParse(input);
-  if (!parsed.success)
-    return refused(
-      "invalid_input",
-      "Some values are not valid.",
-      Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
-    );
+  const parsed = parseInput(inviteSchema, input);
+  if ("ok" in parsed) return parsed;
   return asDuty("managePeople", "console.invite", normalEmail(parsed.data.email), async (s) => {
     if (parsed.data.role === "owner" && s.session.role !== "owner")
       return refused("role_forbidden", "Only an owner can make someone an owner.", {
@@ -191,13 +186,8 @@ export async function becomeOwnerAction(input: {
   secret: string;
   code: string;
 }): Promise<ActionResult<null>> {
-  const parsed = newPersonSchema.safeParse(input);
-  if (!parsed.success)
-    return refused(
-      "invalid_input",
-      "Some values are not valid.",
-      Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
-    );
+  const parsed = parseInput(newPersonSchema, input);
+  if ("ok" in parsed) return parsed;
   const v = parsed.data;
   const signed = await actionSession();
   if ("refused" in signed) return refused(signed.refused, "Sign in again.");
@@ -237,16 +227,11 @@ export async function becomeOwnerAction(input: {
     },
     await requestOrigin(),
   );
-  await recordAudit({
-    session: {
-      organizationId: session.organizationId,
-      actor: { kind: "person", personId: person.id, email: person.email },
-      role: "owner",
-    },
-    clientId: session.clientId,
-    operationId: "console.becomeOwner",
-    outcome: "success",
-  }).catch((error: unknown) => consoleLog().error("audit write failed", { error }));
+  await recordPersonAudit(
+    person,
+    { id: session.organizationId, clientId: session.clientId, role: "owner" },
+    { operationId: "console.becomeOwner", outcome: "success" },
+  );
   revalidatePath("/", "layout");
   return done(null);
 }
@@ -295,13 +280,8 @@ export async function setKeySignInAction(input: { allowed: boolean }): Promise<A
 
 /** An owner or admin names the organization's identity provider; it is checked before it is kept. */
 export async function saveSingleSignOnAction(input: unknown): Promise<ActionResult<null>> {
-  const parsed = singleSignOnSchema.safeParse(input);
-  if (!parsed.success)
-    return refused(
-      "invalid_input",
-      "Some values are not valid.",
-      Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
-    );
+  const parsed = parseInput(singleSignOnSchema, input);
+  if ("ok" in parsed) return parsed;
   return asDuty(
     "configureSingleSignOn",
     "console.configureSingleSignOn",

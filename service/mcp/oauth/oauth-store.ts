@@ -1,3 +1,4 @@
+import { claimOnce } from "@/lib/db/claim-once";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { type Db, schema } from "../../db/database";
@@ -279,21 +280,15 @@ export async function claimCode(
   now: Date,
 ) {
   const c = schema.oauthCodes;
-  const [row] = await db
-    .update(c)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(c.codeHash, digest(code)),
-        eq(c.oauthClientId, check.oauthClientId),
-        eq(c.redirectUri, check.redirectUri),
-        eq(c.codeChallenge, check.codeChallenge),
-        isNull(c.usedAt),
-        gt(c.expiresAt, now),
-      ),
-    )
-    .returning();
-  return row;
+  return claimOnce(
+    db,
+    c,
+    { usedAt: "usedAt", expiresAt: c.expiresAt, now },
+    eq(c.codeHash, digest(code)),
+    eq(c.oauthClientId, check.oauthClientId),
+    eq(c.redirectUri, check.redirectUri),
+    eq(c.codeChallenge, check.codeChallenge),
+  );
 }
 
 /** Whether this client's code was redeemed before: a second use. */

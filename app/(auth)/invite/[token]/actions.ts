@@ -7,7 +7,7 @@ import {
 } from "@simplewebauthn/server";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { type ActionResult, done, refused } from "@/lib/actions/action-result";
+import { type ActionResult, done, parseInput, refused } from "@/lib/actions/action-result";
 import { deviceInWords, requestOrigin } from "@/lib/http/request-origin";
 import { ceremonyResponse } from "@/lib/people/passkey-input";
 import { finishRegistration, registrationOptions } from "@/lib/people/passkeys";
@@ -94,13 +94,8 @@ export async function acceptAsNewPersonAction(input: {
   const open = await openInvitation(input?.token);
   if ("ok" in open) return open;
   const { email } = open;
-  const parsed = newPersonSchema.safeParse({ ...input, email });
-  if (!parsed.success)
-    return refused(
-      "invalid_input",
-      "Some values are not valid.",
-      Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
-    );
+  const parsed = parseInput(newPersonSchema, { ...input, email });
+  if ("ok" in parsed) return parsed;
   const weak = passwordProblem(parsed.data.password, parsed.data);
   if (weak) return refused("password_weak", weak, { password: weak });
   if (await personByEmail(email)) return TAKEN;
