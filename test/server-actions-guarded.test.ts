@@ -28,6 +28,9 @@ const files = execFileSync("git", ["ls-files", "app/(console)"], { encoding: "ut
   .filter((f) => /\.tsx?$/.test(f))
   .filter((f) => readFileSync(f, "utf8").startsWith('"use server"'));
 
+/** A role check, or a builder of actions that makes one (`defineOrder` is `defineAction`'s). */
+const GUARD = /dutyRefusal\(|defineAction\(|defineOrder\(|bodyAction\(/;
+
 interface Exported {
   name: string;
   text: string;
@@ -53,7 +56,7 @@ function guardingHelpers(source: string): string[] {
       const end = rest.search(/^(?:export |const |async function |function )/m);
       return { name: m[1]!, body: end === -1 ? rest : rest.slice(0, end) };
     })
-    .filter((h) => /dutyRefusal\(|defineAction\(|bodyAction\(/.test(h.body))
+    .filter((h) => GUARD.test(h.body))
     .map((h) => h.name);
 }
 
@@ -69,12 +72,20 @@ describe("server actions", () => {
       if (/^export const \w+ = (?:z\.|\{|\[|")/.test(text) || /^export type/.test(text)) continue;
       it(`${file}: ${name} is refused to a role it is not for`, () => {
         const guarded =
-          /dutyRefusal\(|defineAction\(|bodyAction\(|actor\.kind !== "key"/.test(text) ||
+          GUARD.test(text) ||
+          /actor\.kind !== "key"/.test(text) ||
           helpers.some((h) => new RegExp(`\\b${h}\\b`).test(text));
         expect(guarded || EVERY_MEMBER.has(name), `${name} in ${file}`).toBe(true);
       });
     }
   }
+
+  it("an order's action is built by defineAction", () => {
+    const orders = readFileSync("app/(console)/jobs/_lib/job-orders.ts", "utf8");
+    expect(orders.slice(orders.indexOf("export function defineOrder"))).toMatch(
+      /return defineAction</,
+    );
+  });
 
   it("every member's own actions still exist (a stale name here would hide a new action)", () => {
     const all = files.flatMap((f) => exportsOf(readFileSync(f, "utf8")).map((e) => e.name));

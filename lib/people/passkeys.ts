@@ -63,11 +63,24 @@ async function keepChallenge(
   return id;
 }
 
-/** Takes a ceremony's challenge for its one use: undefined when unknown, used, expired or for something else. */
+/**
+ * Takes a ceremony's challenge for its one use, with what the browser's answer must then match
+ * (the challenge, this request's origin and relying party, a verified user): undefined when the
+ * challenge is unknown, used, expired or for something else.
+ */
 async function claimChallenge(id: string, purpose: CeremonyPurpose) {
   const t = webauthnChallenges;
   const marks = { usedAt: "usedAt", expiresAt: t.expiresAt, now: new Date() } as const;
-  return claimOnce(await getStore(), t, marks, eq(t.id, id), eq(t.purpose, purpose));
+  const claimed = await claimOnce(await getStore(), t, marks, eq(t.id, id), eq(t.purpose, purpose));
+  if (!claimed) return undefined;
+  const { rpID, origin } = await relyingParty();
+  const expected = {
+    expectedChallenge: claimed.challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: true,
+  };
+  return { state: claimed.state, expected };
 }
 
 export interface Passkey {
@@ -77,15 +90,18 @@ export interface Passkey {
   lastUsedAt: Date | null;
 }
 
+/** What a person sees of their passkeys (never the public key or counter). */
+const listedColumns = {
+  id: passkeys.id,
+  name: passkeys.name,
+  createdAt: passkeys.createdAt,
+  lastUsedAt: passkeys.lastUsedAt,
+};
+
 export async function passkeysOf(personId: string): Promise<Passkey[]> {
   const db = await getStore();
   return db
-    .select({
-      id: passkeys.id,
-      name: passkeys.name,
-      createdAt: passkeys.createdAt,
-      lastUsedAt: passkeys.lastUsedAt,
-    })
+    .select(listedColumns)
     .from(passkeys)
     .where(eq(passkeys.personId, personId))
     .orderBy(asc(passkeys.createdAt));
@@ -132,14 +148,9 @@ export async function finishRegistration(
 ): Promise<Record<string, string> | undefined> {
   const claimed = await claimChallenge(ceremony, purpose);
   if (!claimed) return undefined;
-  const { rpID, origin } = await relyingParty();
-  const verified = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: claimed.challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: true,
-  }).catch(() => undefined);
+  const verified = await verifyRegistrationResponse({ response, ...claimed.expected }).catch(
+    () => undefined,
+  );
   if (!verified?.verified) return undefined;
   const { credential } = verified.registrationInfo;
   const db = await getStore();
@@ -203,19 +214,15 @@ export async function finishAuthentication(
   if (claimed.state.personId && claimed.state.personId !== stored.personId)
     return { verified: false };
   const refused = { verified: false, claimedBy: stored.personId } as const;
-  const { rpID, origin } = await relyingParty();
   const verified = await verifyAuthenticationResponse({
     response,
-    expectedChallenge: claimed.challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
+    ...claimed.expected,
     credential: {
       id: stored.id,
       publicKey: new Uint8Array(Buffer.from(stored.publicKey, "base64url")),
       counter: stored.counter,
       transports: stored.transports ?? undefined,
     },
-    requireUserVerification: true,
   }).catch(() => undefined);
   if (!verified?.verified) return refused;
   await db

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "@/lib/validation/required-text";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
 /**
@@ -13,18 +14,15 @@ export const authenticatorCode = z
   .trim()
   .regex(/^\d{3} ?\d{3}$/, AUTHENTICATOR_CODE_REFUSED);
 
-export const personName = z
-  .string()
-  .trim()
-  .min(1, "Enter your name.")
-  .max(120, "At most 120 characters.");
+export const personName = requiredText(120, {
+  missing: "Enter your name.",
+  tooLong: "At most 120 characters.",
+});
 
-export const emailAddress = z
-  .string()
-  .trim()
-  .min(1, "Enter an email address.")
-  .max(320, "This address is too long.")
-  .email("Enter an email address like name@example.com.");
+export const emailAddress = requiredText(320, {
+  missing: "Enter an email address.",
+  tooLong: "This address is too long.",
+}).email("Enter an email address like name@example.com.");
 
 /** A password being chosen: its length here, whether it is common or guessable on the server. */
 export const chosenPassword = z

@@ -1,21 +1,21 @@
 import { z } from "zod";
 import { authenticatorCode, currentPassword } from "@/lib/people/person-fields";
+import { requiredText } from "@/lib/validation/required-text";
 
 export const signInSchema = z.object({
-  apiKey: z
-    .string()
-    .trim()
-    .min(1, "Paste an API key.")
-    .max(256, "This is longer than any API key."),
+  apiKey: requiredText(256, {
+    missing: "Paste an API key.",
+    tooLong: "This is longer than any API key.",
+  }),
 });
 export type SignInValues = z.infer<typeof signInSchema>;
 
 export const passwordSignInSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, "Enter your email address.")
-    .max(320, "This address is too long."),
+  // Not held to an address's form: a sign-in only looks the address up.
+  email: requiredText(320, {
+    missing: "Enter your email address.",
+    tooLong: "This address is too long.",
+  }),
   password: currentPassword,
   code: authenticatorCode,
 });

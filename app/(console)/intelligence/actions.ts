@@ -1,7 +1,6 @@
 "use server";
 
-import { defineAction } from "@/lib/actions/define-action";
-import { order } from "@/app/(console)/jobs/_lib/job-orders";
+import { defineOrder } from "@/app/(console)/jobs/_lib/job-orders";
 import {
   clusterReadForm,
   resolvePartForm,
@@ -14,32 +13,28 @@ import {
  * kept as a console job, so a paid result always has a page and a refresh is followed like any
  * other job. The form's Idempotency-Key makes a repeated submission a free replay.
  */
-export const resolvePartIntelligenceAction = defineAction({
+export const resolvePartIntelligenceAction = defineOrder({
   operation: "resolvePartIntelligence",
   input: resolvePartForm,
   target: (v) => v.oeNumber || v.aftermarketNumber,
-  run: (v, { call, session }) => {
-    const query = resolveQuery(v);
-    return order(session.clientId, "part_intelligence", query, () => call({ query }));
-  },
+  subject: resolveQuery,
+  send: (v, call) => call({ query: resolveQuery(v) }),
 });
 
-export const readClusterIntelligenceAction = defineAction({
+export const readClusterIntelligenceAction = defineOrder({
   operation: "getPartClusterIntelligence",
   input: clusterReadForm,
   target: (v) => v.clusterId,
-  run: ({ clusterId, ...query }, { call, session }) =>
-    order(session.clientId, "part_intelligence", { clusterId, ...query }, () =>
-      call({ params: { clusterId }, query }),
-    ),
+  send: ({ clusterId, ...query }, call) => call({ params: { clusterId }, query }),
 });
 
-export const startVinEconomicIntelligenceAction = defineAction({
+/** The service answers for 90 days of evidence, the only window it offers. */
+const vinEconomicBody = <V extends object>(v: V) => ({ ...v, windowDays: 90 as const });
+
+export const startVinEconomicIntelligenceAction = defineOrder({
   operation: "createVinEconomicIntelligence",
   input: vinEconomicForm,
   target: (v) => v.vin,
-  run: (v, { call, session }) => {
-    const body = { ...v, windowDays: 90 as const };
-    return order(session.clientId, "vin_economic_intelligence", body, () => call({ body }));
-  },
+  subject: vinEconomicBody,
+  send: (v, call) => call({ body: vinEconomicBody(v) }),
 });

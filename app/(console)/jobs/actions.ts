@@ -4,11 +4,10 @@ import { z } from "zod";
 import { countryCode, fullVin, PROVIDER_TEXTS } from "@/lib/api/contract/common";
 import { cartCheckRequest } from "@/lib/api/contract/vin";
 import { partImageGenerationRequest } from "@/lib/api/contract/vision";
-import { defineAction } from "@/lib/actions/define-action";
-import { order } from "@/app/(console)/jobs/_lib/job-orders";
+import { defineOrder } from "@/app/(console)/jobs/_lib/job-orders";
 import { economicEvaluationForm } from "@/app/(console)/jobs/_lib/job-forms";
 
-export const startPartsLookupAction = defineAction({
+export const startPartsLookupAction = defineOrder({
   operation: "getPartsByVin",
   input: z.object({
     vin: fullVin,
@@ -16,35 +15,28 @@ export const startPartsLookupAction = defineAction({
     provider: z.enum(PROVIDER_TEXTS).optional(),
   }),
   target: (input) => input.vin,
-  run: ({ vin, ...query }, { call, session }) =>
-    order(session.clientId, "vin_parts", { vin, ...query }, () => call({ params: { vin }, query })),
+  send: ({ vin, ...query }, call) => call({ params: { vin }, query }),
 });
 
-export const startCartCheckAction = defineAction({
+export const startCartCheckAction = defineOrder({
   operation: "checkVinCart",
   input: z.object({ body: cartCheckRequest }),
   target: (input) => input.body.vin,
-  run: (input, { call, session }) =>
-    order(session.clientId, "cart_check", { ...input.body }, () => call({ body: input.body })),
+  subject: (input) => input.body,
+  send: (input, call) => call({ body: input.body }),
 });
 
-export const startEconomicEvaluationAction = defineAction({
+export const startEconomicEvaluationAction = defineOrder({
   operation: "getVinEconomicEvaluation",
   input: economicEvaluationForm,
   target: (input) => input.vin,
-  run: ({ vin, ...query }, { call, session }) =>
-    order(session.clientId, "economic_evaluation", { vin, ...query }, () =>
-      call({ params: { vin }, query }),
-    ),
+  send: ({ vin, ...query }, call) => call({ params: { vin }, query }),
 });
 
 /** Not replay-safe (it creates an order): an unknown outcome is reported, never retried. */
-export const startImageGenerationAction = defineAction({
+export const startImageGenerationAction = defineOrder({
   operation: "generatePartImagesFromOeNumber",
   input: partImageGenerationRequest.pick({ oeNumber: true }),
   target: (input) => input.oeNumber,
-  run: (input, { call, session }) =>
-    order(session.clientId, "part_image", { oeNumber: input.oeNumber }, () =>
-      call({ body: input }),
-    ),
+  send: (input, call) => call({ body: input }),
 });

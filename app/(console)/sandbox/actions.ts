@@ -80,16 +80,17 @@ export async function advanceClockAction(input: unknown): Promise<ActionResult<C
 }
 
 /** The form's fields, as typed: numbers arrive as text and are checked here, next to their field. */
+const asTyped = z.string().optional();
 const faultRuleForm = z.object({
   operationId: z.string().min(1, "Choose an operation."),
   kind: z.enum(FAULT_EFFECT_KINDS),
-  code: z.string().optional(),
-  jobCode: z.string().optional(),
-  jobMessage: z.string().optional(),
-  ms: z.string().optional(),
-  retryAfterSeconds: z.string().optional(),
-  times: z.string().optional(),
-  probability: z.string().optional(),
+  code: asTyped,
+  jobCode: asTyped,
+  jobMessage: asTyped,
+  ms: asTyped,
+  retryAfterSeconds: asTyped,
+  times: asTyped,
+  probability: asTyped,
 });
 export type FaultRuleForm = z.input<typeof faultRuleForm>;
 

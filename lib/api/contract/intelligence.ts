@@ -52,39 +52,43 @@ export const priceSummary = z.looseObject({
   p90Minor: z.number().int(),
 });
 
+const count = z.number().int().nullable().optional();
+const figure = z.number().nullable().optional();
+const moment = isoDateTime.nullable().optional();
+
+/** One kind of evidence: its class, whether there is any, its own figures, and their quality. */
+const evidenceKind = <S extends z.ZodRawShape>(figures: S) =>
+  z.looseObject({
+    evidenceClass: z.string().optional(),
+    available: z.boolean().optional(),
+    ...figures,
+    qualityScore: figure,
+  });
+
 export const evidence = z.looseObject({
-  observedSupply: z.looseObject({
-    evidenceClass: z.string().optional(),
-    available: z.boolean().optional(),
-    activeListingCount: z.number().int().nullable().optional(),
-    distinctSellerCount: z.number().int().nullable().optional(),
-    observationDayCount: z.number().int().nullable().optional(),
-    sourceCount: z.number().int().nullable().optional(),
+  observedSupply: evidenceKind({
+    activeListingCount: count,
+    distinctSellerCount: count,
+    observationDayCount: count,
+    sourceCount: count,
     askingPrice: priceSummary.nullable().optional(),
-    latestObservedAt: isoDateTime.nullable().optional(),
-    qualityScore: z.number().nullable().optional(),
+    latestObservedAt: moment,
   }),
-  verifiedSales: z.looseObject({
-    evidenceClass: z.string().optional(),
-    available: z.boolean().optional(),
-    verifiedSaleCount: z.number().int().nullable().optional(),
-    effectiveSampleSize: z.number().nullable().optional(),
-    distinctContributorCount: z.number().int().nullable().optional(),
-    observationDayCount: z.number().int().nullable().optional(),
-    matureCohortCount: z.number().int().nullable().optional(),
+  verifiedSales: evidenceKind({
+    verifiedSaleCount: count,
+    effectiveSampleSize: figure,
+    distinctContributorCount: count,
+    observationDayCount: count,
+    matureCohortCount: count,
     realizedPrice: priceSummary.nullable().optional(),
     refundRate: z.number().min(0).max(1).nullable().optional(),
-    latestSoldAt: isoDateTime.nullable().optional(),
-    qualityScore: z.number().nullable().optional(),
+    latestSoldAt: moment,
   }),
-  internalUsage: z.looseObject({
-    evidenceClass: z.string().optional(),
-    available: z.boolean().optional(),
-    eventCount: z.number().int().nullable().optional(),
-    weightedEventCount: z.number().nullable().optional(),
-    distinctAccountCount: z.number().int().nullable().optional(),
-    latestEventAt: isoDateTime.nullable().optional(),
-    qualityScore: z.number().nullable().optional(),
+  internalUsage: evidenceKind({
+    eventCount: count,
+    weightedEventCount: figure,
+    distinctAccountCount: count,
+    latestEventAt: moment,
   }),
 });
 

@@ -1,13 +1,20 @@
 import "server-only";
+import { type z } from "zod";
 import { JobQuarantinedError } from "@/lib/api/client";
-import { type JobFamily } from "@/lib/api/contract/operations";
+import {
+  type JobFamily,
+  type OperationDefinition,
+  OPERATIONS,
+  type OperationId,
+} from "@/lib/api/contract/operations";
+import { type ActionContext, defineAction } from "@/lib/actions/define-action";
 import { type OrderResponse, recordStart } from "./job-store";
 
 /**
  * Runs an order and records what it answered (an immediate result as a finished job, an accepted
  * job to follow); a quarantined job is recorded as such. Server-only: never an action itself.
  */
-export async function order(
+async function order(
   clientId: string,
   family: JobFamily,
   input: Record<string, unknown>,
@@ -20,4 +27,29 @@ export async function order(
       return { jobId: await recordStart(clientId, family, input, { quarantined: error }) };
     throw error;
   }
+}
+
+/**
+ * A server action that orders asynchronous work and keeps it as a console job, of the family its
+ * operation's row names. `subject` is what the jobs list shows of the order (the input itself
+ * unless said otherwise); `send` makes the call.
+ */
+export function defineOrder<Id extends OperationId, S extends z.ZodType>(config: {
+  operation: Id;
+  input: S;
+  target: (input: z.output<S>) => string | undefined;
+  subject?: (input: z.output<S>) => Record<string, unknown>;
+  send: (input: z.output<S>, call: ActionContext<Id>["call"]) => Promise<OrderResponse>;
+}) {
+  const row: OperationDefinition = OPERATIONS[config.operation];
+  if (!row.job) throw new Error(`${config.operation} orders no job`);
+  const family = row.job.family as JobFamily;
+  const { subject = (input: z.output<S>) => input as Record<string, unknown>, send } = config;
+  return defineAction<Id, S, { jobId: string }>({
+    operation: config.operation,
+    input: config.input,
+    target: config.target,
+    run: (input, { call, session }) =>
+      order(session.clientId, family, subject(input), () => send(input, call)),
+  });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/auth/roles";
 import { emailAddress } from "@/lib/people/person-fields";
+import { requiredText } from "@/lib/validation/required-text";
 
 export const inviteSchema = z.object({
   email: emailAddress,
@@ -15,7 +16,10 @@ export const singleSignOnSchema = z.object({
     .trim()
     .url("Enter the issuer's address, like https://login.example.com/realms/acme.")
     .max(500, "At most 500 characters."),
-  clientId: z.string().trim().min(1, "Enter the client id.").max(200, "At most 200 characters."),
+  clientId: requiredText(200, {
+    missing: "Enter the client id.",
+    tooLong: "At most 200 characters.",
+  }),
   clientSecret: z.string().min(1, "Enter the client secret.").max(500, "At most 500 characters."),
   allowedDomain: z
     .string()
