@@ -8,24 +8,24 @@ import { auditLabel } from "@/lib/audit-labels";
  * those the log holds, named in words; how it ended, in the log's own terms; and the log's own
  * further fields.
  */
-export function LogFilters({
-  action,
-  label,
-  defaults,
-  operations,
-  operation,
-  outcomes,
-  outcome,
-  children,
-}: {
+/** What a log's filters are: where they send, their name, their defaults and the log's outcomes. */
+export interface LogFilterSet {
   action: string;
   label: string;
   defaults: Record<string, string>;
-  operations: readonly string[];
-  operation: string;
   /** Each outcome's value and its words, in order; the first is "all outcomes". */
   outcomes: Record<string, string>;
-  outcome: string;
+}
+
+export function LogFilters({
+  of: { action, label, defaults, outcomes },
+  operations,
+  chosen: { operation, outcome },
+  children,
+}: {
+  of: LogFilterSet;
+  operations: readonly string[];
+  chosen: { operation: string; outcome: string };
   children?: ReactNode;
 }) {
   return (

@@ -61,12 +61,14 @@ export function OutcomeCard<T>({
   refusal,
 }: {
   title: string;
-  outcome: Outcome<T>;
+  /** Nothing is shown without one (the read was not asked for). */
+  outcome: Outcome<T> | null | undefined;
   caveat?: string;
   children: (data: T) => ReactNode;
   /** What a refusal offers besides its sentence (the choices an ambiguous answer names). */
   refusal?: (refused: Extract<Outcome<T>, { ok: false }>) => ReactNode;
 }) {
+  if (!outcome) return null;
   return (
     <Card title={title}>
       <div className="space-y-3">

@@ -14,7 +14,7 @@ import { listHref, readListParams, type SearchPageProps } from "@/lib/list-param
 import { auditedOperations, listAudit } from "@/lib/store/audit-log";
 import {
   AUDIT_DEFAULTS,
-  AUDIT_OUTCOMES,
+  AUDIT_FILTERS,
   AUDIT_PAGE_SIZE,
   auditFilters,
   auditParams,
@@ -49,15 +49,7 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
           </a>
         }
       />
-      <LogFilters
-        action="/audit"
-        label="Filter the audit log"
-        defaults={AUDIT_DEFAULTS}
-        operations={operations}
-        operation={params.operation}
-        outcomes={AUDIT_OUTCOMES}
-        outcome={params.outcome}
-      >
+      <LogFilters of={AUDIT_FILTERS} operations={operations} chosen={params}>
         {(["from", "to"] as const).map((bound) => (
           <TextField
             key={bound}

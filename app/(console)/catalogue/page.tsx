@@ -85,59 +85,55 @@ export default async function CataloguePage({ searchParams }: SearchPageProps) {
             </AddressForm>
           </div>
         </Card>
-        {browse ? (
-          <OutcomeCard title="Catalogue entries" outcome={browse}>
-            {(data) => (
-              <div className="space-y-3 text-sm" data-testid="vdi-catalogue">
+        <OutcomeCard title="Catalogue entries" outcome={browse}>
+          {(data) => (
+            <div className="space-y-3 text-sm" data-testid="vdi-catalogue">
+              <p>
+                Stand {data.stand} · {data.count} entries in {data.mainGroups.length} main groups ·
+                page {pageNumber}
+              </p>
+              <DataTable
+                caption="VDI entries"
+                columns={["Code", "Main group", "Name"]}
+                rows={data.entries}
+                keyOf={(e) => e.code}
+                cells={(e) => [
+                  <code key="c">{e.code}</code>,
+                  String(e.mainGroup ?? "—"),
+                  String(e.name ?? "—"),
+                ]}
+                empty="No entries on this page."
+              />
+              <Pagination
+                page={pageNumber}
+                pages={Math.max(1, Math.ceil(data.count / PAGE_SIZE))}
+                label="Catalogue pages"
+                hrefFor={(p) => `/catalogue?view=browse&page=${p}`}
+              />
+            </div>
+          )}
+        </OutcomeCard>
+        <OutcomeCard title="Code look-up" outcome={found}>
+          {(data) => (
+            <div className="text-sm" data-testid="vdi-found">
+              {data.entry ? (
                 <p>
-                  Stand {data.stand} · {data.count} entries in {data.mainGroups.length} main groups
-                  · page {pageNumber}
+                  <code>{data.entry.code}</code>: {String(data.entry.name ?? "no name")} (main group{" "}
+                  {String(data.entry.mainGroup ?? "—")}), stand {data.stand}.
                 </p>
-                <DataTable
-                  caption="VDI entries"
-                  columns={["Code", "Main group", "Name"]}
-                  rows={data.entries}
-                  keyOf={(e) => e.code}
-                  cells={(e) => [
-                    <code key="c">{e.code}</code>,
-                    String(e.mainGroup ?? "—"),
-                    String(e.name ?? "—"),
-                  ]}
-                  empty="No entries on this page."
-                />
-                <Pagination
-                  page={pageNumber}
-                  pages={Math.max(1, Math.ceil(data.count / PAGE_SIZE))}
-                  label="Catalogue pages"
-                  hrefFor={(p) => `/catalogue?view=browse&page=${p}`}
-                />
-              </div>
-            )}
-          </OutcomeCard>
-        ) : null}
-        {found ? (
-          <OutcomeCard title="Code look-up" outcome={found}>
-            {(data) => (
-              <div className="text-sm" data-testid="vdi-found">
-                {data.entry ? (
-                  <p>
-                    <code>{data.entry.code}</code>: {String(data.entry.name ?? "no name")} (main
-                    group {String(data.entry.mainGroup ?? "—")}), stand {data.stand}.
-                  </p>
-                ) : (
-                  <p>
-                    <code>{code}</code> is not in the catalogue
-                    {data.complete ? "" : " pages read so far (the search stopped at its bound)"}.
-                  </p>
-                )}
-                <p className="text-slate-600">
-                  Read {data.calls} page{data.calls === 1 ? "" : "s"} of up to 500 entries; the
-                  receipt is the last page&apos;s.
+              ) : (
+                <p>
+                  <code>{code}</code> is not in the catalogue
+                  {data.complete ? "" : " pages read so far (the search stopped at its bound)"}.
                 </p>
-              </div>
-            )}
-          </OutcomeCard>
-        ) : null}
+              )}
+              <p className="text-slate-600">
+                Read {data.calls} page{data.calls === 1 ? "" : "s"} of up to 500 entries; the
+                receipt is the last page&apos;s.
+              </p>
+            </div>
+          )}
+        </OutcomeCard>
         <Card title="Translate a part designation">
           <AddressForm
             action="/catalogue"
@@ -166,23 +162,21 @@ export default async function CataloguePage({ searchParams }: SearchPageProps) {
             </Button>
           </AddressForm>
         </Card>
-        {translation ? (
-          <OutcomeCard title="Translation" outcome={translation}>
-            {(data) => (
-              <dl
-                className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"
-                data-testid="translation"
-              >
-                {(["en", "fr", "es", "it"] as const).map((l) => (
-                  <div key={l} className="contents">
-                    <dt className="text-slate-600">{l}</dt>
-                    <dd lang={l}>{data[l]}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </OutcomeCard>
-        ) : null}
+        <OutcomeCard title="Translation" outcome={translation}>
+          {(data) => (
+            <dl
+              className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"
+              data-testid="translation"
+            >
+              {(["en", "fr", "es", "it"] as const).map((l) => (
+                <div key={l} className="contents">
+                  <dt className="text-slate-600">{l}</dt>
+                  <dd lang={l}>{data[l]}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </OutcomeCard>
       </div>
     </>
   );

@@ -135,25 +135,21 @@ export default async function PartsPage({ searchParams }: SearchPageProps) {
             </div>
           </AddressForm>
         </Card>
-        {results.normalized ? (
-          <OutcomeCard title="Normalisation" outcome={results.normalized}>
-            {(data) => <Normalization data={data} />}
-          </OutcomeCard>
-        ) : null}
-        {results.base ? (
-          <OutcomeCard
-            title="Base part"
-            outcome={results.base}
-            caveat={DERIVED_DATA_CAVEAT}
-            refusal={(refused) =>
-              refused.code === "oe_number_ambiguous" ? (
-                <ManufacturerChoice oe={oe} candidates={refused.details.candidates} />
-              ) : null
-            }
-          >
-            {(data) => <BasePart data={data} />}
-          </OutcomeCard>
-        ) : null}
+        <OutcomeCard title="Normalisation" outcome={results.normalized}>
+          {(data) => <Normalization data={data} />}
+        </OutcomeCard>
+        <OutcomeCard
+          title="Base part"
+          outcome={results.base}
+          caveat={DERIVED_DATA_CAVEAT}
+          refusal={(refused) =>
+            refused.code === "oe_number_ambiguous" ? (
+              <ManufacturerChoice oe={oe} candidates={refused.details.candidates} />
+            ) : null
+          }
+        >
+          {(data) => <BasePart data={data} />}
+        </OutcomeCard>
         {results.references && view.kind === "references" ? (
           <OutcomeCard
             title="Aftermarket references"
@@ -170,15 +166,13 @@ export default async function PartsPage({ searchParams }: SearchPageProps) {
             )}
           </OutcomeCard>
         ) : null}
-        {results.price ? (
-          <OutcomeCard
-            title="Indicative price"
-            outcome={results.price}
-            caveat="An indicative evaluation, not a binding price statement or an offer."
-          >
-            {(data) => <PriceEvaluation data={data} />}
-          </OutcomeCard>
-        ) : null}
+        <OutcomeCard
+          title="Indicative price"
+          outcome={results.price}
+          caveat="An indicative evaluation, not a binding price statement or an offer."
+        >
+          {(data) => <PriceEvaluation data={data} />}
+        </OutcomeCard>
         {results.article ? (
           <>
             <OutcomeCard

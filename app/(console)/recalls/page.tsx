@@ -72,11 +72,9 @@ export default async function RecallsPage({ searchParams }: SearchPageProps) {
             </Button>
           </AddressForm>
         </Card>
-        {parts ? (
-          <OutcomeCard title="Part recall match" outcome={parts}>
-            {(data) => <PartRecalls data={data} />}
-          </OutcomeCard>
-        ) : null}
+        <OutcomeCard title="Part recall match" outcome={parts}>
+          {(data) => <PartRecalls data={data} />}
+        </OutcomeCard>
       </div>
     </>
   );

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
-import { LogFilters } from "@/components/operations/log-filters";
+import { type LogFilterSet, LogFilters } from "@/components/operations/log-filters";
 import { SelectField } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { DataTable } from "@/components/ui/table";
@@ -41,6 +41,12 @@ const requestParams = z.object({
   page: pageParam,
 });
 const DEFAULTS = { operation: "", outcome: "all", billing: "" } as const;
+const REQUEST_FILTERS: LogFilterSet = {
+  action: "/requests",
+  label: "Filter the request log",
+  defaults: DEFAULTS,
+  outcomes: REQUEST_OUTCOMES,
+};
 
 /** Calls that got no answer, by how the console's client ended them (never a service code). */
 const UNANSWERED = new Map([
@@ -79,15 +85,7 @@ export default async function RequestLogPage({ searchParams }: SearchPageProps) 
         title="Request log"
         description={`Every call this console made to the service for your Client in the last ${REQUEST_LOG_DAYS} days: operation, how it ended, who paid and how long it took. No key and no request or response content is kept.`}
       />
-      <LogFilters
-        action="/requests"
-        label="Filter the request log"
-        defaults={DEFAULTS}
-        operations={operations}
-        operation={params.operation}
-        outcomes={REQUEST_OUTCOMES}
-        outcome={params.outcome}
-      >
+      <LogFilters of={REQUEST_FILTERS} operations={operations} chosen={params}>
         <SelectField
           choices={BILLING_SOURCES}
           label="Billing source"

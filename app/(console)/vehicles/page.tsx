@@ -104,11 +104,9 @@ export default async function VehiclesPage({ searchParams }: SearchPageProps) {
             {(data) => <VinVehicleRecord data={data} />}
           </OutcomeCard>
         ) : null}
-        {technical ? (
-          <OutcomeCard title="Technical record" outcome={technical} caveat={VEHICLE_CAVEAT}>
-            {(data) => <TechnicalRecord data={data} />}
-          </OutcomeCard>
-        ) : null}
+        <OutcomeCard title="Technical record" outcome={technical} caveat={VEHICLE_CAVEAT}>
+          {(data) => <TechnicalRecord data={data} />}
+        </OutcomeCard>
         {recalls && !vinError ? (
           <OutcomeCard title="Recalls" outcome={recalls}>
             {(data) => <VehicleRecalls data={data} />}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type LogFilterSet } from "@/components/operations/log-filters";
 import { parseDay } from "@/lib/dates";
 import { choiceKeys, oneOf, pageParam } from "@/lib/list-params";
 import { type AuditFilters } from "@/lib/store/audit-log";
@@ -25,6 +26,13 @@ export const auditParams = z.object({
 export type AuditParams = z.output<typeof auditParams>;
 export const AUDIT_DEFAULTS = { operation: "", outcome: "all", from: "", to: "" } as const;
 export const AUDIT_PAGE_SIZE = 50;
+
+export const AUDIT_FILTERS: LogFilterSet = {
+  action: "/audit",
+  label: "Filter the audit log",
+  defaults: AUDIT_DEFAULTS,
+  outcomes: AUDIT_OUTCOMES,
+};
 
 const DATE_HINT = "Enter a date like 23 Nov 2026.";
 

@@ -70,6 +70,54 @@ function EvidenceBlock({
   );
 }
 
+const latest = (at: string | null | undefined) => (at ? formatDateTime(at) : "—");
+
+/** The three kinds of evidence, in the order the interface names them, each with its own figures. */
+const EVIDENCE_KINDS: {
+  title: string;
+  note: string;
+  of: (e: R["evidence"]) => { available?: boolean };
+  figures: (e: R["evidence"]) => Fact[];
+}[] = [
+  {
+    title: "Observed supply",
+    note: "Active listings and their asking prices. Never counted as sales.",
+    of: (e) => e.observedSupply,
+    figures: ({ observedSupply: s }) => [
+      ["Active listings", num(s.activeListingCount)],
+      ["Sellers", num(s.distinctSellerCount)],
+      ["Days observed", num(s.observationDayCount)],
+      ["Sources", num(s.sourceCount)],
+      ["Latest", latest(s.latestObservedAt)],
+      ["Quality", num(s.qualityScore)],
+    ],
+  },
+  {
+    title: "Verified sales",
+    note: "Sales reported by the authorised dealer panel, with realised prices.",
+    of: (e) => e.verifiedSales,
+    figures: ({ verifiedSales: s }) => [
+      ["Verified sales", num(s.verifiedSaleCount)],
+      ["Effective sample", num(s.effectiveSampleSize)],
+      ["Contributors", num(s.distinctContributorCount)],
+      ["Mature cohorts", num(s.matureCohortCount)],
+      ["Refund rate", pct(s.refundRate)],
+      ["Latest sale", latest(s.latestSoldAt)],
+    ],
+  },
+  {
+    title: "Internal usage",
+    note: "Look-ups and orders of this cluster by accounts of the service.",
+    of: (e) => e.internalUsage,
+    figures: ({ internalUsage: u }) => [
+      ["Events", num(u.eventCount)],
+      ["Weighted events", num(u.weightedEventCount)],
+      ["Accounts", num(u.distinctAccountCount)],
+      ["Latest", latest(u.latestEventAt)],
+    ],
+  },
+];
+
 const BASIC_SCORES = [
   ["Demand", "demand"],
   ["Liquidity", "liquidity"],
@@ -81,7 +129,7 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
   const parsed = clusterIntelligenceResponse.safeParse(result);
   if (!parsed.success) return <UndocumentedShape shownAs="market intelligence" />;
   const r = parsed.data;
-  const { observedSupply: supply, verifiedSales: sales, internalUsage: usage } = r.evidence;
+  const { observedSupply: supply, verifiedSales: sales } = r.evidence;
   const o = r.scores.opportunity;
   const range = r.prices.recommendedRange;
   const money = (v: number | null | undefined) =>
@@ -135,43 +183,15 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
 
       <Section title="Evidence">
         <div className="grid gap-3 lg:grid-cols-3">
-          <EvidenceBlock
-            title="Observed supply"
-            note="Active listings and their asking prices. Never counted as sales."
-            available={supply.available}
-            rows={[
-              ["Active listings", num(supply.activeListingCount)],
-              ["Sellers", num(supply.distinctSellerCount)],
-              ["Days observed", num(supply.observationDayCount)],
-              ["Sources", num(supply.sourceCount)],
-              ["Latest", supply.latestObservedAt ? formatDateTime(supply.latestObservedAt) : "—"],
-              ["Quality", num(supply.qualityScore)],
-            ]}
-          />
-          <EvidenceBlock
-            title="Verified sales"
-            note="Sales reported by the authorised dealer panel, with realised prices."
-            available={sales.available}
-            rows={[
-              ["Verified sales", num(sales.verifiedSaleCount)],
-              ["Effective sample", num(sales.effectiveSampleSize)],
-              ["Contributors", num(sales.distinctContributorCount)],
-              ["Mature cohorts", num(sales.matureCohortCount)],
-              ["Refund rate", pct(sales.refundRate)],
-              ["Latest sale", sales.latestSoldAt ? formatDateTime(sales.latestSoldAt) : "—"],
-            ]}
-          />
-          <EvidenceBlock
-            title="Internal usage"
-            note="Look-ups and orders of this cluster by accounts of the service."
-            available={usage.available}
-            rows={[
-              ["Events", num(usage.eventCount)],
-              ["Weighted events", num(usage.weightedEventCount)],
-              ["Accounts", num(usage.distinctAccountCount)],
-              ["Latest", usage.latestEventAt ? formatDateTime(usage.latestEventAt) : "—"],
-            ]}
-          />
+          {EVIDENCE_KINDS.map((kind) => (
+            <EvidenceBlock
+              key={kind.title}
+              title={kind.title}
+              note={kind.note}
+              available={kind.of(r.evidence).available}
+              rows={kind.figures(r.evidence)}
+            />
+          ))}
         </div>
       </Section>
 

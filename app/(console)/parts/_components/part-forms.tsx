@@ -1,3 +1,4 @@
+import { type ReactNode } from "react";
 import { AddressForm } from "@/components/ui/address-form";
 import { Button } from "@/components/ui/button";
 
@@ -19,7 +20,32 @@ function VehicleTypeSelect({ id, value, error }: { id: string; value?: string; e
     />
   );
 }
-const grid = "grid items-end gap-4 sm:grid-cols-4";
+/** One further read: the number and view it keeps, its own fields, and the button that sends them. */
+function FurtherRead({
+  label,
+  keep,
+  submit,
+  children,
+}: {
+  label: string;
+  keep: Record<string, string | undefined>;
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <AddressForm
+      action="/parts"
+      label={label}
+      keep={keep}
+      className="grid items-end gap-4 sm:grid-cols-4"
+    >
+      {children}
+      <Button type="submit" variant="secondary">
+        {submit}
+      </Button>
+    </AddressForm>
+  );
+}
 
 /** The further reads for one number, each a form of its own so only the chosen call is billed. */
 export function FurtherReads({
@@ -38,25 +64,16 @@ export function FurtherReads({
   const article = view.kind === "article" ? view : null;
   return (
     <div className="space-y-6">
-      <AddressForm
-        action="/parts"
+      <FurtherRead
         label="Read aftermarket references"
         keep={{ oe, view: "references", normalized }}
-        className={grid}
+        submit="Aftermarket references"
       >
         <p className="text-sm text-slate-600 sm:col-span-3">
           Aftermarket references for <code>{oe}</code>, paged on the service.
         </p>
-        <Button type="submit" variant="secondary">
-          Aftermarket references
-        </Button>
-      </AddressForm>
-      <AddressForm
-        action="/parts"
-        label="Evaluate the price"
-        keep={{ oe, view: "price" }}
-        className={grid}
-      >
+      </FurtherRead>
+      <FurtherRead label="Evaluate the price" keep={{ oe, view: "price" }} submit="Evaluate price">
         <SelectField
           name="condition"
           label="Condition"
@@ -76,15 +93,11 @@ export function FurtherReads({
           value={price?.vehicleType}
           error={price ? errors.vehicleType : undefined}
         />
-        <Button type="submit" variant="secondary">
-          Evaluate price
-        </Button>
-      </AddressForm>
-      <AddressForm
-        action="/parts"
+      </FurtherRead>
+      <FurtherRead
         label="Preview a marketplace article"
         keep={{ oe, view: "article" }}
-        className={grid}
+        submit="Preview article"
       >
         <SelectField
           choices={MARKETPLACE_IDS}
@@ -107,10 +120,7 @@ export function FurtherReads({
           value={article?.vehicleType}
           error={article ? errors.vehicleType : undefined}
         />
-        <Button type="submit" variant="secondary">
-          Preview article
-        </Button>
-      </AddressForm>
+      </FurtherRead>
     </div>
   );
 }
