@@ -30,7 +30,8 @@ import {
   waitBeforeSignIn,
   waitInWords,
 } from "@/lib/people/sign-in-throttle";
-import { newPersonSchema } from "@/lib/people/person-fields";
+import { newPersonSchema, type NewPersonValues } from "@/lib/people/person-fields";
+import { type PasswordSignInValues } from "@/app/(auth)/sign-in/sign-in.schema";
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
@@ -84,13 +85,9 @@ async function join(
 }
 
 /** Someone new: their own sign-in (name, password, authenticator), then they join. */
-export async function acceptAsNewPersonAction(input: {
-  token: string;
-  name: string;
-  password: string;
-  secret: string;
-  code: string;
-}): Promise<ActionResult<never>> {
+export async function acceptAsNewPersonAction(
+  input: Omit<NewPersonValues, "email"> & { token: string },
+): Promise<ActionResult<never>> {
   const open = await openInvitation(input?.token);
   if ("ok" in open) return open;
   const { email } = open;
@@ -116,11 +113,9 @@ export async function acceptAsNewPersonAction(input: {
 }
 
 /** Someone who signs in here already: they confirm with their password and a code, then join. */
-export async function acceptAsMemberAction(input: {
-  token: string;
-  password: string;
-  code: string;
-}): Promise<ActionResult<never>> {
+export async function acceptAsMemberAction(
+  input: Pick<PasswordSignInValues, "password" | "code"> & { token: string },
+): Promise<ActionResult<never>> {
   const open = await openInvitation(input?.token);
   if ("ok" in open) return open;
   const { email } = open;
