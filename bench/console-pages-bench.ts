@@ -7,7 +7,12 @@
  * plain HTTP (no browser: no prefetching, nothing else in flight), and the benchmark prints the
  * server time to the last byte, the time its service round trips took (calls made side by side
  * counted once), and the rest: what the
- * console itself spent (session, rendering, its own store), against the target of at most 10 ms.
+ * console itself spent (session, rendering, its own store), against the targets: at most 8 ms
+ * for the median page and 15 ms for the slowest.
+ *
+ * The console runs as it does behind `deploy/nginx.conf`, which compresses its pages
+ * (`CONSOLE_COMPRESS=off`); `BENCH_PAGES_COMPRESS=on` measures it compressing them itself, as
+ * a console serving browsers directly does.
  */
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
@@ -22,7 +27,9 @@ import { startConsole } from "./start-console";
 
 const PORT = Number(process.env.BENCH_CONSOLE_PORT ?? 3310);
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 7);
-const OVERHEAD_TARGET_MS = 10;
+const MEDIAN_TARGET_MS = 8;
+const SLOWEST_TARGET_MS = 15;
+const COMPRESS = process.env.BENCH_PAGES_COMPRESS === "on" ? "on" : "off";
 
 /** The sign-in page read signed out (the floor of a page that reads no session), then every page. */
 const PAGES = ["/sign-in", ...MASTER_PAGES];
@@ -86,6 +93,9 @@ async function main() {
   const consoleApp = await startConsole(PORT, {
     SERVICE_URL: proxy.url,
     SERVICE_DATA_DIR: dataDir,
+    CONSOLE_COMPRESS: COMPRESS,
+    // As shipped: a log line per request.
+    LOG_LEVEL: "info",
   });
   const base = consoleApp.url;
   try {
@@ -95,7 +105,7 @@ async function main() {
     const page = await context.newPage();
     await page.goto(`${base}/sign-in`);
     await page.getByLabel("API key").fill(bench.key("master-admin"));
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in with the key", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Overview" }).waitFor();
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     await browser.close();
@@ -111,7 +121,10 @@ async function main() {
         const t0 = performance.now();
         // The sign-in page is read signed out: the floor of a page that reads no session.
         const headers: Record<string, string> = pagePath === "/sign-in" ? {} : { cookie };
-        const res = await fetch(`${base}${pagePath}`, { headers, redirect: "manual" });
+        const res = await fetch(`${base}${pagePath}`, {
+          headers: { ...headers, "accept-encoding": "gzip, deflate, br" },
+          redirect: "manual",
+        });
         await res.arrayBuffer();
         const t1 = performance.now();
         if (res.status !== 200) throw new Error(`${pagePath} answered ${res.status}`);
@@ -134,20 +147,26 @@ async function main() {
     }
 
     console.log(
-      `Console pages, server time to the last byte (median of ${RUNS} loads) and the service round trips in it`,
+      `Console pages, server time to the last byte (median of ${RUNS} loads) and the service round trips in it; the console compressing its pages: ${COMPRESS}`,
     );
     console.log(
-      `  ${"page".padEnd(58)} ${"server".padStart(9)} ${"service".padStart(9)} calls ${"console".padStart(9)}  target: console ≤ ${OVERHEAD_TARGET_MS} ms`,
+      `  ${"page".padEnd(58)} ${"server".padStart(9)} ${"service".padStart(9)} calls ${"console".padStart(9)}`,
     );
     const f = (x: number) => `${x.toFixed(1)} ms`.padStart(9);
     for (const r of rows) {
       console.log(
-        `  ${r.path.padEnd(58)} ${f(r.server)} ${f(r.trips)} ${String(r.count).padStart(5)} ${f(r.rest)}  ${r.rest <= OVERHEAD_TARGET_MS ? "met" : "NOT met"}`,
+        `  ${r.path.padEnd(58)} ${f(r.server)} ${f(r.trips)} ${String(r.count).padStart(5)} ${f(r.rest)}`,
       );
     }
-    const met = rows.filter((r) => r.rest <= OVERHEAD_TARGET_MS).length;
+    // The sign-in page reads no session: the floor any page pays, not one of the console's pages.
+    const signedIn = rows.filter((r) => r.path !== "/sign-in");
+    const middle = median(signedIn.map((r) => r.rest));
+    const slowest = signedIn.reduce((a, b) => (b.rest > a.rest ? b : a));
+    const verdict = (value: number, target: number) =>
+      `${value.toFixed(1)} ms (target ≤ ${target} ms: ${value <= target ? "met" : "NOT met"})`;
+    console.log(`  console time of the median page: ${verdict(middle, MEDIAN_TARGET_MS)}`);
     console.log(
-      `  ${met} of ${rows.length} pages within ${OVERHEAD_TARGET_MS} ms of their service round trips; median console time ${median(rows.map((r) => r.rest)).toFixed(1)} ms`,
+      `  console time of the slowest page (${slowest.path}): ${verdict(slowest.rest, SLOWEST_TARGET_MS)}`,
     );
   } finally {
     await consoleApp.stop();

@@ -28,6 +28,16 @@ test("every console page carries a nonce-based CSP and the security headers", as
   expect(second!.headers()["content-security-policy"]).not.toBe(csp);
 });
 
+test("a console page is compressed for a browser that accepts it (CONSOLE_COMPRESS defaults to on)", async ({
+  baseURL,
+}) => {
+  const compressed = await fetch(`${baseURL}/sign-in`, { headers: { "accept-encoding": "gzip" } });
+  expect(compressed.headers.get("content-encoding")).toBe("gzip");
+  expect(await compressed.text()).toContain("<html");
+  const plain = await fetch(`${baseURL}/sign-in`, { headers: { "accept-encoding": "identity" } });
+  expect(plain.headers.get("content-encoding")).toBeNull();
+});
+
 test("an unknown console address shows the not-found page", async ({ page }) => {
   const response = await page.goto("/no-such-page");
   expect(response!.status()).toBe(404);

@@ -184,6 +184,8 @@ async function main() {
             CONSOLE_DATABASE_URL: consoleDatabase,
             CONSOLE_PUBLIC_URL: consoleFront,
             SESSION_SECRET: secret,
+            // nginx compresses the pages (deploy/nginx.conf).
+            CONSOLE_COMPRESS: "off",
             SERVICE_DATA_DIR: path.join(dataDir, `console-${instance.index + 1}`),
             OTEL_SERVICE_NAME: `vpmi-console-${instance.index + 1}`,
           };

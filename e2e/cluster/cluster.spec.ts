@@ -46,12 +46,23 @@ const translate = (request: APIRequestContext, key: string) =>
     headers: { "X-Api-Key": key },
   });
 
-test("every instance is ready, and nginx keeps metrics to the instances", async ({ request }) => {
+test("every instance is ready; nginx compresses the console's pages and keeps metrics to the instances", async ({
+  request,
+}) => {
   expect(instancesOf("console")).toHaveLength(2);
   expect(instancesOf("service")).toHaveLength(2);
   for (const i of clusterState().instances) {
     const ready = await request.get(`http://127.0.0.1:${i.port}/readyz`);
     expect(ready.status(), `${i.kind} on ${i.port}`).toBe(200);
+  }
+  // nginx compresses the console's pages; the instances behind it (CONSOLE_COMPRESS=off) do not.
+  const gzip = { headers: { "accept-encoding": "gzip" } };
+  const front = await fetch(`${CLUSTER.console}/sign-in`, gzip);
+  expect(front.headers.get("content-encoding")).toBe("gzip");
+  expect(await front.text()).toContain("<html");
+  for (const i of instancesOf("console")) {
+    const direct = await fetch(`http://127.0.0.1:${i.port}/sign-in`, gzip);
+    expect(direct.headers.get("content-encoding"), `console on ${i.port}`).toBeNull();
   }
   expect((await request.get(`${CLUSTER.console}/metrics`)).status()).toBe(404);
   expect((await request.get(`${CLUSTER.service}/metrics`)).status()).toBe(404);

@@ -46,6 +46,8 @@ const consoleEnv = z.object({
   /** The sender of the console's mail. */
   MAIL_FROM: z.string().min(3).default("Service console <no-reply@localhost>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** `off` behind a proxy that compresses responses itself (read by next.config.mjs). */
+  CONSOLE_COMPRESS: z.enum(["on", "off"], "CONSOLE_COMPRESS must be on or off").default("on"),
   /** Set by Next.js: `development` under `npm run dev`. */
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
