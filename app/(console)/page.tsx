@@ -1,30 +1,23 @@
 import type { Metadata } from "next";
 import { Facts } from "@/components/ui/facts";
 import { Card, PageHeader } from "@/components/ui/card";
-import { getServiceStatus } from "@/lib/api/service-status";
 import { requirePageSession } from "@/lib/auth/guards";
 import { consoleConfig } from "@/lib/config/console-env";
 import { mayCall } from "@/lib/auth/rights";
-import { attempt } from "@/lib/operations/outcome";
 import {
   CreditAndPlans,
   GrantsNearCap,
   RecentAudit,
   RecentJobs,
+  ServiceStatusPanel,
   UsageWarnings,
 } from "./_components/overview-panels";
 
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage() {
+  // Every panel reads its own figures, so their calls start together and none waits for another.
   const { session, api } = await requirePageSession();
-  // The public document says whether the service is up; an authenticated ping says whether it
-  // accepts this session's key.
-  const [status, ping] = await Promise.all([
-    getServiceStatus(),
-    // Unreachable: the status line above already says so.
-    attempt("getSystemStatus", () => api.getSystemStatus()).catch(() => null),
-  ]);
   const fmt = new Intl.DateTimeFormat("en-GB", {
     dateStyle: "medium",
     timeStyle: "short",
@@ -62,36 +55,7 @@ export default async function OverviewPage() {
             ]}
           />
         </Card>
-        <Card title="Service">
-          <Facts
-            facts={[
-              [
-                "Address",
-                <>
-                  <code>{status.url}</code>{" "}
-                  {status.embedded ? (
-                    <span className="text-slate-500">(embedded reference service)</span>
-                  ) : null}
-                </>,
-              ],
-              [
-                "Status",
-                status.reachable ? "Reachable" : `Unreachable: ${status.reason}`,
-                "service-status",
-              ],
-              [
-                "This key",
-                !ping
-                  ? "Not checked: the service did not answer."
-                  : ping.ok
-                    ? `Accepted (ping ${ping.data.status}, ${ping.data.service})`
-                    : `Refused: ${ping.message}`,
-                "service-ping",
-              ],
-              status.reachable && ["Interface version", status.version, "service-version"],
-            ]}
-          />
-        </Card>
+        <ServiceStatusPanel api={api} />
       </div>
     </>
   );

@@ -2,8 +2,11 @@ import { Link } from "@/components/ui/link";
 import { type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { Facts } from "@/components/ui/facts";
 import { DataTable } from "@/components/ui/table";
 import { ServiceError, type ServiceApi } from "@/lib/api/client";
+import { getServiceStatus } from "@/lib/api/service-status";
+import { attempt } from "@/lib/operations/outcome";
 import { messageForCode } from "@/lib/operations/code-sentences";
 import { type ConsoleSession } from "@/lib/auth/session";
 import { formatCount, formatDateTime, formatMinor } from "@/lib/format";
@@ -246,6 +249,50 @@ export async function RecentAudit({ clientId }: { clientId: string }) {
         ]}
       />
       <More href="/audit">Audit log</More>
+    </Card>
+  );
+}
+
+/**
+ * Whether the service is up (its public document) and whether it accepts this session's key (an
+ * authenticated ping), read side by side.
+ */
+export async function ServiceStatusPanel({ api }: { api: ServiceApi }) {
+  const [status, ping] = await Promise.all([
+    getServiceStatus(),
+    // Unreachable: the status line already says so.
+    attempt("getSystemStatus", () => api.getSystemStatus()).catch(() => null),
+  ]);
+  return (
+    <Card title="Service">
+      <Facts
+        facts={[
+          [
+            "Address",
+            <>
+              <code>{status.url}</code>{" "}
+              {status.embedded ? (
+                <span className="text-slate-500">(embedded reference service)</span>
+              ) : null}
+            </>,
+          ],
+          [
+            "Status",
+            status.reachable ? "Reachable" : `Unreachable: ${status.reason}`,
+            "service-status",
+          ],
+          [
+            "This key",
+            !ping
+              ? "Not checked: the service did not answer."
+              : ping.ok
+                ? `Accepted (ping ${ping.data.status}, ${ping.data.service})`
+                : `Refused: ${ping.message}`,
+            "service-ping",
+          ],
+          status.reachable && ["Interface version", status.version, "service-version"],
+        ]}
+      />
     </Card>
   );
 }
