@@ -30,6 +30,45 @@ function admissionOf(c: pg.Client, clientId: string, endpointKey: string, instan
 }
 
 /**
+ * The statements a billable call charged to a balance sends (`GET /translation/translations`), in
+ * its three round trips: its admission message, the charge (`charge_call`), the durable commit.
+ * Answers each round trip's time in milliseconds.
+ */
+export async function billableCallStatements(
+  c: pg.Client,
+  clientId: string,
+  keyId: string,
+  requestId: string,
+) {
+  const t0 = performance.now();
+  await c.query(admissionOf(c, clientId, "translation", false));
+  const t1 = performance.now();
+  const now = new Date();
+  await c.query({
+    name: "floor_charge",
+    text: CHARGE_CALL_SQL,
+    values: [
+      clientId,
+      keyId,
+      "translation",
+      "translatePartName",
+      periodOf(now),
+      unitPriceMinor("translation"),
+      null,
+      now.toISOString(),
+      `${requestId}-${now.getTime()}`,
+      "bench-floor",
+      false,
+      false,
+      now.toISOString(),
+    ],
+  });
+  const t2 = performance.now();
+  await c.query("COMMIT");
+  return { admission: t1 - t0, charge: t2 - t1, commit: performance.now() - t2 };
+}
+
+/**
  * What PostgreSQL itself allows on this machine, measured like the HTTP scenarios: `connections`
  * clients in a closed loop for `seconds`, each waiting for its answer before the next statement.
  * `select 1` is the floor of one round trip; a single-row `update … returning` in its own
@@ -108,29 +147,8 @@ export async function measureCeilings(
       // The floor for a billable call charged to a balance (`GET /translation/translations`):
       // its admission message, then the charge (`charge_call`) and the durable commit.
       await loop("PostgreSQL: a billable call's own statements", async (c, i) => {
-        const clientId = payerKeys[i % payerKeys.length]!.client_id;
-        await c.query(admissionOf(c, clientId, "translation", false));
-        const now = new Date();
-        await c.query({
-          name: "floor_charge",
-          text: CHARGE_CALL_SQL,
-          values: [
-            clientId,
-            payerKeys[i % payerKeys.length]!.key_id,
-            "translation",
-            "translatePartName",
-            periodOf(now),
-            unitPriceMinor("translation"),
-            null,
-            now.toISOString(),
-            `floor-${i}-${now.getTime()}`,
-            "bench-floor",
-            false,
-            false,
-            now.toISOString(),
-          ],
-        });
-        await c.query("COMMIT");
+        const payer = payerKeys[i % payerKeys.length]!;
+        await billableCallStatements(c, payer.client_id, payer.key_id, `floor-${i}`);
       }),
     ];
   } finally {
