@@ -34,15 +34,11 @@ export async function registerOAuthClient(
 ): Promise<{ clientId: string; clientSecret?: string }> {
   const clientId = `mcpc_${randomBytes(12).toString("base64url")}`;
   const clientSecret = input.confidential ? secret("mcps_") : undefined;
+  const { confidential: _, ...columns } = input;
   await db.insert(schema.oauthClients).values({
     clientId,
     secretHash: clientSecret ? digest(clientSecret) : null,
-    name: input.name,
-    redirectUris: input.redirectUris,
-    grantTypes: input.grantTypes,
-    accountClientId: input.accountClientId ?? null,
-    environment: input.environment ?? null,
-    registeredFrom: input.registeredFrom ?? null,
+    ...columns,
     createdAt: now,
   });
   return { clientId, clientSecret };

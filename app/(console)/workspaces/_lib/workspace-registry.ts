@@ -5,27 +5,14 @@ import { workspaceRegistry } from "@/lib/store/schema";
 
 export type RegistryOutcome = "created" | "unknown" | "failed";
 
-export async function recordWorkspaceAttempt(entry: {
-  ownerClientId: string;
-  externalReference: string;
-  name: string;
-  outcome: RegistryOutcome;
-  workspaceId?: string | null;
-  workspaceClientId?: string | null;
-  grantReference?: string | null;
-  errorCode?: string | null;
-}) {
+/** One provisioning attempt: the registry's row as the schema defines it (what is left out is null). */
+export async function recordWorkspaceAttempt(
+  entry: Omit<typeof workspaceRegistry.$inferInsert, "id" | "createdAt"> & {
+    outcome: RegistryOutcome;
+  },
+) {
   const db = await getStore();
-  await db.insert(workspaceRegistry).values({
-    ownerClientId: entry.ownerClientId,
-    externalReference: entry.externalReference,
-    name: entry.name,
-    outcome: entry.outcome,
-    workspaceId: entry.workspaceId ?? null,
-    workspaceClientId: entry.workspaceClientId ?? null,
-    grantReference: entry.grantReference ?? null,
-    errorCode: entry.errorCode ?? null,
-  });
+  await db.insert(workspaceRegistry).values(entry);
 }
 
 export async function listWorkspaceAttempts(ownerClientId: string) {
