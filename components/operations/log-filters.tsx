@@ -3,11 +3,6 @@ import { FilterForm } from "@/components/ui/filter-form";
 import { SelectField } from "@/components/ui/field";
 import { auditLabel } from "@/lib/audit-labels";
 
-/**
- * The filters of a log of operations (the audit log, the request log): which operation, from
- * those the log holds, named in words; how it ended, in the log's own terms; and the log's own
- * further fields.
- */
 /** What a log's filters are: where they send, their name, their defaults and the log's outcomes. */
 export interface LogFilterSet {
   action: string;
@@ -17,6 +12,11 @@ export interface LogFilterSet {
   outcomes: Record<string, string>;
 }
 
+/**
+ * The filters of a log of operations (the audit log, the request log): which operation, from
+ * those the log holds, named in words; how it ended, in the log's own terms; and the log's own
+ * further fields.
+ */
 export function LogFilters({
   of: { action, label, defaults, outcomes },
   operations,

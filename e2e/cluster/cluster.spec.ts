@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { waitOutBusyClient } from "../support/busy-client";
 import { expect, test, uniqueName } from "../support/test";
 import { sampleValue } from "@/test/support/exposition";
 import {
@@ -39,21 +40,6 @@ async function signInWithKey(page: Page, key: string) {
   await page.getByLabel("API key").fill(key);
   await page.getByRole("button", { name: "Sign in with the key", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
-}
-
-/**
- * Sends a call again while the service answers that another request of its Client is under way
- * (the documented retryable refusal), after the `Retry-After` it gives; at most five times.
- */
-async function whenClientFree(send: () => Promise<APIResponse>): Promise<APIResponse> {
-  for (let attempt = 1; ; attempt++) {
-    const response = await send();
-    if (response.status() !== 429 || attempt === 5) return response;
-    const body = (await response.json()) as { error?: string };
-    if (body.error !== "client_request_in_progress") return response;
-    const seconds = Number(response.headers()["retry-after"] ?? 1);
-    await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, 5) * 1000));
-  }
 }
 
 const translate = (request: APIRequestContext, key: string) =>
@@ -159,13 +145,16 @@ test("a Sub-user created is found by the next search whichever instance answers;
     ).toBe(200);
   // The consoles' usage readings (every 3 s here) call with the Master's key too: a call made
   // while one is under way gets 429 client_request_in_progress, and is sent again as it says.
-  const limited = await whenClientFree(() =>
-    request.put(`${CLUSTER.service}/client/users/${id}/rate-limits`, {
+  const limited = await waitOutBusyClient(() =>
+    fetch(`${CLUSTER.service}/client/users/${id}/rate-limits`, {
+      method: "PUT",
       headers: { "X-Api-Key": master, "Content-Type": "application/json" },
-      data: { rateLimits: [{ endpointKey: "translation", maxRequests: 1, windowSeconds: 60 }] },
+      body: JSON.stringify({
+        rateLimits: [{ endpointKey: "translation", maxRequests: 1, windowSeconds: 60 }],
+      }),
     }),
   );
-  expect(limited.status()).toBe(200);
+  expect(limited.status).toBe(200);
   expect((await translate(request, key)).status()).not.toBe(429);
   for (let n = 0; n < 3; n++) {
     const refused = await translate(request, key);

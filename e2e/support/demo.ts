@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { waitOutBusyClient } from "./busy-client";
 import { HTTPS_PORT, SERVICE_PORT } from "./ports";
 import { type DemoAccount, demoCredentials } from "@/lib/demo/demo-credentials";
 
@@ -18,9 +19,7 @@ export const HTTPS_CONSOLE_URL = `https://127.0.0.1:${HTTPS_PORT}`;
 
 /**
  * A call to the service outside the browser with the Master's key. The console may be reading
- * for the same Client at that moment (one active request per Client), so a
- * `429 client_request_in_progress` — refused before any work, safe to repeat even for a create —
- * is waited out, as the console's own client does; any other answer goes to the test.
+ * for the same Client at that moment (one active request per Client): see `waitOutBusyClient`.
  */
 export async function serviceFetch(
   pathAndQuery: string,
@@ -30,16 +29,11 @@ export async function serviceFetch(
     "X-Api-Key": init.apiKey ?? demoKeys()["master-admin"].apiKey,
   };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
-  for (let attempt = 1; ; attempt++) {
-    const response = await fetch(`${SERVICE_URL}${pathAndQuery}`, {
+  return waitOutBusyClient(() =>
+    fetch(`${SERVICE_URL}${pathAndQuery}`, {
       method: init.method ?? "GET",
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    if (response.status !== 429 || attempt >= 20) return response;
-    const body = (await response.clone().json()) as { error?: string };
-    if (body.error !== "client_request_in_progress") return response;
-    const retryAfter = Number(response.headers.get("Retry-After") ?? 0);
-    await new Promise((r) => setTimeout(r, Math.max(retryAfter * 1000, 100 * attempt)));
-  }
+    }),
+  );
 }

@@ -1,7 +1,7 @@
-import { claimOnce } from "@/lib/db/claim-once";
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { claimOnce } from "@/lib/db/claim-once";
 import { isRole, type Role } from "@/lib/auth/roles";
 import { getStore } from "@/lib/store/db";
 import { invitations, organizations } from "@/lib/store/schema";

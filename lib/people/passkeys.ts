@@ -1,4 +1,3 @@
-import { claimOnce } from "@/lib/db/claim-once";
 import "server-only";
 import { randomUUID } from "node:crypto";
 import {
@@ -13,6 +12,7 @@ import {
 } from "@simplewebauthn/server";
 import { and, asc, eq, lt } from "drizzle-orm";
 import { headers } from "next/headers";
+import { claimOnce } from "@/lib/db/claim-once";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { consoleConfig } from "@/lib/config/console-env";
 import { getStore } from "@/lib/store/db";

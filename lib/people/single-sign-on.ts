@@ -1,8 +1,8 @@
-import { claimOnce } from "@/lib/db/claim-once";
 import "server-only";
 import { createHash } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import * as oidc from "openid-client";
+import { claimOnce } from "@/lib/db/claim-once";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { decryptSecret, deriveKey, encryptSecret } from "@/lib/auth/secret-box";
 import { isRole, type Role } from "@/lib/auth/roles";

@@ -18,7 +18,7 @@ export const resolvePartIntelligenceAction = defineOrder({
   input: resolvePartForm,
   target: (v) => v.oeNumber || v.aftermarketNumber,
   subject: resolveQuery,
-  send: (v, call) => call({ query: resolveQuery(v) }),
+  send: (query, call) => call({ query }),
 });
 
 export const readClusterIntelligenceAction = defineOrder({
@@ -28,13 +28,11 @@ export const readClusterIntelligenceAction = defineOrder({
   send: ({ clusterId, ...query }, call) => call({ params: { clusterId }, query }),
 });
 
-/** The service answers for 90 days of evidence, the only window it offers. */
-const vinEconomicBody = <V extends object>(v: V) => ({ ...v, windowDays: 90 as const });
-
 export const startVinEconomicIntelligenceAction = defineOrder({
   operation: "createVinEconomicIntelligence",
   input: vinEconomicForm,
   target: (v) => v.vin,
-  subject: vinEconomicBody,
-  send: (v, call) => call({ body: vinEconomicBody(v) }),
+  // The service answers for 90 days of evidence, the only window it offers.
+  subject: (v) => ({ ...v, windowDays: 90 as const }),
+  send: (body, call) => call({ body }),
 });

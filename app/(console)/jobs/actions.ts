@@ -23,7 +23,7 @@ export const startCartCheckAction = defineOrder({
   input: z.object({ body: cartCheckRequest }),
   target: (input) => input.body.vin,
   subject: (input) => input.body,
-  send: (input, call) => call({ body: input.body }),
+  send: (body, call) => call({ body }),
 });
 
 export const startEconomicEvaluationAction = defineOrder({

@@ -1,6 +1,6 @@
-import { claimOnce } from "@/lib/db/claim-once";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { claimOnce } from "@/lib/db/claim-once";
 import { type Db, schema } from "../../db/database";
 import { type KeyEnvironment } from "@/lib/api/contract/api-keys";
 

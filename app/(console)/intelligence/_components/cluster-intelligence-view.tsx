@@ -72,18 +72,32 @@ function EvidenceBlock({
 
 const latest = (at: string | null | undefined) => (at ? formatDateTime(at) : "—");
 
+type EvidenceKey = "observedSupply" | "verifiedSales" | "internalUsage";
+
+/** One kind of evidence as its block shows it: whether there is any, and its own figures. */
+function evidenceKind<K extends EvidenceKey>(
+  key: K,
+  title: string,
+  note: string,
+  figures: (kind: R["evidence"][K]) => Fact[],
+) {
+  return {
+    title,
+    note,
+    read: (evidence: R["evidence"]) => ({
+      available: evidence[key].available,
+      rows: figures(evidence[key]),
+    }),
+  };
+}
+
 /** The three kinds of evidence, in the order the interface names them, each with its own figures. */
-const EVIDENCE_KINDS: {
-  title: string;
-  note: string;
-  of: (e: R["evidence"]) => { available?: boolean };
-  figures: (e: R["evidence"]) => Fact[];
-}[] = [
-  {
-    title: "Observed supply",
-    note: "Active listings and their asking prices. Never counted as sales.",
-    of: (e) => e.observedSupply,
-    figures: ({ observedSupply: s }) => [
+const EVIDENCE_KINDS = [
+  evidenceKind(
+    "observedSupply",
+    "Observed supply",
+    "Active listings and their asking prices. Never counted as sales.",
+    (s) => [
       ["Active listings", num(s.activeListingCount)],
       ["Sellers", num(s.distinctSellerCount)],
       ["Days observed", num(s.observationDayCount)],
@@ -91,12 +105,12 @@ const EVIDENCE_KINDS: {
       ["Latest", latest(s.latestObservedAt)],
       ["Quality", num(s.qualityScore)],
     ],
-  },
-  {
-    title: "Verified sales",
-    note: "Sales reported by the authorised dealer panel, with realised prices.",
-    of: (e) => e.verifiedSales,
-    figures: ({ verifiedSales: s }) => [
+  ),
+  evidenceKind(
+    "verifiedSales",
+    "Verified sales",
+    "Sales reported by the authorised dealer panel, with realised prices.",
+    (s) => [
       ["Verified sales", num(s.verifiedSaleCount)],
       ["Effective sample", num(s.effectiveSampleSize)],
       ["Contributors", num(s.distinctContributorCount)],
@@ -104,18 +118,18 @@ const EVIDENCE_KINDS: {
       ["Refund rate", pct(s.refundRate)],
       ["Latest sale", latest(s.latestSoldAt)],
     ],
-  },
-  {
-    title: "Internal usage",
-    note: "Look-ups and orders of this cluster by accounts of the service.",
-    of: (e) => e.internalUsage,
-    figures: ({ internalUsage: u }) => [
+  ),
+  evidenceKind(
+    "internalUsage",
+    "Internal usage",
+    "Look-ups and orders of this cluster by accounts of the service.",
+    (u) => [
       ["Events", num(u.eventCount)],
       ["Weighted events", num(u.weightedEventCount)],
       ["Accounts", num(u.distinctAccountCount)],
       ["Latest", latest(u.latestEventAt)],
     ],
-  },
+  ),
 ];
 
 const BASIC_SCORES = [
@@ -183,14 +197,8 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
 
       <Section title="Evidence">
         <div className="grid gap-3 lg:grid-cols-3">
-          {EVIDENCE_KINDS.map((kind) => (
-            <EvidenceBlock
-              key={kind.title}
-              title={kind.title}
-              note={kind.note}
-              available={kind.of(r.evidence).available}
-              rows={kind.figures(r.evidence)}
-            />
+          {EVIDENCE_KINDS.map(({ title, note, read }) => (
+            <EvidenceBlock key={title} title={title} note={note} {...read(r.evidence)} />
           ))}
         </div>
       </Section>

@@ -31,25 +31,31 @@ async function order(
 
 /**
  * A server action that orders asynchronous work and keeps it as a console job, of the family its
- * operation's row names. `subject` is what the jobs list shows of the order (the input itself
- * unless said otherwise); `send` makes the call.
+ * operation's row names. `subject` is the order as it is sent and as the jobs list shows it (the
+ * input itself unless said otherwise); `send` makes the call with it.
  */
-export function defineOrder<Id extends OperationId, S extends z.ZodType>(config: {
+export function defineOrder<
+  Id extends OperationId,
+  S extends z.ZodType<Record<string, unknown>>,
+  Subject extends Record<string, unknown> = z.output<S>,
+>(config: {
   operation: Id;
   input: S;
   target: (input: z.output<S>) => string | undefined;
-  subject?: (input: z.output<S>) => Record<string, unknown>;
-  send: (input: z.output<S>, call: ActionContext<Id>["call"]) => Promise<OrderResponse>;
+  subject?: (input: z.output<S>) => Subject;
+  send: (subject: Subject, call: ActionContext<Id>["call"]) => Promise<OrderResponse>;
 }) {
   const row: OperationDefinition = OPERATIONS[config.operation];
   if (!row.job) throw new Error(`${config.operation} orders no job`);
   const family = row.job.family as JobFamily;
-  const { subject = (input: z.output<S>) => input as Record<string, unknown>, send } = config;
+  const { subject = (input: z.output<S>) => input as Subject, send } = config;
   return defineAction<Id, S, { jobId: string }>({
     operation: config.operation,
     input: config.input,
     target: config.target,
-    run: (input, { call, session }) =>
-      order(session.clientId, family, subject(input), () => send(input, call)),
+    run: (input, { call, session }) => {
+      const ordered = subject(input);
+      return order(session.clientId, family, ordered, () => send(ordered, call));
+    },
   });
 }
