@@ -6,12 +6,22 @@
  * median beside a single-row update's commit. Then one more call runs with `auto_explain` sending
  * its plans to this client (as notices), nested statements included: every statement
  * `charge_call` and its triggers run, with its actual time and the buffers it touched.
+ *
+ * Last, at as many connections as `npm run bench` (one paying Client each), it sets the call's
+ * statements as shipped beside the least any charge could send: the same admission message
+ * carrying a debit of a table that holds nothing but balances and the usage event's insert (both
+ * prepared), then the durable commit. That is one round trip and every statement of the charge's
+ * decision fewer than `charge_call`, and no rule kept: it shows how far the issue's "30 % of one
+ * durable commit" is from what two round trips and two writes cost on this machine.
  */
 import pg from "pg";
-import { billableCallStatements } from "./pg-ceilings";
+import { periodOf } from "@/service/domain/period";
 import { startBenchService } from "./bench-service";
+import { admissionOf, billableCallStatements, closedLoop } from "./pg-ceilings";
 
 const CALLS = Number(process.env.BENCH_BILLABLE_CALLS ?? 2_000);
+const CONNECTIONS = Number(process.env.BENCH_CLIENTS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -91,9 +101,102 @@ async function main() {
       "\nOne call's statements as PostgreSQL ran them (auto_explain, nested included; actual time of each plan's top node):",
     );
     for (const notice of notices) console.log(`  ${planSummary(notice)}`);
+    c.removeAllListeners("notice");
+    await c.query("LOAD 'auto_explain'; SET auto_explain.log_min_duration = -1");
+    await leastCharge(bench);
   } finally {
     await c.end();
     await bench.stop();
+  }
+}
+
+/** The statements as shipped beside the least a charge could send, at `CONNECTIONS` (see above). */
+async function leastCharge(bench: Awaited<ReturnType<typeof startBenchService>>) {
+  const admin = bench.key("master-admin");
+  const payers: { client_id: string; key_id: string }[] = [];
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const res = await fetch(`${bench.service.url}/client/users`, {
+      method: "POST",
+      headers: { "X-Api-Key": admin, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: `Least charge ${i}` }),
+    });
+    const body = (await res.json()) as { id: string; apiKey: { id: string } };
+    payers.push({ client_id: body.id, key_id: body.apiKey.id });
+  }
+  const clients = await Promise.all(
+    payers.map(async () => {
+      const c = new pg.Client({ connectionString: bench.databaseUrl });
+      await c.connect();
+      return c;
+    }),
+  );
+  try {
+    const setup = clients[0]!;
+    await setup.query("update clients set balance_minor = 1000000000 where id = any($1)", [
+      payers.map((p) => p.client_id),
+    ]);
+    await setup.query(
+      "create table bench_least_balances (client_id text primary key, balance_minor bigint not null)",
+    );
+    await setup.query(
+      "insert into bench_least_balances select id, 1000000000 from clients where id = any($1)",
+      [payers.map((p) => p.client_id)],
+    );
+    for (const c of clients)
+      await c.query(`PREPARE least_debit(text) AS
+          update bench_least_balances set balance_minor = balance_minor - 1
+           where client_id = $1 and balance_minor >= 1;
+        PREPARE least_event(text, text, text, timestamptz, text) AS
+          insert into usage_events (client_id, api_key_id, endpoint_key, operation_id, period,
+            source, amount_minor, payer_client_id, created_at, request_id, instance_id,
+            pending_delivery)
+          values ($1, $2, 'translation', 'translatePartName', $3, 'balance', 1, $1, $4, $5,
+            'bench-least', false)`);
+    const text = (c: pg.Client, v: string) => c.escapeLiteral(v);
+    const least = async (c: pg.Client, i: number) => {
+      const p = payers[i]!;
+      const now = new Date();
+      const event = `EXECUTE least_event(${text(c, p.client_id)}, ${text(c, p.key_id)}, ${text(c, periodOf(now))}, ${text(c, now.toISOString())}, ${text(c, `least-${i}-${now.getTime()}-${Math.random()}`)})`;
+      await c.query(
+        `${admissionOf(c, p.client_id, "translation", false)};\nEXECUTE least_debit(${text(c, p.client_id)});\n${event}`,
+      );
+      await c.query("COMMIT");
+    };
+    await setup.query(
+      "create table if not exists bench_commit_floor (id int primary key, n bigint not null)",
+    );
+    await setup.query(
+      "insert into bench_commit_floor select g, 0 from generate_series(0, $1) g on conflict do nothing",
+      [CONNECTIONS],
+    );
+    console.log(
+      `\nAt ${CONNECTIONS} connections, one paying Client each, ${SECONDS} s per scenario, twice:`,
+    );
+    for (let round = 0; round < 2; round++) {
+      const commit = await closedLoop(clients, SECONDS, "one durable commit", (c, i) =>
+        c.query({
+          name: "least_floor_commit",
+          text: "update bench_commit_floor set n = n + 1 where id = $1 returning n",
+          values: [i],
+        }),
+      );
+      const shipped = await closedLoop(clients, SECONDS, "as shipped", (c, i) =>
+        billableCallStatements(c, payers[i]!.client_id, payers[i]!.key_id, `least-shipped-${i}`),
+      );
+      const leastRun = await closedLoop(clients, SECONDS, "least", least);
+      const of = (r: { rps: number }) => `${((100 * r.rps) / commit.rps).toFixed(1)} %`;
+      console.log(
+        `  one durable commit                          ${String(commit.rps).padStart(6)}/s`,
+      );
+      console.log(
+        `  a billable call's statements as shipped     ${String(shipped.rps).padStart(6)}/s  ${of(shipped)} of one commit (target ≥ 30 %)`,
+      );
+      console.log(
+        `  the least a charge could send (see above)   ${String(leastRun.rps).padStart(6)}/s  ${of(leastRun)} of one commit`,
+      );
+    }
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
   }
 }
 

@@ -17,7 +17,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** The admission message the service sends for a call of `clientId` (see `admissionMessage`). */
-function admissionOf(c: pg.Client, clientId: string, endpointKey: string, instant: boolean) {
+export function admissionOf(c: pg.Client, clientId: string, endpointKey: string, instant: boolean) {
   const windows = windowsOf(
     [{ ruleKey: `default:${endpointKey}`, windowSeconds: 60, maxRequests: 1_000_000_000 }],
     new Date(),
@@ -69,6 +69,36 @@ export async function billableCallStatements(
 }
 
 /**
+ * `clients` in a closed loop for `seconds`, each sending `statement` and waiting for its answer
+ * before the next: the rate of all of them together and the latency of one.
+ */
+export async function closedLoop(
+  clients: pg.Client[],
+  seconds: number,
+  scenario: string,
+  statement: (c: pg.Client, i: number) => Promise<unknown>,
+): Promise<Ceiling> {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    clients.map(async (c, i) => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await statement(c, i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    scenario,
+    rps: Math.round(latencies.length / seconds),
+    p50: Math.round(percentile(latencies, 0.5) * 10) / 10,
+    p99: Math.round(percentile(latencies, 0.99) * 10) / 10,
+  };
+}
+
+/**
  * What PostgreSQL itself allows on this machine, measured like the HTTP scenarios: `connections`
  * clients in a closed loop for `seconds`, each waiting for its answer before the next statement.
  * `select 1` is the floor of one round trip; a single-row `update … returning` in its own
@@ -104,29 +134,8 @@ export async function measureCeilings(
       [payers],
     );
     if (payerKeys.length === 0) throw new Error("no paying Client for the billable floor");
-    const loop = async (
-      scenario: string,
-      statement: (c: pg.Client, i: number) => Promise<unknown>,
-    ) => {
-      const latencies: number[] = [];
-      const end = performance.now() + seconds * 1000;
-      await Promise.all(
-        clients.map(async (c, i) => {
-          while (performance.now() < end) {
-            const t0 = performance.now();
-            await statement(c, i);
-            latencies.push(performance.now() - t0);
-          }
-        }),
-      );
-      latencies.sort((a, b) => a - b);
-      return {
-        scenario,
-        rps: Math.round(latencies.length / seconds),
-        p50: Math.round(percentile(latencies, 0.5) * 10) / 10,
-        p99: Math.round(percentile(latencies, 0.99) * 10) / 10,
-      };
-    };
+    const loop = (scenario: string, statement: (c: pg.Client, i: number) => Promise<unknown>) =>
+      closedLoop(clients, seconds, scenario, statement);
     return [
       await loop("PostgreSQL select 1 (one round trip)", (c) =>
         c.query({ name: "floor_select", text: "select 1" }),
