@@ -43,9 +43,10 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       // Rounds every 3 s, so "once across instances" is seen within a test.
       CONSOLE_USAGE_READING_SECONDS: "3",
-      // A stopping instance says it drains for a second before it stops taking connections.
+      // A stopping console says it drains for a second before it stops taking connections; a
+      // service instance drains for the launcher's 3 s (longer than nginx keeps an idle
+      // connection to it).
       CONSOLE_DRAIN_SECONDS: "1",
-      SERVICE_DRAIN_SECONDS: "1",
     },
   },
 });

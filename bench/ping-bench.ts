@@ -6,8 +6,13 @@
  *
  * Every connection uses its own Client's key: the service allows one active request per Client,
  * so N connections on one key would measure the 429 path instead.
+ *
+ * Last, the same two calls go through the production topology (`npm run start:cluster`: nginx
+ * before two service instances on one PostgreSQL, logging as shipped), and the issue's targets
+ * are printed for it too; without nginx on the machine that part says it was skipped.
  */
 import autocannon from "autocannon";
+import { startBenchCluster } from "./bench-cluster";
 import { spawnBenchServer } from "./bench-server-process";
 import { measureCeilings } from "./pg-ceilings";
 
@@ -144,8 +149,49 @@ async function main() {
       `  GET /ping / PostgreSQL select 1: ${(ratio(ping.rps, select1.rps) * 100).toFixed(1)} %`,
     );
     console.log(`  GET /ping / bare node:http: ${(ratio(ping.rps, bare.rps) * 100).toFixed(1)} %`);
-  } finally {
     child.kill("SIGTERM");
+
+    // The same two calls against the production topology: two service instances behind nginx.
+    console.log("\nThe production topology (npm run start:cluster: nginx, two service instances):");
+    const cluster = await startBenchCluster(CONNECTIONS);
+    if ("skipped" in cluster) {
+      console.log(`  skipped: ${cluster.skipped}`);
+      return;
+    }
+    try {
+      await load("warm-up", `${cluster.serviceUrl}/ping`, cluster.keys, 2).catch(() => undefined);
+      const clusterPing = await load(
+        "nginx + 2 services GET /ping (log at info)",
+        `${cluster.serviceUrl}/ping`,
+        cluster.keys,
+      );
+      const clusterBillable = await load(
+        "nginx + 2 services billable GET /translation (info)",
+        `${cluster.serviceUrl}/translation/translations?sourceLanguage=de&text=Bremsscheibe`,
+        cluster.keys,
+      );
+      for (const r of [clusterPing, clusterBillable])
+        console.log(
+          `${r.scenario.padEnd(50)}${pad(r.rps, 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(r.non2xx, 9)}${pad(r.errors, 8)}`,
+        );
+      console.log("\nTargets (issue 29) in the production topology, measured in this run:");
+      share("GET /ping / its statements alone", ratio(clusterPing.rps, pingFloor.rps), 0.75);
+      share(
+        "billable call / its statements alone",
+        ratio(clusterBillable.rps, billableFloor.rps),
+        0.75,
+      );
+      for (const r of [clusterPing, clusterBillable])
+        line(`p99 of ${r.scenario}`, `${r.p99} ms`, "≤ 20 ms", r.p99 <= 20);
+      console.log("\nFor scale (no target): the topology against one instance, both at info:");
+      console.log(
+        `  GET /ping: ${(ratio(clusterPing.rps, ping.rps) * 100).toFixed(1)} %, billable call: ${(ratio(clusterBillable.rps, billable.rps) * 100).toFixed(1)} %`,
+      );
+    } finally {
+      await cluster.stop();
+    }
+  } finally {
+    if (child.exitCode === null) child.kill("SIGTERM");
   }
 }
 

@@ -173,6 +173,9 @@ async function main() {
             SERVICE_DATA_DIR: dataDir,
             SERVICE_PUBLIC_URL: serviceFront,
             SERVICE_SANDBOX_TOKEN: sandboxToken,
+            // Longer than nginx keeps an idle connection to it (deploy/nginx.conf): it holds none
+            // when the instance stops listening.
+            SERVICE_DRAIN_SECONDS: process.env.SERVICE_DRAIN_SECONDS ?? "3",
             // As in the quickstart: its demo keys are synthetic.
             SERVICE_SANDBOX_CONTROLS: process.env.SERVICE_SANDBOX_CONTROLS ?? "all",
             OTEL_SERVICE_NAME: `vpmi-service-${instance.index + 1}`,

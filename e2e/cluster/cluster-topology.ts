@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { embeddedDatabaseUrl } from "@/lib/db/postgres-server";
@@ -65,4 +65,33 @@ export function clusterLogLines(): Record<string, unknown>[] {
         return {};
       }
     });
+}
+
+/**
+ * How many connections nginx holds open to these ports (its workers' sockets in ESTABLISHED
+ * state, read from /proc: Prometheus's own kept-alive scrapes of the instances are not counted).
+ */
+export function nginxConnectionsTo(ports: number[]): number {
+  const inodes = new Set<string>();
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "nginx") continue;
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const target = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (target) inodes.add(target[1]!);
+      }
+    } catch {
+      // A process that ended while it was read.
+    }
+  }
+  const wanted = new Set(ports.map((p) => p.toString(16).toUpperCase().padStart(4, "0")));
+  return readFileSync("/proc/net/tcp", "utf8")
+    .split("\n")
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((f) => f.length > 9)
+    .filter(([, , remote, state, , , , , , inode]) => {
+      const remotePort = remote!.split(":")[1]!;
+      return state === "01" && wanted.has(remotePort) && inodes.has(inode!);
+    }).length;
 }

@@ -8,6 +8,7 @@ import {
   clusterKeys,
   clusterLogLines,
   clusterState,
+  nginxConnectionsTo,
   queryCluster,
 } from "./cluster-topology";
 
@@ -67,6 +68,25 @@ test("every instance is ready; nginx compresses the console's pages and keeps me
   }
   expect((await request.get(`${CLUSTER.console}/metrics`)).status()).toBe(404);
   expect((await request.get(`${CLUSTER.service}/metrics`)).status()).toBe(404);
+});
+
+test("nginx keeps its connections to the service instances open between calls, and lets them go after 2 s idle", async () => {
+  const servicePorts = instancesOf("service").map((i) => i.port);
+  const key = clusterKeys()["master-admin"]!;
+  for (let i = 0; i < 10; i++) {
+    const ping = await waitOutBusyClient(() =>
+      fetch(`${CLUSTER.service}/ping`, { headers: { "X-Api-Key": key } }),
+    );
+    expect(ping.status).toBe(200);
+  }
+  // Ten calls one after another: a connection each would all be closed by now.
+  const open = nginxConnectionsTo(servicePorts);
+  expect(open).toBeGreaterThan(0);
+  expect(open).toBeLessThan(10);
+  // (The consoles' usage readings call every 3 s: each connection they use is let go 2 s later.)
+  await expect
+    .poll(() => nginxConnectionsTo(servicePorts), { timeout: 8_000, intervals: [100] })
+    .toBe(0);
 });
 
 test("scheduled usage readings run once across the console instances", async ({

@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { embeddedDatabaseUrl } from "@/lib/db/postgres-server";
+import { DEMO_CREDENTIALS_FILE, demoCredentials } from "@/lib/demo/demo-credentials";
+import { freePort } from "@/lib/net/free-port";
+
+/**
+ * The production topology for a benchmark: `npm run start:cluster -- --consoles 1 --services 2`
+ * (two service instances and a console behind nginx, one PostgreSQL) on a fresh data directory,
+ * as shipped: the instances log at `info`, and their output is read away as a collector would.
+ * `clients` paying Sub-users of the demo Master are made through nginx, each with a rate-limit
+ * rule out of the way (a benchmark measures work, not refusals) and a balance that never runs
+ * out (a provider credit posting, in the database: it has no public operation).
+ *
+ * Undefined, with the reason, where nginx is not installed.
+ */
+export async function startBenchCluster(
+  clients: number,
+): Promise<
+  { serviceUrl: string; keys: string[]; stop: () => Promise<void> } | { skipped: string }
+> {
+  const nginx = process.env.NGINX_BIN ?? "nginx";
+  if (spawnSync(nginx, ["-v"], { stdio: "ignore" }).error !== undefined)
+    return { skipped: "nginx is not installed (apt-get install nginx-light)" };
+  const dataDir = mkdtempSync(path.join(tmpdir(), "vpmi-bench-cluster-"));
+  chmodSync(dataDir, 0o755);
+  const servicePort = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", "scripts/start-cluster.ts", "--consoles", "1", "--services", "2"],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        PORT: String(await freePort()),
+        SERVICE_PORT: String(servicePort),
+        SERVICE_DATA_DIR: dataDir,
+        LOG_LEVEL: "info",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+  );
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    // The last lines only, for a failure's message; the rest is read away.
+    output = (output + chunk.toString()).slice(-4_000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const serviceUrl = `http://127.0.0.1:${servicePort}`;
+    const credentialsFile = path.join(dataDir, DEMO_CREDENTIALS_FILE);
+    // Ready once nginx answers for a service instance (the console may build first).
+    const deadline = Date.now() + 600_000;
+    let admin: string | undefined;
+    while (!admin) {
+      if (child.exitCode !== null) throw new Error(`start:cluster exited:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`start:cluster was not ready:\n${output}`);
+      await new Promise((r) => setTimeout(r, 500));
+      if (!existsSync(credentialsFile)) continue;
+      const key = demoCredentials
+        .parse(JSON.parse(readFileSync(credentialsFile, "utf8")))
+        .accounts.find((a) => a.id === "master-admin")!.apiKey;
+      const ping = await fetch(`${serviceUrl}/ping`, { headers: { "X-Api-Key": key } }).catch(
+        () => undefined,
+      );
+      if (ping?.status === 200) admin = key;
+    }
+    const send = async (method: string, url: string, body: unknown) => {
+      const res = await fetch(`${serviceUrl}${url}`, {
+        method,
+        headers: { "X-Api-Key": admin!, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<{ id: string; apiKey: { key: string } }>;
+    };
+    const keys: string[] = [];
+    const ids: string[] = [];
+    for (let i = 0; i < clients; i++) {
+      const sub = await send("POST", "/client/users", { name: `Bench cluster client ${i}` });
+      await send("PUT", `/client/users/${sub.id}/rate-limits`, {
+        rateLimits: [{ endpointKey: "*", windowSeconds: 1, maxRequests: 1_000_000 }],
+      });
+      ids.push(sub.id);
+      keys.push(sub.apiKey.key);
+    }
+    const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir, "service") });
+    await db.connect();
+    await db.query("update clients set balance_minor = 1000000000 where id = any($1)", [ids]);
+    await db.end();
+    return { serviceUrl, keys, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
