@@ -7,39 +7,65 @@ import { embeddedDatabaseUrl } from "@/lib/db/postgres-server";
 import { DEMO_CREDENTIALS_FILE, demoCredentials } from "@/lib/demo/demo-credentials";
 import { freePort } from "@/lib/net/free-port";
 
+/** How `startBenchCluster` runs the topology. */
+export interface BenchClusterOptions {
+  consoles: number;
+  /** Paying Sub-users of the demo Master to make, one per load connection. */
+  payers: number;
+  /** nginx's service front, chosen before it starts (so a proxy can stand before it). */
+  servicePort?: number;
+  /** Where the consoles call the service (`CONSOLE_SERVICE_URL`); nginx's front by default. */
+  consoleServiceUrl?: string;
+}
+
 /**
- * The production topology for a benchmark: `npm run start:cluster -- --consoles 1 --services 2`
- * (two service instances and a console behind nginx, one PostgreSQL) on a fresh data directory,
- * as shipped: the instances log at `info`, and their output is read away as a collector would.
- * `clients` paying Sub-users of the demo Master are made through nginx, each with a rate-limit
- * rule out of the way (a benchmark measures work, not refusals) and a balance that never runs
- * out (a provider credit posting, in the database: it has no public operation).
+ * The production topology for a benchmark: `npm run start:cluster` (nginx before `consoles`
+ * console and two service instances, one PostgreSQL) on a fresh data directory, as shipped: the
+ * instances log at `info`, and their output is read away as a collector would. `payers` paying
+ * Sub-users of the demo Master are made through nginx, each with a rate-limit rule out of the way
+ * (a benchmark measures work, not refusals) and a balance that never runs out (a provider credit
+ * posting, in the database: it has no public operation).
  *
- * Undefined, with the reason, where nginx is not installed.
+ * `skipped`, with the reason, where nginx is not installed.
  */
-export async function startBenchCluster(
-  clients: number,
-): Promise<
-  { serviceUrl: string; keys: string[]; stop: () => Promise<void> } | { skipped: string }
+export async function startBenchCluster(opts: BenchClusterOptions): Promise<
+  | {
+      serviceUrl: string;
+      consoleUrl: string;
+      masterKey: string;
+      keys: string[];
+      stop: () => Promise<void>;
+    }
+  | { skipped: string }
 > {
   const nginx = process.env.NGINX_BIN ?? "nginx";
   if (spawnSync(nginx, ["-v"], { stdio: "ignore" }).error !== undefined)
     return { skipped: "nginx is not installed (apt-get install nginx-light)" };
   const dataDir = mkdtempSync(path.join(tmpdir(), "vpmi-bench-cluster-"));
   chmodSync(dataDir, 0o755);
-  const servicePort = await freePort();
+  const servicePort = opts.servicePort ?? (await freePort());
+  const consolePort = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", "scripts/start-cluster.ts", "--consoles", "1", "--services", "2"],
+    [
+      "--import",
+      "tsx",
+      "scripts/start-cluster.ts",
+      "--consoles",
+      String(opts.consoles),
+      "--services",
+      "2",
+    ],
     {
       stdio: ["ignore", "pipe", "pipe"],
       env: {
         ...process.env,
-        PORT: String(await freePort()),
+        PORT: String(consolePort),
         SERVICE_PORT: String(servicePort),
         SERVICE_DATA_DIR: dataDir,
         LOG_LEVEL: "info",
         NEXT_TELEMETRY_DISABLED: "1",
+        ...(opts.consoleServiceUrl ? { CONSOLE_SERVICE_URL: opts.consoleServiceUrl } : {}),
       },
     },
   );
@@ -60,8 +86,9 @@ export async function startBenchCluster(
   };
   try {
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
+    const consoleUrl = `http://127.0.0.1:${consolePort}`;
     const credentialsFile = path.join(dataDir, DEMO_CREDENTIALS_FILE);
-    // Ready once nginx answers for a service instance (the console may build first).
+    // Ready once nginx answers for a service instance and for a console (which may build first).
     const deadline = Date.now() + 600_000;
     let admin: string | undefined;
     while (!admin) {
@@ -75,7 +102,8 @@ export async function startBenchCluster(
       const ping = await fetch(`${serviceUrl}/ping`, { headers: { "X-Api-Key": key } }).catch(
         () => undefined,
       );
-      if (ping?.status === 200) admin = key;
+      const page = await fetch(`${consoleUrl}/sign-in`).catch(() => undefined);
+      if (ping?.status === 200 && page?.status === 200) admin = key;
     }
     const send = async (method: string, url: string, body: unknown) => {
       const res = await fetch(`${serviceUrl}${url}`, {
@@ -88,7 +116,7 @@ export async function startBenchCluster(
     };
     const keys: string[] = [];
     const ids: string[] = [];
-    for (let i = 0; i < clients; i++) {
+    for (let i = 0; i < opts.payers; i++) {
       const sub = await send("POST", "/client/users", { name: `Bench cluster client ${i}` });
       await send("PUT", `/client/users/${sub.id}/rate-limits`, {
         rateLimits: [{ endpointKey: "*", windowSeconds: 1, maxRequests: 1_000_000 }],
@@ -100,7 +128,7 @@ export async function startBenchCluster(
     await db.connect();
     await db.query("update clients set balance_minor = 1000000000 where id = any($1)", [ids]);
     await db.end();
-    return { serviceUrl, keys, stop };
+    return { serviceUrl, consoleUrl, masterKey: admin, keys, stop };
   } catch (error) {
     await stop();
     throw error;

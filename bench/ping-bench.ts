@@ -153,7 +153,7 @@ async function main() {
 
     // The same two calls against the production topology: two service instances behind nginx.
     console.log("\nThe production topology (npm run start:cluster: nginx, two service instances):");
-    const cluster = await startBenchCluster(CONNECTIONS);
+    const cluster = await startBenchCluster({ consoles: 1, payers: CONNECTIONS });
     if ("skipped" in cluster) {
       console.log(`  skipped: ${cluster.skipped}`);
       return;

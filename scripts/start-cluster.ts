@@ -45,6 +45,8 @@ const clusterEnv = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SERVICE_SANDBOX_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Where the consoles call the service: nginx's service front unless set (a proxy of your own). */
+  CONSOLE_SERVICE_URL: z.url({ protocol: /^https?$/ }).optional(),
   NGINX_BIN: z.string().default("nginx"),
   PROMETHEUS_BIN: z.string().default("prometheus"),
 });
@@ -119,6 +121,7 @@ async function main() {
   mkdirSync(dataDir, { recursive: true });
   const consoleFront = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
   const serviceFront = `http://127.0.0.1:${env.SERVICE_PORT}`;
+  const consolesCallServiceAt = env.CONSOLE_SERVICE_URL ?? serviceFront;
   const secret = sessionSecret(dataDir, env.SESSION_SECRET);
   const sandboxToken = keptSecret(
     dataDir,
@@ -183,7 +186,7 @@ async function main() {
         : {
             ...common,
             PORT: String(instance.port),
-            SERVICE_URL: serviceFront,
+            SERVICE_URL: consolesCallServiceAt,
             CONSOLE_DATABASE_URL: consoleDatabase,
             CONSOLE_PUBLIC_URL: consoleFront,
             SESSION_SECRET: secret,
