@@ -26,7 +26,7 @@ import { replayStage, storeReplayStage } from "./pipeline/idempotency";
 import { answerStage, checkResponseStage, errorResponse } from "./pipeline/response";
 import { mountReferencePage } from "./reference-page";
 import { mountOperatorEndpoints } from "./observability/operator-endpoints";
-import { inCallSpan } from "./observability/service-tracing";
+import { type CallTrace, inCallSpan } from "./observability/service-tracing";
 import { allHandlers } from "./routes";
 import { mountAgentEndpoint } from "./mcp/agent-endpoint/agent-endpoint.routes";
 import { mountOAuth } from "./mcp/oauth/oauth.routes";
@@ -113,8 +113,8 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
       tracestate: http.req.header("tracestate"),
     };
     return inCallSpan(`${op.method} ${op.path}`, traceContext, (span) =>
-      runCall(http, operationId, op).then((response) => {
-        span.setAttribute("http.response.status_code", response.status);
+      runCall(http, operationId, op, span.trace).then((response) => {
+        span.setStatus(response.status);
         return response;
       }),
     );
@@ -124,9 +124,10 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
     http: Context<ServiceBindings>,
     operationId: OperationId,
     op: OperationDefinition,
+    trace: CallTrace,
   ) {
     const started = performance.now();
-    const call = new Call(operationId, op, http, service, randomUUID(), service.now());
+    const call = new Call(operationId, op, http, service, randomUUID(), service.now(), trace);
     let response: Response | undefined;
     let errorCode: string | undefined;
     try {
@@ -156,7 +157,12 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
           ...(op.request.body && !call.bodyRead ? { Connection: "close" } : {}),
         });
       } else {
-        log.error("unexpected failure", { operationId, requestId: call.requestId, error });
+        log.error("unexpected failure", {
+          operationId,
+          requestId: call.requestId,
+          ...call.trace,
+          error,
+        });
         response = errorResponse(
           new ApiError("internal_error", "An unexpected error occurred; retry later."),
           call.requestId,
@@ -182,6 +188,7 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
           durationMs,
         );
       log.info("request", {
+        ...call.trace,
         requestId: call.requestId,
         operationId,
         method: op.method,
@@ -230,7 +237,11 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
         await recordRefundedCall(await call.connection(), chargeRequestOf(call), call.charge);
     } catch (undone) {
       call.markBroken();
-      log.error("rolling back a failed call failed", { requestId: call.requestId, error: undone });
+      log.error("rolling back a failed call failed", {
+        requestId: call.requestId,
+        ...call.trace,
+        error: undone,
+      });
     }
   }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { newestMigration, readinessOf } from "@/lib/observability/readiness";
 import { type HandlerMap } from "@/service/context";
 import { MIGRATIONS_FOLDER } from "@/service/db/database";
-import { startServiceTracing } from "@/service/observability/service-tracing";
+import { recordsSpans, startServiceTracing } from "@/service/observability/service-tracing";
 import { allHandlers } from "@/service/routes";
 import { sampleValue } from "@/test/support/exposition";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
@@ -153,7 +153,9 @@ describe("traces", () => {
     expect(spanId).toMatch(/^[0-9a-f]{16}$/);
     expect(spanId).not.toBe(parentSpan);
 
-    // The call's span continues the caller's; its statements are spans inside it.
+    // Given a processor, the service records spans: the call's span continues the caller's;
+    // its statements are spans inside it.
+    expect(recordsSpans()).toBe(true);
     const mine = spans.getFinishedSpans().filter((s) => s.spanContext().traceId === traceId);
     const call = mine.find((s) => s.name === "GET /ping")!;
     expect(call.spanContext().spanId).toBe(spanId);

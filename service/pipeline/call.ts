@@ -4,6 +4,7 @@ import { type OperationDefinition, type OperationId } from "@/lib/api/contract/o
 import { type ServiceBindings, type ServiceContext } from "../context";
 import { controlsActOn } from "../sandbox/controls-scope";
 import { type Caller, type Charge } from "../core";
+import { type CallTrace } from "../observability/service-tracing";
 
 /** The input of a call as it arrived (fingerprinted for replays) and as the contract parsed it. */
 export interface CallInput {
@@ -61,6 +62,8 @@ export class Call {
     readonly service: ServiceContext,
     requestId: string,
     now: Date,
+    /** The trace the call belongs to: its log lines carry it. */
+    readonly trace: CallTrace,
   ) {
     this.op = op;
     this.requestId = requestId;
