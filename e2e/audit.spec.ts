@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, uniqueName } from "./support/test";
-import { DEALER, MASTER, signInAsDemo } from "./support/auth";
+import { DEALER, MASTER, signInAsDemo, signOut } from "./support/auth";
 import { serviceFetch } from "./support/demo";
 import { withConsoleStore } from "./support/store";
 import { OPERATIONS } from "@/lib/api/contract/operations";
@@ -37,7 +37,7 @@ test.describe("the audit log", () => {
     page,
   }) => {
     await signInAsDemo(page, MASTER);
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await signOut(page);
     await signInAsDemo(page, MASTER);
     await page.goto("/audit");
     const rows = page.getByTestId("audit-row");

@@ -1,7 +1,7 @@
 import { loseActionAnswers } from "./support/actions";
 import { OPERATIONS } from "@/lib/api/contract/operations";
 import { expect, test, uniqueName, waitForQuietNetwork } from "./support/test";
-import { MASTER, SANDBOX, signInAsDemo, SUB_USER } from "./support/auth";
+import { MASTER, SANDBOX, signInAsDemo, SUB_USER, signOut } from "./support/auth";
 import { ageAllSessions } from "./support/store";
 
 test("a page view renders no other page until a person reaches for its link", async ({ page }) => {
@@ -157,7 +157,7 @@ test("the audit log lists actions with their outcome and filters them", async ({
   await page.getByRole("textbox", { name: "Name" }).fill("Hamburg from the sandbox");
   await page.getByRole("button", { name: "Rename" }).click();
   await expect(page.getByText("This change is not available with a sandbox key.")).toBeVisible();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await signInAsDemo(page, MASTER);
   await page.goto("/sub-users/cl_demo_hamburg");
   await page.getByRole("textbox", { name: "Name" }).fill("Workshop Hamburg-Altona");

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./support/test";
-import { BENEFICIARY, MASTER, signedInAs, signInAsDemo } from "./support/auth";
+import { BENEFICIARY, MASTER, signedInAs, signInAsDemo, signOut } from "./support/auth";
 import { serviceFetch } from "./support/demo";
 
 test.describe("sponsor", () => {
@@ -234,7 +234,7 @@ async function grantToBeneficiary(
     await page.getByLabel("Permit the beneficiary to switch to your terms").check();
   await page.getByRole("button", { name: "Issue grant" }).click();
   await expect(page.getByText("Saved.")).toBeVisible();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
 }
 
 test.describe("beneficiary", () => {

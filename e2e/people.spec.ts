@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, type Page, type Request } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test, uniqueName } from "./support/test";
-import { SANDBOX, signInAsDemo } from "./support/auth";
+import { SANDBOX, signInAsDemo, signOut } from "./support/auth";
 import { NAV_ITEMS } from "@/lib/navigation";
 import { MASTER_PAGES } from "./support/console-pages";
 import { PORT } from "./support/ports";
@@ -22,11 +22,6 @@ async function startCreatingSubUser(page: Page, name: string) {
   await page.getByRole("button", { name: "New Sub-user" }).click();
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByRole("button", { name: "Create Sub-user" }).click();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/sign-in\?reason=signed-out/);
 }
 
 /** Invites an address with a role from the organization page; the link is shown once. */

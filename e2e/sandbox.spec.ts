@@ -1,5 +1,5 @@
 import { expect, test, uniqueName } from "./support/test";
-import { BENEFICIARY, MASTER, SANDBOX, SUB_USER, signInAsDemo } from "./support/auth";
+import { BENEFICIARY, MASTER, SANDBOX, SUB_USER, signInAsDemo, signOut } from "./support/auth";
 import { SANDBOX_ONLY_PORT } from "./support/ports";
 
 test.describe("the Sandbox page", () => {
@@ -142,7 +142,7 @@ test.describe("a service whose sandbox controls serve sandbox keys only", () => 
     await page.goto("/sandbox");
     await expect(page.getByText("serve sandbox keys only")).toBeVisible();
 
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await signOut(page);
     await signInAsDemo(page, SANDBOX);
     await expect(nav.getByRole("link", { name: "Sandbox" })).toBeAttached();
     await page.goto("/sandbox");

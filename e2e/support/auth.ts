@@ -9,6 +9,15 @@ export async function signInAsDemo(page: Page, label: RegExp | string) {
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 }
 
+/**
+ * Signs out and waits until the sign-in page says so: the next sign-in must not start while the
+ * old session is still being ended (its page would still be signed in, with no sign-in buttons).
+ */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?reason=signed-out/);
+}
+
 export const MASTER = /Sign in as Northwind Parts GmbH \(Master admin\)/;
 export const SUB_USER = /Sign in as Workshop Berlin/;
 export const BENEFICIARY = /Sign in as Autohaus Sonnenschein/;
