@@ -2,10 +2,10 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { embeddedDatabaseUrl } from "@/lib/db/postgres-server";
 import { DEMO_CREDENTIALS_FILE, demoCredentials } from "@/lib/demo/demo-credentials";
 import { freePort } from "@/lib/net/free-port";
+import { makePayers } from "./bench-payers";
 
 /** How `startBenchCluster` runs the topology. */
 export interface BenchClusterOptions {
@@ -105,29 +105,16 @@ export async function startBenchCluster(opts: BenchClusterOptions): Promise<
       const page = await fetch(`${consoleUrl}/sign-in`).catch(() => undefined);
       if (ping?.status === 200 && page?.status === 200) admin = key;
     }
-    const send = async (method: string, url: string, body: unknown) => {
-      const res = await fetch(`${serviceUrl}${url}`, {
-        method,
-        headers: { "X-Api-Key": admin!, "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<{ id: string; apiKey: { key: string } }>;
-    };
-    const keys: string[] = [];
-    const ids: string[] = [];
-    for (let i = 0; i < opts.payers; i++) {
-      const sub = await send("POST", "/client/users", { name: `Bench cluster client ${i}` });
-      await send("PUT", `/client/users/${sub.id}/rate-limits`, {
-        rateLimits: [{ endpointKey: "*", windowSeconds: 1, maxRequests: 1_000_000 }],
-      });
-      ids.push(sub.id);
-      keys.push(sub.apiKey.key);
-    }
-    const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir, "service") });
-    await db.connect();
-    await db.query("update clients set balance_minor = 1000000000 where id = any($1)", [ids]);
-    await db.end();
+    const payers = await makePayers({
+      serviceUrl,
+      masterKey: admin,
+      databaseUrl: embeddedDatabaseUrl(dataDir, "service"),
+      count: opts.payers,
+      name: "Bench cluster client",
+      // The instances run with the service's default rate limits, as shipped.
+      unlimited: true,
+    });
+    const keys = payers.map((p) => p.key);
     return { serviceUrl, consoleUrl, masterKey: admin, keys, stop };
   } catch (error) {
     await stop();

@@ -7,7 +7,8 @@ export interface BenchServerInfo {
   keys: string[];
   masterKey: string;
   databaseUrl: string;
-  payers: string[];
+  /** The paying Sub-users' Clients and keys (their keys themselves are `keys`, in order). */
+  payers: { clientId: string; keyId: string }[];
   pid: number;
 }
 

@@ -4,9 +4,8 @@
  */
 import { createServer } from "node:http";
 import { type AddressInfo } from "node:net";
-import { inArray } from "drizzle-orm";
 import { createLogger } from "@/lib/log/logger";
-import { schema } from "@/service/db/database";
+import { makePayers } from "./bench-payers";
 import { type BenchServerInfo } from "./bench-server-process";
 import { startBenchService } from "./bench-service";
 
@@ -22,24 +21,14 @@ async function main() {
   const bench = await startBenchService("bench", log);
   const { service } = bench;
   const admin = bench.key("master-admin");
-  // One Client per connection: the service allows one active request per Client by design.
-  const keys: string[] = [];
-  const ids: string[] = [];
-  for (let i = 0; i < CLIENTS; i++) {
-    const res = await fetch(`${service.url}/client/users`, {
-      method: "POST",
-      headers: { "X-Api-Key": admin, "Content-Type": "application/json" },
-      body: JSON.stringify({ name: `Bench client ${i}` }),
-    });
-    const body = (await res.json()) as { id: string; apiKey: { key: string } };
-    ids.push(body.id);
-    keys.push(body.apiKey.key);
-  }
-  // A provider credit posting, so every billable call is charged to a real balance.
-  await service.database.db
-    .update(schema.clients)
-    .set({ balanceMinor: 1_000_000_000 })
-    .where(inArray(schema.clients.id, ids));
+  // One paying Client per connection: the service allows one active request per Client by design.
+  const payers = await makePayers({
+    serviceUrl: service.url,
+    masterKey: admin,
+    databaseUrl: bench.databaseUrl,
+    count: CLIENTS,
+    name: "Bench client",
+  });
 
   const bare = createServer((req, res) => {
     res.writeHead(200, { "Content-Type": "application/json" });
@@ -49,10 +38,10 @@ async function main() {
   const info: BenchServerInfo = {
     serviceUrl: service.url,
     bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
-    keys,
+    keys: payers.map((p) => p.key),
     masterKey: admin,
     databaseUrl: bench.databaseUrl,
-    payers: ids,
+    payers: payers.map(({ clientId, keyId }) => ({ clientId, keyId })),
     pid: process.pid,
   };
   process.send!(info);

@@ -17,7 +17,14 @@
 import pg from "pg";
 import { periodOf } from "@/service/domain/period";
 import { startBenchService } from "./bench-service";
-import { admissionOf, billableCallStatements, closedLoop } from "./pg-ceilings";
+import { makePayers } from "./bench-payers";
+import {
+  admissionOf,
+  billableCallStatements,
+  closedLoop,
+  commitFloor,
+  prepareCommitFloor,
+} from "./pg-ceilings";
 
 const CALLS = Number(process.env.BENCH_BILLABLE_CALLS ?? 2_000);
 const CONNECTIONS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -49,17 +56,14 @@ async function main() {
     const payer = rows[0];
     if (!payer) throw new Error("no paying Client in the demo data");
     await c.query("update clients set balance_minor = 1000000000 where id = $1", [payer.client_id]);
-    await c.query(
-      "create table if not exists bench_commit_floor (id int primary key, n bigint not null)",
-    );
-    await c.query("insert into bench_commit_floor values (0, 0) on conflict do nothing");
+    await prepareCommitFloor(c, 0);
 
     const steps = { admission: [] as number[], charge: [] as number[], commit: [] as number[] };
     const floor: number[] = [];
     for (let i = 0; i < CALLS + 200; i++) {
       const t = await billableCallStatements(c, payer.client_id, payer.key_id, `profile-${i}`);
       const t0 = performance.now();
-      await c.query("update bench_commit_floor set n = n + 1 where id = 0 returning n");
+      await commitFloor(c, 0);
       const single = performance.now() - t0;
       // The first 200 warm the caches and prepare the statements: not counted.
       if (i < 200) continue;
@@ -112,17 +116,13 @@ async function main() {
 
 /** The statements as shipped beside the least a charge could send, at `CONNECTIONS` (see above). */
 async function leastCharge(bench: Awaited<ReturnType<typeof startBenchService>>) {
-  const admin = bench.key("master-admin");
-  const payers: { client_id: string; key_id: string }[] = [];
-  for (let i = 0; i < CONNECTIONS; i++) {
-    const res = await fetch(`${bench.service.url}/client/users`, {
-      method: "POST",
-      headers: { "X-Api-Key": admin, "Content-Type": "application/json" },
-      body: JSON.stringify({ name: `Least charge ${i}` }),
-    });
-    const body = (await res.json()) as { id: string; apiKey: { id: string } };
-    payers.push({ client_id: body.id, key_id: body.apiKey.id });
-  }
+  const payers = await makePayers({
+    serviceUrl: bench.service.url,
+    masterKey: bench.key("master-admin"),
+    databaseUrl: bench.databaseUrl,
+    count: CONNECTIONS,
+    name: "Least charge",
+  });
   const clients = await Promise.all(
     payers.map(async () => {
       const c = new pg.Client({ connectionString: bench.databaseUrl });
@@ -132,15 +132,12 @@ async function leastCharge(bench: Awaited<ReturnType<typeof startBenchService>>)
   );
   try {
     const setup = clients[0]!;
-    await setup.query("update clients set balance_minor = 1000000000 where id = any($1)", [
-      payers.map((p) => p.client_id),
-    ]);
     await setup.query(
       "create table bench_least_balances (client_id text primary key, balance_minor bigint not null)",
     );
     await setup.query(
       "insert into bench_least_balances select id, 1000000000 from clients where id = any($1)",
-      [payers.map((p) => p.client_id)],
+      [payers.map((p) => p.clientId)],
     );
     for (const c of clients)
       await c.query(`PREPARE least_debit(text) AS
@@ -156,32 +153,20 @@ async function leastCharge(bench: Awaited<ReturnType<typeof startBenchService>>)
     const least = async (c: pg.Client, i: number) => {
       const p = payers[i]!;
       const now = new Date();
-      const event = `EXECUTE least_event(${text(c, p.client_id)}, ${text(c, p.key_id)}, ${text(c, periodOf(now))}, ${text(c, now.toISOString())}, ${text(c, `least-${i}-${now.getTime()}-${Math.random()}`)})`;
+      const event = `EXECUTE least_event(${text(c, p.clientId)}, ${text(c, p.keyId)}, ${text(c, periodOf(now))}, ${text(c, now.toISOString())}, ${text(c, `least-${i}-${now.getTime()}-${Math.random()}`)})`;
       await c.query(
-        `${admissionOf(c, p.client_id, "translation", false)};\nEXECUTE least_debit(${text(c, p.client_id)});\n${event}`,
+        `${admissionOf(c, p.clientId, "translation", false)};\nEXECUTE least_debit(${text(c, p.clientId)});\n${event}`,
       );
       await c.query("COMMIT");
     };
-    await setup.query(
-      "create table if not exists bench_commit_floor (id int primary key, n bigint not null)",
-    );
-    await setup.query(
-      "insert into bench_commit_floor select g, 0 from generate_series(0, $1) g on conflict do nothing",
-      [CONNECTIONS],
-    );
+    await prepareCommitFloor(setup, CONNECTIONS);
     console.log(
       `\nAt ${CONNECTIONS} connections, one paying Client each, ${SECONDS} s per scenario, twice:`,
     );
     for (let round = 0; round < 2; round++) {
-      const commit = await closedLoop(clients, SECONDS, "one durable commit", (c, i) =>
-        c.query({
-          name: "least_floor_commit",
-          text: "update bench_commit_floor set n = n + 1 where id = $1 returning n",
-          values: [i],
-        }),
-      );
+      const commit = await closedLoop(clients, SECONDS, "one durable commit", commitFloor);
       const shipped = await closedLoop(clients, SECONDS, "as shipped", (c, i) =>
-        billableCallStatements(c, payers[i]!.client_id, payers[i]!.key_id, `least-shipped-${i}`),
+        billableCallStatements(c, payers[i]!.clientId, payers[i]!.keyId, `least-shipped-${i}`),
       );
       const leastRun = await closedLoop(clients, SECONDS, "least", least);
       const of = (r: { rps: number }) => `${((100 * r.rps) / commit.rps).toFixed(1)} %`;

@@ -68,6 +68,26 @@ export async function billableCallStatements(
   return { admission: t1 - t0, charge: t2 - t1, commit: performance.now() - t2 };
 }
 
+/** A row per connection for `commitFloor` (0 to `connections`). */
+export async function prepareCommitFloor(c: pg.Client, connections: number) {
+  await c.query(
+    "create table if not exists bench_commit_floor (id int primary key, n bigint not null)",
+  );
+  await c.query(
+    "insert into bench_commit_floor select g, 0 from generate_series(0, $1) g on conflict do nothing",
+    [connections],
+  );
+}
+
+/** The floor of one durable commit: a single-row `update … returning` in its own transaction. */
+export function commitFloor(c: pg.Client, row: number) {
+  return c.query({
+    name: "floor_commit",
+    text: "update bench_commit_floor set n = n + 1 where id = $1 returning n",
+    values: [row],
+  });
+}
+
 /**
  * `clients` in a closed loop for `seconds`, each sending `statement` and waiting for its answer
  * before the next: the rate of all of them together and the latency of one.
@@ -110,8 +130,8 @@ export async function measureCeilings(
   databaseUrl: string,
   connections: number,
   seconds: number,
-  /** Clients with a balance, one per connection, whose keys the billable floor charges. */
-  payers: string[],
+  /** Clients with a balance, one per connection, and the keys the billable floor charges. */
+  payers: { clientId: string; keyId: string }[],
 ): Promise<Ceiling[]> {
   const clients = await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -121,32 +141,15 @@ export async function measureCeilings(
     }),
   );
   try {
-    await clients[0]!.query(
-      "create table if not exists bench_commit_floor (id int primary key, n bigint not null)",
-    );
-    await clients[0]!.query(
-      "insert into bench_commit_floor select g, 0 from generate_series(0, $1) g on conflict do nothing",
-      [connections],
-    );
-    const { rows: payerKeys } = await clients[0]!.query<{ client_id: string; key_id: string }>(
-      `select distinct on (client_id) client_id, id as key_id from api_keys
-        where client_id = any($1) and is_active order by client_id, created_at`,
-      [payers],
-    );
-    if (payerKeys.length === 0) throw new Error("no paying Client for the billable floor");
+    await prepareCommitFloor(clients[0]!, connections);
+    if (payers.length === 0) throw new Error("no paying Client for the billable floor");
     const loop = (scenario: string, statement: (c: pg.Client, i: number) => Promise<unknown>) =>
       closedLoop(clients, seconds, scenario, statement);
     return [
       await loop("PostgreSQL select 1 (one round trip)", (c) =>
         c.query({ name: "floor_select", text: "select 1" }),
       ),
-      await loop("PostgreSQL update … returning (one commit)", (c, i) =>
-        c.query({
-          name: "floor_commit",
-          text: "update bench_commit_floor set n = n + 1 where id = $1 returning n",
-          values: [i],
-        }),
-      ),
+      await loop("PostgreSQL update … returning (one commit)", commitFloor),
       // The floor the service's own rules set for `GET /ping`: the one message its admission
       // sends (the attempt counted with its commit not waiting for the disk, the Client's lock
       // tried in that transaction), with no HTTP and no service work around it.
@@ -156,8 +159,8 @@ export async function measureCeilings(
       // The floor for a billable call charged to a balance (`GET /translation/translations`):
       // its admission message, then the charge (`charge_call`) and the durable commit.
       await loop("PostgreSQL: a billable call's own statements", async (c, i) => {
-        const payer = payerKeys[i % payerKeys.length]!;
-        await billableCallStatements(c, payer.client_id, payer.key_id, `floor-${i}`);
+        const payer = payers[i % payers.length]!;
+        await billableCallStatements(c, payer.clientId, payer.keyId, `floor-${i}`);
       }),
     ];
   } finally {

@@ -1,6 +1,6 @@
 import { type Browser, type Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./support/test";
-import { MASTER, signInAsDemo } from "./support/auth";
+import { MASTER, signInAsDemo, signOut } from "./support/auth";
 import { PORT, SECOND_CONSOLE_PORT } from "./support/ports";
 import {
   Authenticator,
@@ -123,8 +123,7 @@ test("a Sub-user created through one instance is found by the next search on the
   const second = await context.newPage();
   await second.goto(`${SECOND}/usage`);
   await expect(second.getByRole("heading", { level: 1, name: "Usage and credit" })).toBeVisible();
-  await first.getByRole("button", { name: "Sign out" }).click();
-  await expect(first).toHaveURL(/\/sign-in\?reason=signed-out/);
+  await signOut(first);
   await second.goto(`${SECOND}/usage`);
   await expect(second).toHaveURL(/\/sign-in/);
   await context.close();
