@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseEnvironment } from "@/lib/config/parse-environment";
+import { trustedProxiesSetting } from "@/lib/http/client-address";
 import { rateLimitSpec } from "@/lib/config/rate-limit-spec";
 import { PILOT_GATES, pilotConfiguration } from "./domain/intelligence/pilot-gates";
 import { SANDBOX_CONTROLS_MODES } from "./sandbox/controls-scope";
@@ -51,6 +52,11 @@ export const serviceEnv = z.object({
   SERVICE_SANDBOX_CONTROLS: z
     .enum(SANDBOX_CONTROLS_MODES, { message: "must be all, sandbox or off" })
     .optional(),
+  /**
+   * The proxies (addresses or CIDR ranges) whose `X-Forwarded-For` names the client; unset, none:
+   * every bound per source address counts the socket's peer.
+   */
+  TRUSTED_PROXIES: trustedProxiesSetting,
   /** On SIGTERM, seconds the instance keeps answering while `/readyz` says it drains. */
   SERVICE_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   /** On SIGTERM, seconds calls in flight may take to finish before their connections are cut. */
@@ -76,6 +82,7 @@ export function serviceOptionsFrom(env: ServiceEnv & { dataDir: string }) {
     intelligencePilot: env.SERVICE_INTELLIGENCE_PILOT,
     sandboxToken: env.SERVICE_SANDBOX_TOKEN,
     sandboxControls: env.SERVICE_SANDBOX_CONTROLS,
+    trustedProxies: env.TRUSTED_PROXIES,
     drainSeconds: env.SERVICE_DRAIN_SECONDS,
     shutdownTimeoutMs: env.SERVICE_SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };

@@ -3,6 +3,7 @@ import { type HttpBindings } from "@hono/node-server";
 import { type Hono } from "hono";
 import type pg from "pg";
 import { type z } from "zod";
+import { type TrustedProxies } from "@/lib/http/client-address";
 import { type Logger } from "@/lib/log/logger";
 import {
   type OperationDefinition,
@@ -33,6 +34,8 @@ export interface ServiceConfig {
   sandboxToken: string;
   /** Which keys the sandbox controls serve, and which calls they act on. */
   sandboxControls: SandboxControlsMode;
+  /** The proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`). */
+  trustedProxies: TrustedProxies;
 }
 
 /** Everything a running service shares across requests. */

@@ -10,6 +10,7 @@ import {
   demoCredentials,
 } from "@/lib/demo/demo-credentials";
 import { openPostgresServer, type PostgresServer } from "@/lib/db/postgres-server";
+import { type TrustedProxies } from "@/lib/http/client-address";
 import { createApp } from "./app";
 import { createServiceServer } from "./http-server";
 import { type HandlerMap, type ServiceConfig, type ServiceContext } from "./context";
@@ -68,6 +69,8 @@ export interface StartServiceOptions {
   sandboxToken?: string;
   /** Which keys the sandbox controls serve (default `sandbox`: sandbox keys and the operator). */
   sandboxControls?: SandboxControlsMode;
+  /** The proxies whose `X-Forwarded-For` names the client (default none: the peer is). */
+  trustedProxies?: TrustedProxies;
   /**
    * On stop, how long the instance keeps answering while `/readyz` says it is draining, so a
    * load balancer stops sending it calls first (default 0: stop at once).
@@ -219,6 +222,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
       abandonedRequestSeconds,
       sandboxToken: opts.sandboxToken ?? sandboxTokenOf(opts.dataDir),
       sandboxControls: opts.sandboxControls ?? "sandbox",
+      trustedProxies: opts.trustedProxies ?? [],
     },
   };
   const app = createApp(context, opts.handlers);

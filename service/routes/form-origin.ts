@@ -1,4 +1,5 @@
 import { type Context } from "hono";
+import { clientAddress, type TrustedProxies } from "@/lib/http/client-address";
 import { type ServiceBindings } from "../context";
 
 /**
@@ -24,7 +25,15 @@ function ownOrigins(c: Context<ServiceBindings>, publicUrl: string): string[] {
   return own;
 }
 
-/** The address a request came from (the socket's peer), for bounds per source. */
-export function sourceAddress(c: Context<ServiceBindings>): string {
-  return c.env?.incoming?.socket?.remoteAddress ?? "unknown";
+/**
+ * The address a request came from, for bounds per source: the socket's peer, or, when that peer
+ * is one of `TRUSTED_PROXIES`, the client its `X-Forwarded-For` names (never a header a client
+ * sent straight to the service).
+ */
+export function sourceAddress(c: Context<ServiceBindings>, trusted: TrustedProxies): string {
+  return clientAddress(
+    c.env?.incoming?.socket?.remoteAddress,
+    c.req.header("X-Forwarded-For"),
+    trusted,
+  );
 }

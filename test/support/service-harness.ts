@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type DemoAccount } from "@/lib/demo/demo-credentials";
 import { externalPostgres } from "@/lib/db/postgres-server";
+import { type TrustedProxies } from "@/lib/http/client-address";
 import { createLogger } from "@/lib/log/logger";
 import { type HandlerMap } from "@/service/context";
 import { allHandlers } from "@/service/routes";
@@ -29,8 +30,14 @@ export interface TestService {
   databaseUrl: string;
   /** The sandbox controls' operator token of every instance of this test service. */
   sandboxToken: string;
-  /** A second instance on the same database (for rules that must hold across instances). */
-  startSibling(handlers?: HandlerMap): Promise<RunningService>;
+  /**
+   * A second instance on the same database (for rules that must hold across instances),
+   * optionally behind other trusted proxies.
+   */
+  startSibling(
+    handlers?: HandlerMap,
+    options?: { trustedProxies?: TrustedProxies },
+  ): Promise<RunningService>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +52,8 @@ export async function startTestService(
     sandboxControls?: SandboxControlsMode;
     /** The address the service is reached at, when a front (a proxy) stands before it. */
     publicUrl?: string;
+    /** The proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`); default none. */
+    trustedProxies?: TrustedProxies;
   } = {},
 ): Promise<TestService> {
   const server = externalPostgres(inject("pgServerUrl"));
@@ -57,7 +66,7 @@ export async function startTestService(
   const handlers = opts.handlers ? { ...allHandlers, ...opts.handlers } : undefined;
   const siblings: RunningService[] = [];
   const sandboxToken = `sbx_op_test_${randomBytes(18).toString("hex")}`;
-  const start = (seed: boolean, h = handlers) =>
+  const start = (seed: boolean, h = handlers, trustedProxies = opts.trustedProxies) =>
     startService({
       port: 0,
       dataDir,
@@ -71,6 +80,7 @@ export async function startTestService(
       abandonedRequestSeconds: opts.abandonedRequestSeconds,
       sandboxControls: opts.sandboxControls ?? "all",
       publicUrl: opts.publicUrl,
+      trustedProxies,
       handlers: h,
     });
   const service = await start(true);
@@ -85,8 +95,12 @@ export async function startTestService(
     logs,
     databaseUrl,
     sandboxToken,
-    async startSibling(h) {
-      const sibling = await start(false, h ? { ...allHandlers, ...h } : handlers);
+    async startSibling(h, options) {
+      const sibling = await start(
+        false,
+        h ? { ...allHandlers, ...h } : handlers,
+        options?.trustedProxies ?? opts.trustedProxies,
+      );
       siblings.push(sibling);
       return sibling;
     },

@@ -236,7 +236,7 @@ export const oauthHandlers = {
     const problem = m.redirect_uris.map(redirectUriProblem).find(Boolean);
     if (problem) return oauthError(400, "invalid_redirect_uri", problem);
     const now = service.now();
-    const source = sourceAddress(c);
+    const source = sourceAddress(c, service.config.trustedProxies);
     const issued = await registerOAuthClient(
       db,
       {
@@ -304,7 +304,12 @@ export const oauthHandlers = {
     if ("redirect" in checked) return checked.redirect;
     if (decision !== "approve") return checked.back({ error: "access_denied" });
     const now = service.now();
-    const attempt = { surface: "oauth_consent" as const, login, source: sourceAddress(c), now };
+    const attempt = {
+      surface: "oauth_consent" as const,
+      login,
+      source: sourceAddress(c, service.config.trustedProxies),
+      now,
+    };
     const admission = await admitSignIn(service.database.pool, attempt);
     if (!admission.admitted) {
       logSignInRefusal(service.log, attempt, "throttled");

@@ -111,7 +111,7 @@ export function mountPilotSignIn(app: ServiceApp, service: ServiceContext) {
     const attempt = {
       surface: "pilot_sign_in" as const,
       login: input.login,
-      source: sourceAddress(c),
+      source: sourceAddress(c, service.config.trustedProxies),
       now,
     };
     const admission = await admitSignIn(service.database.pool, attempt);
