@@ -422,7 +422,7 @@ export const oauthCodes = pgTable("oauth_codes", {
 
 /**
  * Password sign-ins (the OAuth consent page, the pilot sign-in): every attempt, so failures are
- * counted per login and per source address across instances, and kept as a record. An attempt is
+ * counted per login and source, per source and per login across instances, and kept as a record. An attempt is
  * written before its password is checked, so parallel guesses count each other.
  */
 export const signInAttempts = pgTable(

@@ -4,16 +4,22 @@ import type pg from "pg";
 
 /**
  * The throttle of password sign-ins (the agent endpoint's consent page, the pilot sign-in):
- * failed attempts are counted per login and per source address over a window, in PostgreSQL, so
- * the bound holds across every instance. An attempt is recorded before its password is checked
- * and counted with every other attempt recorded by then: of many parallel guesses, at most the
- * limit get their password checked (each counts at least the attempts committed before it).
+ * failed attempts are counted over a window, in PostgreSQL, so the bounds hold across every
+ * instance: per login from one source address, per source address whatever the logins, and per
+ * login from every source together. A login's own bound is per source, so one caller's guesses
+ * never lock the account out for everybody else; the looser bound across sources still stops
+ * guessing spread over many addresses. The source is `sourceAddress` (`TRUSTED_PROXIES`).
+ * An attempt is recorded before its password is checked and counted with every other attempt
+ * recorded by then: of many parallel guesses, at most the limit get their password checked
+ * (each counts at least the attempts committed before it).
  */
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
-/** Failed attempts one login may have in the window before its sign-ins wait. */
-export const FAILURES_PER_LOGIN = 5;
+/** Failed attempts one login may have from one source address in the window. */
+export const FAILURES_PER_LOGIN_AND_SOURCE = 5;
 /** Failed attempts one source address may have in the window, whatever the logins. */
 export const FAILURES_PER_SOURCE = 30;
+/** Failed attempts one login may have in the window from every source together. */
+export const FAILURES_PER_LOGIN = 100;
 
 export type SignInSurface = "oauth_consent" | "pilot_sign_in";
 
@@ -41,24 +47,26 @@ export async function admitSignIn(
   );
   const attemptId = Number(row!.id);
   // Each dimension's counted attempts, oldest first: pending ones (being checked now) count as
-  // failures until they turn out otherwise.
-  const { rows } = await pool.query<{ dimension: "login" | "source"; at: Date }>(
-    `select 'login' as dimension, at from sign_in_attempts
+  // failures until they turn out otherwise. The login's own rows carry their source, so the
+  // bound per login and source is read from them.
+  const { rows } = await pool.query<{ dimension: "login" | "source"; source: string; at: Date }>(
+    `select 'login' as dimension, source, at from sign_in_attempts
       where login_digest = $1 and at > $3::timestamptz - make_interval(secs => $4)
         and outcome in ('pending', 'failed') and id <> $5
      union all
-     select 'source', at from sign_in_attempts
+     select 'source', source, at from sign_in_attempts
       where source = $2 and at > $3::timestamptz - make_interval(secs => $4)
         and outcome in ('pending', 'failed') and id <> $5
      order by at`,
     [digest, attempt.source, attempt.now.toISOString(), SIGN_IN_WINDOW_SECONDS, attemptId],
   );
+  const ofLogin = rows.filter((r) => r.dimension === "login");
   const waits: number[] = [];
-  for (const [dimension, limit] of [
-    ["login", FAILURES_PER_LOGIN],
-    ["source", FAILURES_PER_SOURCE],
+  for (const [counted, limit] of [
+    [ofLogin.filter((r) => r.source === attempt.source), FAILURES_PER_LOGIN_AND_SOURCE],
+    [rows.filter((r) => r.dimension === "source"), FAILURES_PER_SOURCE],
+    [ofLogin, FAILURES_PER_LOGIN],
   ] as const) {
-    const counted = rows.filter((r) => r.dimension === dimension);
     if (counted.length < limit) continue;
     // Under the limit again once enough of the oldest leave the window.
     const freeing = counted[counted.length - limit]!.at;

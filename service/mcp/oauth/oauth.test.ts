@@ -1,8 +1,14 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { request as httpRequest } from "node:http";
+import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseTrustedProxies } from "@/lib/http/client-address";
 import { schema } from "@/service/db/database";
-import { FAILURES_PER_LOGIN, FAILURES_PER_SOURCE } from "@/service/domain/sign-in-throttle";
+import {
+  FAILURES_PER_LOGIN,
+  FAILURES_PER_LOGIN_AND_SOURCE,
+  FAILURES_PER_SOURCE,
+} from "@/service/domain/sign-in-throttle";
 import { type RunningService } from "@/service/server";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 import { REGISTRATIONS_PER_SOURCE } from "./oauth-protocol";
@@ -102,6 +108,46 @@ const mcp = (accessToken: string | undefined, body: string, headers: Record<stri
     body,
   });
 const LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+
+/**
+ * A pilot sign-in (JSON) from a loopback address of the test's choosing: the socket is bound to
+ * it, so the service sees that peer. Resolves to the answer's status.
+ */
+function pilotSignInFrom(
+  base: string,
+  from: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<number> {
+  const body = JSON.stringify({ login: pilot.login, password });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${base}/pilot/sign-in`,
+      {
+        method: "POST",
+        localAddress: from,
+        agent: false,
+        headers: { "Content-Type": "application/json", ...headers },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode!));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The pilot sign-in's recorded attempts, newest first, as "source outcome". */
+async function attemptSources() {
+  const rows = await svc.service.database.db
+    .select()
+    .from(schema.signInAttempts)
+    .where(eq(schema.signInAttempts.surface, "pilot_sign_in"))
+    .orderBy(desc(schema.signInAttempts.id));
+  return rows.map((r) => `${r.source} ${r.outcome}`);
+}
 
 type Tokens = { access_token: string; refresh_token: string; scope: string };
 
@@ -344,7 +390,7 @@ describe("dynamic registration", () => {
   });
 });
 
-describe("password sign-ins are throttled per login and per source, across instances", () => {
+describe("password sign-ins are throttled per login and source, per source and per login, across instances", () => {
   it("lets at most a few of 40 parallel wrong passwords be checked, then answers 429 with Retry-After", async () => {
     const clientId = (await register()).body.client_id!;
     const q = authorizeQuery(clientId);
@@ -355,14 +401,14 @@ describe("password sign-ins are throttled per login and per source, across insta
     );
     const checked = answers.filter((a) => a.status === 200);
     const throttled = answers.filter((a) => a.status === 429);
-    expect(checked.length).toBeLessThanOrEqual(FAILURES_PER_LOGIN);
+    expect(checked.length).toBeLessThanOrEqual(FAILURES_PER_LOGIN_AND_SOURCE);
     expect(checked.length + throttled.length).toBe(40);
     expect(Number(throttled[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await throttled[0]!.text()).toContain("Too many failed sign-ins");
     // Parallel attempts may refuse one another early; one at a time, the bound fills exactly.
     let more = 0;
     while ((await approve(q, admin.login, "wrong again")).status === 200) more++;
-    expect(checked.length + more).toBe(FAILURES_PER_LOGIN);
+    expect(checked.length + more).toBe(FAILURES_PER_LOGIN_AND_SOURCE);
     // Even the right password waits now; the failures are on record.
     expect((await approve(q, admin.login, admin.password)).status).toBe(429);
     const failed = await svc.service.database.db
@@ -374,7 +420,7 @@ describe("password sign-ins are throttled per login and per source, across insta
           eq(schema.signInAttempts.outcome, "failed"),
         ),
       );
-    expect(failed.length).toBe(FAILURES_PER_LOGIN);
+    expect(failed.length).toBe(FAILURES_PER_LOGIN_AND_SOURCE);
     expect(JSON.stringify(failed)).not.toContain(admin.login);
     expect(svc.logs.some((l) => l.includes("sign-in throttled"))).toBe(true);
     // Once the window has passed, the right password works again.
@@ -388,7 +434,9 @@ describe("password sign-ins are throttled per login and per source, across insta
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => signIn(`wrong-${i}`, i % 2 ? sibling.url : svc.url)),
     );
-    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(FAILURES_PER_LOGIN);
+    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(
+      FAILURES_PER_LOGIN_AND_SOURCE,
+    );
     const limited = answers.find((a) => a.status === 429)!;
     expect(limited.body).toMatchObject({ error: "rate_limit_exceeded" });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -414,6 +462,103 @@ describe("password sign-ins are throttled per login and per source, across insta
     expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(FAILURES_PER_SOURCE);
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(15);
     svc.clock.advance(16 * 60_000);
+  });
+
+  it("30 wrong passwords from one caller leave the account open to another caller", async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 30; i++)
+      answers.push(await pilotSignInFrom(svc.url, "127.0.0.2", `wrong-${i}`));
+    expect(answers.filter((s) => s === 401)).toHaveLength(FAILURES_PER_LOGIN_AND_SOURCE);
+    expect(answers.filter((s) => s === 429)).toHaveLength(30 - FAILURES_PER_LOGIN_AND_SOURCE);
+    // The guessing caller waits, even with the right password; the account's owner does not.
+    expect(await pilotSignInFrom(svc.url, "127.0.0.2", pilot.password)).toBe(429);
+    expect(await pilotSignInFrom(sibling.url, "127.0.0.3", pilot.password)).toBe(200);
+    svc.clock.advance(16 * 60_000);
+  });
+
+  it("ignores X-Forwarded-For from a peer that is no trusted proxy: it neither resets nor moves the count", async () => {
+    // Every guess claims another address: all of them count for the socket's peer.
+    const forged: number[] = [];
+    for (let i = 0; i < FAILURES_PER_LOGIN_AND_SOURCE + 3; i++)
+      forged.push(
+        await pilotSignInFrom(svc.url, "127.0.0.4", `wrong-${i}`, {
+          "X-Forwarded-For": `198.51.100.${i + 1}`,
+        }),
+      );
+    expect(forged.filter((s) => s === 401)).toHaveLength(FAILURES_PER_LOGIN_AND_SOURCE);
+    expect(forged.slice(FAILURES_PER_LOGIN_AND_SOURCE).every((s) => s === 429)).toBe(true);
+    // Guesses that name another caller's address do not lock that caller out.
+    for (let i = 0; i < FAILURES_PER_LOGIN_AND_SOURCE; i++)
+      await pilotSignInFrom(svc.url, "127.0.0.5", `wrong-${i}`, {
+        "X-Forwarded-For": "127.0.0.6",
+      });
+    expect(await pilotSignInFrom(svc.url, "127.0.0.6", pilot.password)).toBe(200);
+    const sources = await attemptSources();
+    expect(sources).not.toContain("127.0.0.6 failed");
+    expect(sources.some((s) => s.startsWith("198.51.100."))).toBe(false);
+    svc.clock.advance(16 * 60_000);
+  });
+
+  it("behind a trusted proxy, counts the client its X-Forwarded-For names, and nothing a client wrote before it", async () => {
+    const proxied = await svc.startSibling(undefined, {
+      trustedProxies: parseTrustedProxies("127.0.0.1"),
+    });
+    const answers: number[] = [];
+    for (let i = 0; i < 30; i++)
+      answers.push(
+        await pilotSignInFrom(proxied.url, "127.0.0.1", `wrong-${i}`, {
+          // What the client sent, then what the proxy appended.
+          "X-Forwarded-For": `198.51.100.${i + 1}, 203.0.113.7`,
+        }),
+      );
+    expect(answers.filter((s) => s === 401)).toHaveLength(FAILURES_PER_LOGIN_AND_SOURCE);
+    expect(await attemptSources()).toContain("203.0.113.7 failed");
+    // Another client behind the same proxy signs in.
+    expect(
+      await pilotSignInFrom(proxied.url, "127.0.0.1", pilot.password, {
+        "X-Forwarded-For": "203.0.113.8",
+      }),
+    ).toBe(200);
+    // A peer that is not the proxy is itself, whatever it claims.
+    expect(
+      await pilotSignInFrom(proxied.url, "127.0.0.2", "wrong", {
+        "X-Forwarded-For": "203.0.113.9",
+      }),
+    ).toBe(401);
+    expect((await attemptSources())[0]).toBe("127.0.0.2 failed");
+    svc.clock.advance(16 * 60_000);
+  });
+
+  it("bounds one login's failures from every source together", async () => {
+    const proxied = await svc.startSibling(undefined, {
+      trustedProxies: parseTrustedProxies("127.0.0.1"),
+    });
+    const sources = FAILURES_PER_LOGIN / FAILURES_PER_LOGIN_AND_SOURCE;
+    const answers = await Promise.all(
+      Array.from({ length: sources }, async (_, s) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < FAILURES_PER_LOGIN_AND_SOURCE; i++)
+          statuses.push(
+            await pilotSignInFrom(proxied.url, "127.0.0.1", `wrong-${i}`, {
+              "X-Forwarded-For": `198.18.0.${s + 1}`,
+            }),
+          );
+        return statuses;
+      }),
+    );
+    expect(answers.flat().filter((s) => s === 401)).toHaveLength(FAILURES_PER_LOGIN);
+    // Spread over many addresses, the guesses still stop: the next source waits too.
+    expect(
+      await pilotSignInFrom(proxied.url, "127.0.0.1", pilot.password, {
+        "X-Forwarded-For": "198.18.1.1",
+      }),
+    ).toBe(429);
+    svc.clock.advance(16 * 60_000);
+    expect(
+      await pilotSignInFrom(proxied.url, "127.0.0.1", pilot.password, {
+        "X-Forwarded-For": "198.18.1.1",
+      }),
+    ).toBe(200);
   });
 });
 
