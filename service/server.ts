@@ -89,6 +89,8 @@ export interface RunningService {
   database: ServiceDatabase;
   /** Demo keys when this start seeded the database or an earlier start left them in the data dir. */
   demo: DemoCredentials | null;
+  /** Where the sandbox operator token came from. */
+  sandboxTokenOrigin: SandboxTokenOrigin;
   stop(): Promise<void>;
 }
 
@@ -138,21 +140,31 @@ async function settleDemoCredentials(db: PoolDb, conn: pg.PoolClient, file: stri
   return { credentials: reissued, reissued: true };
 }
 
+/**
+ * Where the operator token came from: `SERVICE_SANDBOX_TOKEN`, made on this start, or kept in the
+ * data directory by an earlier one.
+ */
+export type SandboxTokenOrigin = { from: "setting" } | { from: "made" | "kept"; file: string };
+
 /** The operator token kept in the data directory, made on first start (owner-only file). */
-function sandboxTokenOf(dataDir: string): string {
+function sandboxTokenOf(dataDir: string): { token: string; origin: SandboxTokenOrigin } {
   const file = path.join(dataDir, SANDBOX_TOKEN_FILE);
   if (existsSync(file)) {
     const kept = readFileSync(file, "utf8").trim();
-    if (kept.length >= 32) return kept;
+    if (kept.length >= 32) return { token: kept, origin: { from: "kept", file } };
   }
   mkdirSync(dataDir, { recursive: true });
   const token = `sbx_op_${randomBytes(24).toString("base64url")}`;
   writeFileSync(file, token + "\n", { mode: 0o600 });
   chmodSync(file, 0o600);
-  return token;
+  return { token, origin: { from: "made", file } };
 }
 
-/** How the launchers describe the sandbox controls of a running service, in one line. */
+/**
+ * How the launchers describe the sandbox controls of a running service, in one line. The
+ * operator token is shown only by the start that made it: one given in the environment or kept
+ * from an earlier start stays out of every later start's output (and so out of its logs).
+ */
 export function sandboxControlsLine(service: RunningService, url: string): string {
   const { sandboxControls, sandboxToken } = service.context.config;
   if (sandboxControls === "off") return "Sandbox controls: off (SERVICE_SANDBOX_CONTROLS=off).";
@@ -160,7 +172,14 @@ export function sandboxControlsLine(service: RunningService, url: string): strin
     sandboxControls === "all"
       ? "every Master's key"
       : "Masters' sandbox keys (not production keys)";
-  return `Sandbox controls: ${url}/_sandbox, for ${who} and the operator token (Authorization: Bearer ${sandboxToken}).`;
+  const origin = service.sandboxTokenOrigin;
+  const operator =
+    origin.from === "made"
+      ? `the operator token (Authorization: Bearer ${sandboxToken}), made now and kept in ${origin.file}`
+      : origin.from === "kept"
+        ? `the operator token kept in ${origin.file} (Authorization: Bearer <its contents>)`
+        : "the operator token of SERVICE_SANDBOX_TOKEN (Authorization: Bearer <it>)";
+  return `Sandbox controls: ${url}/_sandbox, for ${who} and ${operator}.`;
 }
 
 /** Starts the reference service: storage, migrations, demo seed, HTTP listener, housekeeping. */
@@ -203,6 +222,10 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     log.warn("refunded charges whose answers a stopped instance never delivered", { swept });
 
   const host = opts.host ?? "127.0.0.1";
+  const sandbox =
+    opts.sandboxToken === undefined
+      ? sandboxTokenOf(opts.dataDir)
+      : { token: opts.sandboxToken, origin: { from: "setting" } as const };
   const context: ServiceContext = {
     database,
     log,
@@ -220,7 +243,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
       jobDurationMs: opts.jobDurationMs ?? 3_000,
       redirectSessionSeconds: opts.redirectSessionSeconds ?? 900,
       abandonedRequestSeconds,
-      sandboxToken: opts.sandboxToken ?? sandboxTokenOf(opts.dataDir),
+      sandboxToken: sandbox.token,
       sandboxControls: opts.sandboxControls ?? "sandbox",
       trustedProxies: opts.trustedProxies ?? [],
     },
@@ -259,6 +282,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     context,
     database,
     demo,
+    sandboxTokenOrigin: sandbox.origin,
     async stop() {
       if (stopped) return;
       stopped = true;

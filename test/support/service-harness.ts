@@ -54,6 +54,8 @@ export async function startTestService(
     publicUrl?: string;
     /** The proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`); default none. */
     trustedProxies?: TrustedProxies;
+    /** No operator token given: the service makes one in its data directory, or reads it there. */
+    keptSandboxToken?: boolean;
   } = {},
 ): Promise<TestService> {
   const server = externalPostgres(inject("pgServerUrl"));
@@ -75,7 +77,7 @@ export async function startTestService(
       seed,
       now: clock.now,
       defaultRateLimit: opts.defaultRateLimit,
-      sandboxToken,
+      sandboxToken: opts.keptSandboxToken ? undefined : sandboxToken,
       jobDurationMs: opts.jobDurationMs,
       abandonedRequestSeconds: opts.abandonedRequestSeconds,
       sandboxControls: opts.sandboxControls ?? "all",
@@ -94,7 +96,7 @@ export async function startTestService(
     clock,
     logs,
     databaseUrl,
-    sandboxToken,
+    sandboxToken: service.context.config.sandboxToken,
     async startSibling(h, options) {
       const sibling = await start(
         false,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetPreview } from "@/lib/api/contract/sandbox-controls";
 import { schema } from "@/service/db/database";
 import { DEMO_IDS } from "@/service/seed/demo-data";
+import { SANDBOX_TOKEN_FILE, sandboxControlsLine } from "@/service/server";
 import { http, startTestService, type TestService } from "@/test/support/service-harness";
 
 /** The period a key's calls run in, as `GET /client/usage` reports it. */
@@ -146,5 +147,45 @@ describe("SERVICE_SANDBOX_CONTROLS=off", () => {
     );
     expect(await periodStart(svc, svc.keys.sandbox)).toBe(before);
     expect((await http(svc.url, "GET", "/ping", { key: svc.keys.sandbox })).status).toBe(200);
+  });
+});
+
+describe("the operator token in the start-up line", () => {
+  it("is printed by the start that made it, and never by a later start on its data directory", async () => {
+    const svc = await startTestService({ keptSandboxToken: true });
+    try {
+      const token = svc.sandboxToken;
+      const made = sandboxControlsLine(svc.service, svc.url);
+      expect(made).toContain(`Bearer ${token}`);
+      expect(made).toContain(SANDBOX_TOKEN_FILE);
+      const later = await svc.startSibling();
+      expect(later.context.config.sandboxToken).toBe(token);
+      const kept = sandboxControlsLine(later, later.url);
+      expect(kept).not.toContain(token);
+      expect(kept).toMatch(new RegExp(`kept in \\S*${SANDBOX_TOKEN_FILE}`));
+      // The kept token is the operator's all the same.
+      const journal = await http(
+        later.url,
+        "GET",
+        `/_sandbox/journal?masterId=${DEMO_IDS.northwind}`,
+        {
+          headers: { Authorization: `Bearer ${token}` },
+        },
+      );
+      expect(journal.status).toBe(200);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it("never prints a token given in SERVICE_SANDBOX_TOKEN", async () => {
+    const svc = await startTestService();
+    try {
+      const line = sandboxControlsLine(svc.service, svc.url);
+      expect(line).not.toContain(svc.sandboxToken);
+      expect(line).toContain("SERVICE_SANDBOX_TOKEN");
+    } finally {
+      await svc.stop();
+    }
   });
 });
