@@ -257,7 +257,11 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
   for (const operationId of OPERATION_IDS) {
     const op: OperationDefinition = OPERATIONS[operationId];
     for (const path of [op.path, ...(op.aliases ?? [])]) {
-      app.on(op.method, toHonoPath(path), (c) => run(c, operationId));
+      // A tool call runs its own operation only: a path argument that spells another
+      // operation's address (`/parts/oe/normalize` for `getOePart`) passes that route by.
+      app.on(op.method, toHonoPath(path), (c, next) =>
+        c.env?.agent && c.env.agent.operationId !== operationId ? next() : run(c, operationId),
+      );
     }
   }
 

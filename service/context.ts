@@ -114,6 +114,8 @@ export type ServiceBindings = {
       tokenHash: string;
       accountClientId: string;
       environment: string;
+      /** The tool's operation: the only one the call may run, whatever its address spells. */
+      operationId: OperationId;
       /** The tool call's `idempotencyKey` argument. */
       idempotencyKey?: string;
     };

@@ -51,6 +51,9 @@ const categoryOf = (status: number, code: string) =>
 /**
  * The REST request a tool call stands for. A path argument of `.` or `..` would make another
  * address of it (URLs resolve dot segments), so it is refused as arguments that do not match.
+ * One that spells another operation's address (`normalize` in `/parts/oe/{oeNumber}`) is
+ * dispatched to the tool's own operation all the same: the call names it (`agent.operationId`),
+ * and the router lets no other operation answer it.
  */
 function restRequest(base: string, tool: AgentTool, args: Record<string, unknown>): Request {
   const op = OPERATIONS[tool.operationId];
@@ -110,7 +113,7 @@ async function callTool(
   const op = OPERATIONS[tool.operationId];
   const key = typeof args.idempotencyKey === "string" ? args.idempotencyKey : undefined;
   const res = await app.fetch(restRequest(service.config.publicUrl, tool, args), {
-    agent: { ...identity, idempotencyKey: key },
+    agent: { ...identity, operationId: tool.operationId, idempotencyKey: key },
   } as never);
   const text = await res.text();
   const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;

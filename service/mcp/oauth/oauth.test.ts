@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { AGENT_TOOLS } from "@/lib/api/contract/agent-tools";
+import { type OperationDefinition, OPERATION_IDS, OPERATIONS } from "@/lib/api/contract/operations";
+import { journalPage } from "@/lib/api/contract/sandbox-controls";
 import { parseTrustedProxies } from "@/lib/http/client-address";
 import { schema } from "@/service/db/database";
 import {
@@ -150,6 +153,18 @@ async function attemptSources() {
 }
 
 type Tokens = { access_token: string; refresh_token: string; scope: string };
+
+/** Tokens of the Master admin's machine client, with every scope. */
+async function machineTokens() {
+  const machine = svc.service.demo!.accounts.find((a) => a.id === "master-admin")!.oauthClient!;
+  const basic = Buffer.from(`${machine.clientId}:${machine.clientSecret}`).toString("base64");
+  const res = await token(
+    { grant_type: "client_credentials", scope: "mcp:connect mcp:read mcp:spend" },
+    svc.url,
+    { Authorization: `Basic ${basic}` },
+  );
+  return (await res.json()) as Tokens;
+}
 
 describe("codes and refresh tokens are used once", () => {
   it("of 12 parallel redemptions of one code on two instances, one gets tokens, which the others revoke", async () => {
@@ -614,15 +629,7 @@ describe("the transport's own rules", () => {
   });
 
   it("refuses a path argument of . or .. (-32602) instead of reaching another operation", async () => {
-    const machine = svc.service.demo!.accounts.find((a) => a.id === "master-admin")!.oauthClient!;
-    const basic = Buffer.from(`${machine.clientId}:${machine.clientSecret}`).toString("base64");
-    const issued = (await (
-      await token(
-        { grant_type: "client_credentials", scope: "mcp:connect mcp:read mcp:spend" },
-        svc.url,
-        { Authorization: `Basic ${basic}` },
-      )
-    ).json()) as Tokens;
+    const issued = await machineTokens();
     for (const oeNumber of ["..", "."]) {
       const res = await mcp(
         issued.access_token,
@@ -636,6 +643,98 @@ describe("the transport's own rules", () => {
       const body = (await res.json()) as { error?: { code: number } };
       expect(body.error?.code, `${oeNumber}: ${JSON.stringify(body)}`).toBe(-32602);
     }
+  });
+
+  it("runs a tool's own operation whatever its path argument spells: no reserved word of the operations table reaches another", async () => {
+    const issued = await machineTokens();
+    const master = svc.keys["master-admin"];
+    const journal = async (before?: number) =>
+      journalPage.parse(
+        (
+          await http(
+            svc.url,
+            "GET",
+            `/_sandbox/journal?limit=200${before ? `&before=${before}` : ""}`,
+            {
+              key: master,
+            },
+          )
+        ).body,
+      );
+    const mark = (await journal()).entries[0]?.id ?? 0;
+    // Every literal segment any other operation has where a tool's path takes an argument.
+    const addresses = OPERATION_IDS.flatMap((id) => {
+      const op: OperationDefinition = OPERATIONS[id];
+      return [op.path, ...(op.aliases ?? [])].map((path) => ({ id, segments: path.split("/") }));
+    });
+    const expected = new Map<string, string>();
+    let refused = 0;
+    let n = 0;
+    for (const tool of AGENT_TOOLS) {
+      const segments = OPERATIONS[tool.operationId].path.split("/");
+      for (const [at, segment] of segments.entries()) {
+        const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+        if (!param) continue;
+        const reserved = new Set(
+          addresses
+            .filter((a) => a.id !== tool.operationId)
+            .map((a) => a.segments[at])
+            .filter((word): word is string => !!word && !word.startsWith("{")),
+        );
+        for (const word of reserved) {
+          const res = await mcp(
+            issued.access_token,
+            JSON.stringify({
+              jsonrpc: "2.0",
+              id: ++n,
+              method: "tools/call",
+              params: {
+                name: tool.name,
+                arguments: {
+                  [param]: word,
+                  ...("idempotencyKey" in tool.input.shape
+                    ? { idempotencyKey: `reserved-${n}` }
+                    : {}),
+                },
+              },
+            }),
+          );
+          const body = (await res.json()) as {
+            error?: { code: number };
+            result?: {
+              structuredContent: { provenance: { operationId: string; requestId: string | null } };
+            };
+          };
+          const call = `${tool.name} ${param}=${word}: ${JSON.stringify(body).slice(0, 300)}`;
+          if (body.error) {
+            expect(body.error.code, call).toBe(-32602);
+            refused++;
+            continue;
+          }
+          const { provenance } = body.result!.structuredContent;
+          expect(provenance.operationId, call).toBe(tool.operationId);
+          if (provenance.requestId) expected.set(provenance.requestId, tool.operationId);
+          if (tool.name === "parts.get_oe_part" && word === "normalize")
+            expect(body.result!.structuredContent, call).toMatchObject({
+              error: { code: "oe_part_not_found" },
+            });
+        }
+      }
+    }
+    // Some words fit a tool's arguments, and those calls ran.
+    expect(expected.size).toBeGreaterThan(50);
+    expect(refused).toBeGreaterThan(0);
+    // The journal holds each of those calls under its tool's own operation, and nothing else.
+    const ran: { requestId: string; operationId: string }[] = [];
+    for (let before: number | undefined, page = 0; page < 10; page++) {
+      const { entries, nextBefore } = await journal(before);
+      ran.push(...entries.filter((e) => e.id > mark));
+      if (!nextBefore || entries.some((e) => e.id <= mark)) break;
+      before = nextBefore;
+    }
+    expect(Object.fromEntries(ran.map((e) => [e.requestId, e.operationId]))).toEqual(
+      Object.fromEntries(expected),
+    );
   });
 
   it("answers a malformed Basic header at the token endpoint with 401 invalid_client", async () => {
