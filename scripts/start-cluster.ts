@@ -53,6 +53,13 @@ const clusterEnv = z.object({
 
 type Kind = "console" | "service";
 
+/**
+ * Where nginx's connections to the instances come from: the one proxy every instance trusts
+ * (`TRUSTED_PROXIES`), so each reads the client from the `X-Forwarded-For` nginx sets, and
+ * counts any other caller as itself.
+ */
+const NGINX_ADDRESS = "127.0.0.1";
+
 interface Instance {
   kind: Kind;
   index: number;
@@ -165,7 +172,12 @@ async function main() {
 
   /** The same programs as `npm run service` and `npm start`, told where the rest is. */
   const spawnInstance = (instance: Instance) => {
-    const common = { ...process.env, HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" };
+    const common = {
+      ...process.env,
+      HOST: "127.0.0.1",
+      NEXT_TELEMETRY_DISABLED: "1",
+      TRUSTED_PROXIES: NGINX_ADDRESS,
+    };
     const env =
       instance.kind === "service"
         ? {

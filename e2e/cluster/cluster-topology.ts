@@ -30,12 +30,19 @@ export interface ClusterState {
 export const clusterState = (): ClusterState =>
   JSON.parse(readFileSync(path.join(dataDir, "cluster.json"), "utf8")) as ClusterState;
 
-/** The demo keys the cluster's first service seeded. */
-export function clusterKeys() {
-  const credentials = demoCredentials.parse(
+const clusterCredentials = () =>
+  demoCredentials.parse(
     JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")),
   );
-  return Object.fromEntries(credentials.accounts.map((a) => [a.id, a.apiKey]));
+
+/** The demo keys the cluster's first service seeded. */
+export function clusterKeys() {
+  return Object.fromEntries(clusterCredentials().accounts.map((a) => [a.id, a.apiKey]));
+}
+
+/** The sandbox Intelligence pilot's service sign-in (for `/pilot/sign-in`). */
+export function clusterPilotSignIn() {
+  return clusterCredentials().accounts.find((a) => a.id === "pilot-sandbox")!.serviceSignIn!;
 }
 
 /** A query on one of the cluster's databases (`service` or `console`). */

@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { waitOutBusyClient } from "../support/busy-client";
 import { expect, test, uniqueName } from "../support/test";
 import { sampleValue } from "@/test/support/exposition";
+import { FAILURES_PER_LOGIN_AND_SOURCE } from "@/service/domain/sign-in-throttle";
 import {
   CLUSTER,
   clusterKeys,
   clusterLogLines,
+  clusterPilotSignIn,
   clusterState,
   nginxConnectionsTo,
   queryCluster,
@@ -41,6 +44,35 @@ async function signInWithKey(page: Page, key: string) {
   await page.getByLabel("API key").fill(key);
   await page.getByRole("button", { name: "Sign in with the key", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+}
+
+/**
+ * A JSON post from a loopback address of the test's choosing (the socket bound there), as
+ * another caller on another machine would send it. Resolves to the answer's status.
+ */
+function postFrom(
+  url: string,
+  from: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: "POST",
+        localAddress: from,
+        agent: false,
+        headers: { "Content-Type": "application/json", ...headers },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode!));
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
 }
 
 const translate = (request: APIRequestContext, key: string) =>
@@ -254,6 +286,27 @@ test("a trace id the browser sends is in a console's and a service's log lines",
         .map((l) => `${l.logger} ${l.msg}`),
     )
     .toEqual(expect.arrayContaining(["console request", "service request"]));
+});
+
+test("30 wrong pilot passwords through nginx from one caller leave the pilot's sign-in open to another caller", async () => {
+  const pilot = clusterPilotSignIn();
+  const signIn = `${CLUSTER.service}/pilot/sign-in`;
+  const answers: number[] = [];
+  for (let i = 0; i < 30; i++)
+    answers.push(
+      await postFrom(signIn, "127.0.0.2", { login: pilot.login, password: `wrong-${i}` }),
+    );
+  expect(answers.filter((s) => s === 401)).toHaveLength(FAILURES_PER_LOGIN_AND_SOURCE);
+  expect(answers.filter((s) => s === 429)).toHaveLength(30 - FAILURES_PER_LOGIN_AND_SOURCE);
+  // nginx replaces the header: the caller cannot claim to be someone else and start afresh.
+  expect(await postFrom(signIn, "127.0.0.2", pilot, { "X-Forwarded-For": "127.0.0.9" })).toBe(429);
+  expect(await postFrom(signIn, "127.0.0.3", pilot)).toBe(200);
+  // Each caller was counted as itself, not as nginx.
+  const sources = await queryCluster<{ source: string }>(
+    "service",
+    "SELECT DISTINCT source FROM sign_in_attempts WHERE surface = 'pilot_sign_in'",
+  );
+  expect(sources.map((s) => s.source).sort()).toEqual(["127.0.0.2", "127.0.0.3"]);
 });
 
 test("a rolling restart of every instance under steady load fails no request and charges each answer once", async ({
