@@ -244,11 +244,9 @@ async function main() {
         .replace("{{SERVICE_SERVERS}}", upstream("service"))
         .replace("{{CONSOLE_LISTEN}}", `${env.HOST}:${env.PORT}`)
         .replace("{{SERVICE_LISTEN}}", `127.0.0.1:${env.SERVICE_PORT}`)
-        // Running as root here: the workers take the launcher's own user rather than nobody.
-        .replace(
-          "worker_processes",
-          `user ${process.getuid?.() === 0 ? "root" : "nobody"};\nworker_processes`,
-        ),
+        // Started by another user than root, nginx runs as that user and would only warn about
+        // the `user` line; as root, its workers run as nobody.
+        .replace(/^user .*;\n/m, process.getuid?.() === 0 ? "$&" : ""),
     );
   try {
     await ensureBuild({ ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });

@@ -45,6 +45,23 @@ export function clusterPilotSignIn() {
   return clusterCredentials().accounts.find((a) => a.id === "pilot-sandbox")!.serviceSignIn!;
 }
 
+/** nginx's worker processes (the children of the master in its pid file), with their uids. */
+export function nginxWorkers(): { pid: number; uids: number[] }[] {
+  const master = readFileSync(path.join(dataDir, "nginx", "nginx.pid"), "utf8").trim();
+  const workers: { pid: number; uids: number[] }[] = [];
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      if (/^PPid:\s+(\d+)$/m.exec(status)?.[1] !== master) continue;
+      const uids = /^Uid:\s+(.*)$/m.exec(status)![1]!.trim().split(/\s+/).map(Number);
+      workers.push({ pid: Number(pid), uids });
+    } catch {
+      // A process that ended while it was read.
+    }
+  }
+  return workers;
+}
+
 /** A query on one of the cluster's databases (`service` or `console`). */
 export async function queryCluster<T extends pg.QueryResultRow>(
   database: "service" | "console",

@@ -12,6 +12,7 @@ import {
   clusterPilotSignIn,
   clusterState,
   nginxConnectionsTo,
+  nginxWorkers,
   queryCluster,
 } from "./cluster-topology";
 
@@ -286,6 +287,29 @@ test("a trace id the browser sends is in a console's and a service's log lines",
         .map((l) => `${l.logger} ${l.msg}`),
     )
     .toEqual(expect.arrayContaining(["console request", "service request"]));
+});
+
+test("nginx names no version, and its workers run unprivileged with writable temp paths", async () => {
+  for (const front of [CLUSTER.console, CLUSTER.service]) {
+    // nginx's own error page, and a page it passes on.
+    const own = await fetch(`${front}/metrics`);
+    expect(own.status).toBe(404);
+    expect(own.headers.get("server"), front).toBe("nginx");
+    expect(await own.text()).not.toMatch(/nginx\/\d/);
+    const passed = await fetch(`${front}/healthz`);
+    expect(passed.headers.get("server"), front).toBe("nginx");
+  }
+  const workers = nginxWorkers();
+  expect(workers.length).toBeGreaterThan(0);
+  for (const worker of workers) expect(worker.uids, `worker ${worker.pid}`).not.toContain(0);
+  // A body larger than nginx keeps in memory goes through a temp file the workers write: the
+  // console answers it, and nginx does not fail it for want of a writable temp path.
+  const big = await fetch(`${CLUSTER.console}/sign-in`, {
+    method: "POST",
+    headers: { "Content-Type": "text/plain" },
+    body: "x".repeat(256 * 1024),
+  });
+  expect(big.status).toBeLessThan(500);
 });
 
 test("30 wrong pilot passwords through nginx from one caller leave the pilot's sign-in open to another caller", async () => {
