@@ -191,8 +191,9 @@ async function main() {
             // Longer than nginx keeps an idle connection to it (deploy/nginx.conf): it holds none
             // when the instance stops listening.
             SERVICE_DRAIN_SECONDS: process.env.SERVICE_DRAIN_SECONDS ?? "3",
-            // As in the quickstart: its demo keys are synthetic.
-            SERVICE_SANDBOX_CONTROLS: process.env.SERVICE_SANDBOX_CONTROLS ?? "all",
+            // As in any deployment: the topology's production keys may be real ones, so only
+            // sandbox keys (and the operator) may move clocks or inject faults.
+            SERVICE_SANDBOX_CONTROLS: process.env.SERVICE_SANDBOX_CONTROLS ?? "sandbox",
             OTEL_SERVICE_NAME: `vpmi-service-${instance.index + 1}`,
           }
         : {

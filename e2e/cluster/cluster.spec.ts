@@ -333,6 +333,21 @@ test("30 wrong pilot passwords through nginx from one caller leave the pilot's s
   expect(sources.map((s) => s.source).sort()).toEqual(["127.0.0.2", "127.0.0.3"]);
 });
 
+test("the sandbox controls serve sandbox keys only: a production Master key is refused, a sandbox key works", async () => {
+  const keys = clusterKeys();
+  const index = await fetch(`${CLUSTER.service}/_sandbox`);
+  expect(((await index.json()) as { keys: string }).keys).toBe("sandbox");
+  const refused = await fetch(`${CLUSTER.service}/_sandbox/clock`, {
+    headers: { "X-Api-Key": keys["master-admin"]! },
+  });
+  expect(refused.status).toBe(403);
+  expect(((await refused.json()) as { error: string }).error).toBe("sandbox_controls_forbidden");
+  const served = await fetch(`${CLUSTER.service}/_sandbox/clock`, {
+    headers: { "X-Api-Key": keys.sandbox! },
+  });
+  expect(served.status).toBe(200);
+});
+
 test("a rolling restart of every instance under steady load fails no request and charges each answer once", async ({
   page,
   context,
