@@ -3,6 +3,7 @@ import { defineConfig } from "@playwright/test";
 import { CHROMIUM_LAUNCH } from "./e2e/support/chromium";
 import {
   CONSOLE_LOG_FILE,
+  DNS_PORT,
   HTTPS_PORT,
   PORT,
   SANDBOX_ONLY_PORT,
@@ -89,6 +90,7 @@ export default defineConfig({
         SERVICE_JOB_DURATION_MS: "2500",
         // The scheduled usage reading runs often enough to be seen within a test.
         CONSOLE_USAGE_READING_SECONDS: "10",
+        CONSOLE_DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
       },
     }),
     // Started after the first, so it reuses its build and talks to its service.
@@ -107,6 +109,8 @@ export default defineConfig({
         SERVICE_PORT: String(SANDBOX_ONLY_SERVICE_PORT),
         SERVICE_SANDBOX_CONTROLS: "sandbox",
         CONSOLE_USAGE_READING_SECONDS: "0",
+        // As any deployment: identity providers on the internet only.
+        CONSOLE_SSO_ALLOW_PRIVATE_NETWORKS: "0",
       },
     }),
     // A second instance of the first console (its service, store and session secret), started
@@ -118,6 +122,8 @@ export default defineConfig({
       env: {
         SERVICE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
         CONSOLE_USAGE_READING_SECONDS: "0",
+        CONSOLE_DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
+        CONSOLE_SSO_ALLOW_PRIVATE_NETWORKS: "1",
       },
     }),
   ],

@@ -4,10 +4,11 @@ import { expect, test, uniqueName } from "./support/test";
 import { SANDBOX, signInAsDemo, signOut } from "./support/auth";
 import { NAV_ITEMS } from "@/lib/navigation";
 import { MASTER_PAGES } from "./support/console-pages";
-import { PORT } from "./support/ports";
+import { PORT, SECOND_CONSOLE_PORT } from "./support/ports";
 import { withConsoleStore } from "./support/store";
 import {
   type Authenticator,
+  confirmIfAsked,
   demoAuthenticator,
   setUpAuthenticator,
   signInAsDemoPerson,
@@ -194,13 +195,21 @@ test.describe.serial("people sign in as themselves", () => {
     await member.close();
   });
 
-  test("an owner turns key sign-in off, and the key is refused for everyone", async ({
+  test("an owner turns key sign-in off: the key is refused for everyone, and its sessions end on every instance", async ({
     browser,
   }) => {
+    // A key session, whose next request goes to the second instance.
+    const holder = await browser.newContext();
+    const keyPage = await holder.newPage();
+    await signInAsDemo(keyPage, SANDBOX);
     const page = await asOwner(browser);
     await page.goto("/organization");
     await page.getByRole("button", { name: "Turn key sign-in off" }).click();
+    await confirmIfAsked(page, ownerApp);
     await expect(page.getByTestId("key-sign-in-state")).toContainText("Off");
+    await keyPage.goto(`http://127.0.0.1:${SECOND_CONSOLE_PORT}/usage`);
+    await expect(keyPage).toHaveURL(/\/sign-in\?reason=ended/);
+    await holder.close();
     try {
       await signOut(page);
       await page
@@ -211,6 +220,7 @@ test.describe.serial("people sign in as themselves", () => {
       await signInWithPassword(page, owner, ownerApp);
       await page.goto("/organization");
       await page.getByRole("button", { name: "Turn key sign-in on" }).click();
+      await confirmIfAsked(page, ownerApp);
       await expect(page.getByTestId("key-sign-in-state")).toContainText("On");
     }
   });
@@ -262,6 +272,13 @@ test.describe.serial("passkeys", () => {
     await page.getByRole("button", { name: "Create my passkey and join" }).click();
     await expect(page.getByTestId("signed-in-person")).toContainText("Pia Passkey, admin");
     expect(await authenticator.credentials()).toHaveLength(1);
+    // Creating the passkey was not confirming with it: issuing a key asks, the passkey answers.
+    await startCreatingSubUser(page, uniqueName("Passkey just made"));
+    const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Use your passkey" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("new-api-key")).toBeVisible();
 
     await page.goto("/account");
     await expect(page.getByTestId("passkey-row")).toHaveCount(1);
@@ -296,14 +313,18 @@ test.describe.serial("passkeys", () => {
     const authenticator = await virtualAuthenticator(page);
     await signInAsDemoPerson(page, "Olivia Owner");
     await page.goto("/account");
+    // A one-click session has confirmed nothing: adding a way in asks first.
     await page.getByRole("button", { name: "Add a passkey" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+    await expect(dialog).toBeVisible();
+    expect(await authenticator.credentials()).toHaveLength(0);
+    await confirmIfAsked(page, demoAuthenticator("master-admin", "northwind-owner"));
     await expect(page.getByTestId("passkey-row")).toHaveCount(1);
     expect(await authenticator.credentials()).toHaveLength(1);
     // A new one-click session has confirmed nothing yet: issuing a key asks, the passkey answers.
     await signOut(page);
     await signInAsDemoPerson(page, "Olivia Owner");
     await startCreatingSubUser(page, uniqueName("Step-up by passkey"));
-    const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
     await dialog.getByRole("button", { name: "Use your passkey" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("new-api-key")).toBeVisible();

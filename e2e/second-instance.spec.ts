@@ -80,7 +80,7 @@ test("failed sign-ins count on every instance: the sixth is refused with the tim
   // An address without an account is throttled the same, so a refusal never tells.
   const person = { email: `${uniqueName("guess", "-")}@northwind.example`, password: PASSWORD };
   // No account, so any code: a fresh authenticator each time, never waiting for the next step.
-  const app = () => new Authenticator("JBSWY3DPEHPK3PXP");
+  const app = () => new Authenticator("JBSWY3DPEHPK3PXP", true);
   const first = await onInstance(browser, FIRST);
   const second = await onInstance(browser, SECOND);
   const wrong = (page: Page) =>

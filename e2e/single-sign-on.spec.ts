@@ -1,18 +1,33 @@
 import { type Page } from "@playwright/test";
 import { type AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
-import { expect, test } from "./support/test";
-import { PORT } from "./support/ports";
-import { signInAsDemoPerson } from "./support/people";
+import { expect, test, uniqueName } from "./support/test";
+import { DEALER, SANDBOX, signInAsDemo, signOut } from "./support/auth";
+import { TestDnsServer } from "./support/dns-server";
+import { DNS_PORT, PORT, SANDBOX_ONLY_PORT, SECOND_CONSOLE_PORT } from "./support/ports";
+import {
+  type Authenticator,
+  confirmIfAsked,
+  demoAuthenticator,
+  joinByInvitation,
+  signInAsDemoPerson,
+} from "./support/people";
+import { withConsoleStore } from "./support/store";
 
 /**
- * Single sign-on against a real OpenID provider started by the test (the maintained
- * `oidc-provider`, with its development sign-in pages): whoever signs in there as an address is
- * that address, verified.
+ * Single sign-on against real OpenID providers started by the test (the maintained
+ * `oidc-provider`, with its development sign-in pages: whoever signs in there as an address is
+ * that address, verified), and a DNS server on loopback that carries the domains' records.
+ * Northwind's provider is its own; the second is an attacker's, configured by another Client's
+ * key holder.
  */
-let server: Server;
-let issuer = "";
 const CLIENT = { id: "vpmi-console", secret: "a-client-secret-for-the-browser-tests" };
+const ATTACKER_CLIENT = { id: "dealer-console", secret: "the-dealer-key-holder-chose-this" };
+const DOMAIN = "northwind.example";
+const dns = new TestDnsServer();
+const servers: Server[] = [];
+let issuer = "";
+let attackerIssuer = "";
 
 /** A port nothing listens on now. */
 async function freePort(): Promise<number> {
@@ -23,16 +38,17 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-test.beforeAll(async () => {
+/** An OpenID provider on loopback whose one client redirects to both console instances. */
+async function startProvider(client: { id: string; secret: string }): Promise<string> {
   const { default: Provider } = await import("oidc-provider");
   const port = await freePort();
-  issuer = `http://127.0.0.1:${port}`;
-  const provider = new Provider(issuer, {
+  const url = `http://127.0.0.1:${port}`;
+  const provider = new Provider(url, {
     clients: [
       {
-        client_id: CLIENT.id,
-        client_secret: CLIENT.secret,
-        redirect_uris: [`http://127.0.0.1:${PORT}/sso/callback`],
+        client_id: client.id,
+        client_secret: client.secret,
+        redirect_uris: [PORT, SECOND_CONSOLE_PORT].map((p) => `http://127.0.0.1:${p}/sso/callback`),
         grant_types: ["authorization_code"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_post",
@@ -45,12 +61,21 @@ test.beforeAll(async () => {
       claims: async () => ({ sub, email: sub, email_verified: true, name: "Sam Single" }),
     }),
   });
-  server = provider.listen(port, "127.0.0.1");
+  const server = provider.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
+  servers.push(server);
+  return url;
+}
+
+test.beforeAll(async () => {
+  await dns.listen(DNS_PORT);
+  issuer = await startProvider(CLIENT);
+  attackerIssuer = await startProvider(ATTACKER_CLIENT);
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await dns.close();
+  for (const server of servers) await new Promise((resolve) => server.close(resolve));
 });
 
 /** Signs in at the provider's own page as an address, and consents. */
@@ -61,27 +86,67 @@ async function atTheProvider(page: Page, login: string) {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
+/** Starts single sign-on on the sign-in page with an address, and waits for the provider's page. */
+async function startSignOn(page: Page, email: string, provider = issuer) {
+  await page.goto("/sign-in");
+  const form = page.getByRole("form", { name: "Sign in with single sign-on" });
+  await form.getByLabel("Work email address").fill(email);
+  await form.getByRole("button", { name: "Continue with single sign-on" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${provider}`));
+}
+
+/** Claims a domain on the organization page and checks its DNS record (confirming if asked). */
+async function claimAndCheck(page: Page, domain: string, app?: Authenticator) {
+  await page.goto("/organization");
+  const claim = page.getByRole("form", { name: "Claim a domain" });
+  await claim.getByLabel("Email domain").fill(domain);
+  await claim.getByRole("button", { name: "Claim" }).click();
+  const row = page.getByTestId("sso-domain-row").filter({ hasText: domain });
+  await expect(row).toBeVisible();
+  const record = (await row.getByTestId("sso-domain-record").innerText()).trim();
+  await row.getByRole("button", { name: `Check the DNS record of ${domain}` }).click();
+  if (app) await confirmIfAsked(page, app);
+  return { row, record };
+}
+
+/** Names an organization's identity provider on its page. */
+async function nameProvider(page: Page, url: string, client: { id: string; secret: string }) {
+  const form = page.getByRole("form", { name: "Single sign-on" });
+  await form.getByLabel("Issuer").fill(url);
+  await form.getByLabel("Client id").fill(client.id);
+  await form.getByLabel("Client secret").fill(client.secret);
+  await form.getByLabel("Role of people who join this way").selectOption("operator");
+  await form.getByRole("button", { name: /Check and turn on|Save and check/ }).click();
+}
+
+const olivia = () => demoAuthenticator("master-admin", "northwind-owner");
+
 test.describe.serial("single sign-on", () => {
-  test("an admin names the organization's identity provider; a wrong issuer is refused", async ({
+  let lena: { email: string; password: string; app: Authenticator };
+  let northwindRecord = "";
+
+  test("an owner proves the organization's domain in DNS before its provider vouches for it", async ({
     page,
   }) => {
+    const app = olivia();
     await signInAsDemoPerson(page, "Olivia Owner");
-    await page.goto("/organization");
+    const { row, record } = await claimAndCheck(page, DOMAIN, app);
+    // Not published yet: refused, and nothing is verified.
+    await expect(page.getByText(/does not carry this organization's record/)).toBeVisible();
+    await expect(row).toContainText("Waiting for its DNS record");
+    dns.publish(`_vpmi-console.${DOMAIN}`, record);
+    northwindRecord = record;
+    await row.getByRole("button", { name: `Check the DNS record of ${DOMAIN}` }).click();
+    await expect(row).toContainText("Verified");
+
     const form = page.getByRole("form", { name: "Single sign-on" });
-    await form.getByLabel("Issuer").fill("http://127.0.0.1:9/nothing-here");
-    await form.getByLabel("Client id").fill(CLIENT.id);
-    await form.getByLabel("Client secret").fill(CLIENT.secret);
-    await form.getByLabel("Email domain").fill("sso.example");
-    await form.getByLabel("Role of people who join this way").selectOption("operator");
-    await form.getByRole("button", { name: "Check and turn on" }).click();
+    await nameProvider(page, "http://127.0.0.1:9/nothing-here", CLIENT);
     await expect(form.getByLabel("Issuer")).toHaveAccessibleDescription(/could not be reached/);
-    await form.getByLabel("Issuer").fill(issuer);
-    await form.getByLabel("Client secret").fill(CLIENT.secret);
-    await form.getByRole("button", { name: "Check and turn on" }).click();
-    await expect(page.getByTestId("single-sign-on-state")).toContainText("sso.example");
+    await nameProvider(page, issuer, CLIENT);
+    await expect(page.getByTestId("single-sign-on-state")).toContainText(`for people of ${DOMAIN}`);
   });
 
-  test("a person of the domain signs in through the provider and joins with the default role", async ({
+  test("a new person of the domain signs in through the provider and joins with the default role", async ({
     page,
   }) => {
     await page.goto("/sign-in");
@@ -89,10 +154,8 @@ test.describe.serial("single sign-on", () => {
     await form.getByLabel("Work email address").fill("nobody@elsewhere.example");
     await form.getByRole("button", { name: "Continue with single sign-on" }).click();
     await expect(form.getByText("No single sign-on for this domain.")).toBeVisible();
-    await form.getByLabel("Work email address").fill("sam@sso.example");
-    await form.getByRole("button", { name: "Continue with single sign-on" }).click();
-    await expect(page).toHaveURL(new RegExp(`^${issuer}`));
-    await atTheProvider(page, "sam@sso.example");
+    await startSignOn(page, `sam@${DOMAIN}`);
+    await atTheProvider(page, `sam@${DOMAIN}`);
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(page.getByTestId("signed-in-person")).toContainText("Sam Single, operator");
     await expect(page.getByTestId("signed-in-client")).toContainText("Northwind");
@@ -100,19 +163,170 @@ test.describe.serial("single sign-on", () => {
     expect(page.url()).toBe(`http://127.0.0.1:${PORT}/`);
   });
 
-  test("an address outside the organization's domain is refused, whatever the provider says", async ({
+  test("an address outside the organization's verified domains is refused, whatever the provider says", async ({
     page,
   }) => {
-    await page.goto("/sign-in");
-    const form = page.getByRole("form", { name: "Sign in with single sign-on" });
-    await form.getByLabel("Work email address").fill("sam@sso.example");
-    await form.getByRole("button", { name: "Continue with single sign-on" }).click();
-    await expect(page).toHaveURL(new RegExp(`^${issuer}`));
+    await startSignOn(page, `sam@${DOMAIN}`);
     await atTheProvider(page, "eve@elsewhere.example");
     await expect(page).toHaveURL(/\/sign-in\?reason=sso-domain/);
-    await expect(page.getByText("not of the domain")).toBeVisible();
-    // A callback replayed with a used or made-up state is refused too.
+    await expect(page.getByText("not of a domain this organization verified")).toBeVisible();
+    // A callback with a made-up state, in a browser that began no flow, is refused too.
     await page.goto("/sso/callback?code=x&state=not-a-state");
-    await expect(page).toHaveURL(/\/sign-in\?reason=sso-expired/);
+    await expect(page).toHaveURL(/\/sign-in\?reason=sso-browser/);
   });
+
+  test("a callback link opened in another browser signs nobody in", async ({ page, browser }) => {
+    let callback = "";
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/sso/callback") callback = r.url();
+    });
+    await startSignOn(page, `sam@${DOMAIN}`);
+    // The flow's cookie is set aside: this browser comes back without it, like any other would.
+    const cookies = await page.context().cookies();
+    const flowCookie = cookies.find((c) => c.name === "__Host-console_sso");
+    expect(flowCookie?.httpOnly).toBe(true);
+    expect(flowCookie?.secure).toBe(true);
+    expect(flowCookie?.value).not.toContain("state");
+    await page.context().clearCookies({ name: "__Host-console_sso" });
+    await atTheProvider(page, `sam@${DOMAIN}`);
+    await expect(page).toHaveURL(/\/sign-in\?reason=sso-browser/);
+    expect(callback).toContain("state=");
+
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await other.goto(callback);
+    await expect(other).toHaveURL(/\/sign-in\?reason=sso-browser/);
+    expect((await elsewhere.cookies()).map((c) => c.name)).not.toContain("__Host-console_session");
+    await elsewhere.close();
+
+    // With its cookie, the browser that began it finishes it, once.
+    await page.context().addCookies([flowCookie!]);
+    await page.goto(callback);
+    await expect(page.getByTestId("signed-in-person")).toContainText("Sam Single");
+  });
+
+  test("an address that signs in here already is linked only once its person signs in as themselves", async ({
+    page,
+    browser,
+  }) => {
+    await signInAsDemoPerson(page, "Olivia Owner");
+    lena = await joinByInvitation(browser, page, {
+      email: `${uniqueName("lena", "-")}@${DOMAIN}`,
+      name: "Lena Linked",
+      role: "viewer",
+    });
+    const theirs = await (await browser.newContext()).newPage();
+    await startSignOn(theirs, lena.email);
+    await atTheProvider(theirs, lena.email);
+    // The provider's word is not enough: nobody is signed in, the person is asked.
+    await expect(theirs).toHaveURL(/\/sso\/link$/);
+    await expect(theirs.getByTestId("signed-in-person")).toHaveCount(0);
+    const form = theirs.getByRole("form", { name: "Confirm with your password" });
+    await form.getByLabel("Password").fill("not the password at all");
+    await form.getByLabel("Code from your authenticator app").fill(await lena.app.code());
+    await form.getByRole("button", { name: "Confirm and link" }).click();
+    await expect(theirs.getByText("The password or code is not right.")).toBeVisible();
+    await form.getByLabel("Password").fill(lena.password);
+    await form.getByLabel("Code from your authenticator app").fill(await lena.app.code());
+    await form.getByRole("button", { name: "Confirm and link" }).click();
+    await expect(theirs.getByTestId("signed-in-person")).toContainText("Lena Linked, viewer");
+    await theirs.context().close();
+
+    // Linked: the provider signs her in from now on, in this organization.
+    const next = await (await browser.newContext()).newPage();
+    await startSignOn(next, lena.email);
+    await atTheProvider(next, lena.email);
+    await expect(next.getByTestId("signed-in-person")).toContainText("Lena Linked, viewer");
+    await next.context().close();
+  });
+
+  test("a sign-on confirms in its own organization only: another needs the person's own factor, and confirms afresh", async ({
+    page,
+  }) => {
+    // Lena is an admin of Northwind's sandbox organization too (connected by its key).
+    await signInAsDemo(page, SANDBOX);
+    await signOut(page);
+    await withConsoleStore(async (c) => {
+      const { rows } = await c.query<{ id: string }>(
+        "SELECT id FROM console_organizations WHERE client_id = (SELECT client_id FROM console_organizations WHERE name LIKE 'Northwind%' AND environment = 'production' LIMIT 1) AND environment = 'sandbox'",
+      );
+      await c.query(
+        "INSERT INTO console_memberships (organization_id, person_id, role) SELECT $1, id, 'admin' FROM console_people WHERE email = $2 ON CONFLICT DO NOTHING",
+        [rows[0]!.id, lena.email],
+      );
+    });
+    await startSignOn(page, lena.email);
+    await atTheProvider(page, lena.email);
+    await expect(page.getByTestId("signed-in-person")).toContainText("Lena Linked, viewer");
+    await page.goto("/account");
+    const other = page.getByRole("button", { name: /^Switch to / });
+    await other.click();
+    // The provider vouches in Northwind only: her own code first.
+    const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Code from your authenticator app").fill(await lena.app.code());
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByTestId("signed-in-person")).toContainText("Lena Linked, admin");
+    // The confirmation stayed behind: a dangerous action here asks again.
+    await page.goto("/sub-users");
+    await page.getByRole("button", { name: "New Sub-user" }).click();
+    await page.getByLabel("Name", { exact: true }).fill(uniqueName("Not carried"));
+    await page.getByRole("button", { name: "Create Sub-user" }).click();
+    await expect(dialog).toBeVisible();
+  });
+
+  test("another Client's key holder can neither vouch for this domain nor sign its people in", async ({
+    page,
+  }) => {
+    // The dealer's key holder claims Northwind's domain: its DNS does not carry their record.
+    await signInAsDemo(page, DEALER);
+    const { row, record } = await claimAndCheck(page, DOMAIN);
+    await expect(page.getByText(/does not carry this organization's record/)).toBeVisible();
+    // Even with their record published beside Northwind's, the domain stays Northwind's.
+    dns.publish(`_vpmi-console.${DOMAIN}`, record);
+    await row.getByRole("button", { name: `Check the DNS record of ${DOMAIN}` }).click();
+    await expect(page.getByText(/Another organization here verified this domain/)).toBeVisible();
+    await expect(row).toContainText("Waiting for its DNS record");
+    dns.withdraw(`_vpmi-console.${DOMAIN}`);
+    dns.publish(`_vpmi-console.${DOMAIN}`, northwindRecord);
+
+    // Their own domain, proven, and their own provider, which says it signs in Olivia.
+    const own = `${uniqueName("dealer", "-")}.example`;
+    const mine = await claimAndCheck(page, own);
+    dns.publish(`_vpmi-console.${own}`, mine.record);
+    await mine.row.getByRole("button", { name: `Check the DNS record of ${own}` }).click();
+    await expect(mine.row).toContainText("Verified");
+    await nameProvider(page, attackerIssuer, ATTACKER_CLIENT);
+    await expect(page.getByTestId("single-sign-on-state")).toContainText(own);
+
+    const victim = await (await page.context().browser()!.newContext()).newPage();
+    await startSignOn(victim, `someone@${own}`, attackerIssuer);
+    await atTheProvider(victim, "olivia@northwind.example");
+    await expect(victim).toHaveURL(/\/sign-in\?reason=sso-domain/);
+    await expect(victim.getByTestId("signed-in-person")).toHaveCount(0);
+    await victim.context().close();
+    const memberships = await withConsoleStore((c) =>
+      c.query(
+        "SELECT o.name FROM console_memberships m JOIN console_people p ON p.id = m.person_id JOIN console_organizations o ON o.id = m.organization_id WHERE p.email = 'olivia@northwind.example'",
+      ),
+    );
+    expect(memberships.rows.map((r) => r.name as string).join()).not.toMatch(/Autohaus am Ring/);
+  });
+});
+
+test("a console refuses an identity provider on a loopback or private address unless its operator allows it", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${SANDBOX_ONLY_PORT}` });
+  const page = await context.newPage();
+  await signInAsDemo(page, DEALER);
+  await page.goto("/organization");
+  const form = page.getByRole("form", { name: "Single sign-on" });
+  for (const address of ["http://127.0.0.1:9", "https://169.254.169.254", "https://10.0.0.7"]) {
+    await nameProvider(page, address, CLIENT);
+    await expect(form.getByLabel("Issuer"), address).toHaveAccessibleDescription(
+      /loopback, link-local or private network/,
+    );
+  }
+  await context.close();
 });

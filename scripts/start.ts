@@ -174,6 +174,18 @@ async function main() {
               }
             : {}),
           SESSION_SECRET: sessionSecret(env.dataDir, env.SESSION_SECRET),
+          // Behind the launcher's own HTTPS front, the console counts the callers the front saw.
+          ...(env.CONSOLE_HTTPS
+            ? {
+                TRUSTED_PROXIES: [process.env.TRUSTED_PROXIES, nextAddress.host]
+                  .filter(Boolean)
+                  .join(","),
+              }
+            : {}),
+          // The quickstart's demo may try an identity provider on this machine.
+          ...(service && !process.env.CONSOLE_SSO_ALLOW_PRIVATE_NETWORKS
+            ? { CONSOLE_SSO_ALLOW_PRIVATE_NETWORKS: "1" }
+            : {}),
         },
       },
     );

@@ -7,11 +7,10 @@ import {
   type AuthenticationResponseJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
-import { markSteppedUp } from "@/lib/auth/session";
 import { ceremonyResponse } from "@/lib/people/passkey-input";
 import { AUTHENTICATOR_CODE_REFUSED } from "@/lib/people/person-fields";
-import { authenticationOptions, finishAuthentication, passkeysOf } from "@/lib/people/passkeys";
-import { stepUpWithCode } from "@/lib/people/step-up";
+import { authenticationOptions, passkeysOf } from "@/lib/people/passkeys";
+import { stepUpWithCode, stepUpWithPasskey } from "@/lib/people/step-up";
 import { dismissUsageWarnings } from "@/lib/store/usage-warnings";
 
 export async function dismissUsageWarningsAction(): Promise<void> {
@@ -28,12 +27,9 @@ export async function confirmStepUpAction(input: { code: string }): Promise<Acti
   const code = typeof input?.code === "string" ? input.code : "";
   if (!/^\s*\d{3}\s?\d{3}\s*$/.test(code))
     return refused("invalid_input", AUTHENTICATOR_CODE_REFUSED);
-  if (!(await stepUpWithCode(signedIn.session, code)))
-    return refused(
-      "code_wrong",
-      "This code is not right, or was used already. Wait for the next one.",
-    );
-  return done(null);
+  const outcome = await stepUpWithCode(signedIn.session, code);
+  if (outcome.ok) return done(null);
+  return refused(outcome.code === "wrong" ? "code_wrong" : outcome.code, outcome.message);
 }
 
 /** The challenge for a person to confirm it is them with one of their passkeys. */
@@ -57,13 +53,13 @@ export async function confirmStepUpWithPasskeyAction(input: unknown): Promise<Ac
   const parsed = ceremonyResponse.safeParse(input);
   if (!parsed.success || session.actor.kind !== "person")
     return refused("invalid_input", "The passkey's answer could not be read.");
-  const assertion = await finishAuthentication(
+  const outcome = await stepUpWithPasskey(
+    session,
     parsed.data.ceremony,
-    "step-up",
     parsed.data.response as unknown as AuthenticationResponseJSON,
   );
-  if (!assertion.verified || assertion.personId !== session.actor.personId)
-    return refused("passkey_refused", "The passkey could not be checked. Try again.");
-  await markSteppedUp(session.idHash);
-  return done(null);
+  if (outcome.ok) return done(null);
+  return outcome.code === "wrong"
+    ? refused("passkey_refused", "The passkey could not be checked. Try again.")
+    : refused(outcome.code, outcome.message);
 }

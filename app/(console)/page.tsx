@@ -38,8 +38,8 @@ export default async function OverviewPage() {
         {mayCall(session, "listSponsorshipGrants") && session.isMaster ? (
           <GrantsNearCap api={api} session={session} />
         ) : null}
-        <RecentJobs clientId={session.clientId} />
-        <RecentAudit clientId={session.clientId} />
+        <RecentJobs organizationId={session.organizationId} />
+        <RecentAudit organizationId={session.organizationId} />
       </div>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <Card title="Signed in">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from "react";
 import { PasskeyButton } from "@/components/people/passkey-button";
 import { Button } from "@/components/ui/button";
@@ -26,6 +27,7 @@ export function StepUpProvider({
   };
   children: ReactNode;
 }) {
+  const router = useRouter();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
@@ -55,6 +57,9 @@ export function StepUpProvider({
     try {
       const result = await confirm({ code });
       if (result.ok) finish(true);
+      // Too many wrong codes ended the session: whoever holds it signs in again.
+      else if (result.code === "session_ended" || result.code === "too_many_attempts")
+        router.replace("/sign-in?reason=confirmations");
       else setError(result.message);
     } catch {
       setError("The console did not answer. Try again.");

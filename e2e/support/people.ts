@@ -1,29 +1,48 @@
-import { type Page } from "@playwright/test";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { type Browser, type Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { demoPersonTotpSecret } from "@/lib/demo/demo-credentials";
 import { expect } from "./test";
 import { demoKeys } from "./demo";
 
 /**
+ * The last time step each secret's code was taken for, kept for the whole run (in the run's data
+ * directory, so a restarted worker or another test file holding the same person's authenticator
+ * never offers a step the console has taken already).
+ */
+const STEPS_FILE = path.resolve(".data/e2e/authenticator-steps.json");
+const lastSteps = (): Record<string, number> => {
+  try {
+    return JSON.parse(readFileSync(STEPS_FILE, "utf8")) as Record<string, number>;
+  } catch {
+    return {};
+  }
+};
+
+/**
  * An authenticator app, as a test holds one: codes from a secret, each time step used once (the
  * console accepts each step once), taking the next step's code when this one was used.
  */
 export class Authenticator {
-  private lastStep = -1;
-  constructor(readonly secret: string) {}
+  /** `untracked`: for an address without an account, whose codes nobody checks. */
+  constructor(
+    readonly secret: string,
+    private readonly untracked = false,
+  ) {}
 
   /** A code not used before: the next step's when this one's was (the console takes one step ahead), or after waiting for it. */
   async code(): Promise<string> {
+    const secret = this.secret.replace(/\s+/g, "");
     let now = Math.floor(Date.now() / 30_000);
-    const step = Math.max(now, this.lastStep + 1);
+    const step = this.untracked ? now : Math.max(now, (lastSteps()[secret] ?? -1) + 1);
     while (step > now + 1) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       now = Math.floor(Date.now() / 30_000);
     }
-    this.lastStep = step;
-    return new TOTP({ secret: this.secret.replace(/\s+/g, "") }).generate({
-      timestamp: step * 30_000,
-    });
+    if (!this.untracked)
+      writeFileSync(STEPS_FILE, JSON.stringify({ ...lastSteps(), [secret]: step }));
+    return new TOTP({ secret }).generate({ timestamp: step * 30_000 });
   }
 }
 
@@ -62,4 +81,49 @@ export async function signInWithPassword(
 export async function setUpAuthenticator(page: Page): Promise<Authenticator> {
   const shown = await page.getByTestId("totp-secret").innerText();
   return new Authenticator(shown.replace(/\s+/g, ""));
+}
+
+/** Answers the console's "Confirm it is you" with a code, when it asks within a moment. */
+export async function confirmIfAsked(page: Page, authenticator: Authenticator) {
+  const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+  const asked = await dialog
+    .waitFor({ state: "visible", timeout: 3_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!asked) return;
+  await dialog.getByLabel("Code from your authenticator app").fill(await authenticator.code());
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * Someone new joins an organization from an invitation with a password and an authenticator
+ * app: `inviter` (signed in, allowed to invite) makes the link; the person accepts it in a
+ * browser of their own. Returns their sign-in.
+ */
+export async function joinByInvitation(
+  browser: Browser,
+  inviter: Page,
+  person: { email: string; name: string; role: string },
+): Promise<{ email: string; password: string; app: Authenticator }> {
+  await inviter.goto("/organization");
+  const invite = inviter.getByRole("form", { name: "Invite someone" });
+  await invite.getByLabel("Email address").fill(person.email);
+  await invite.getByLabel("Role").selectOption(person.role);
+  await invite.getByRole("button", { name: "Invite" }).click();
+  const link = (await inviter.getByTestId("invitation-link").innerText()).trim();
+  const context = await browser.newContext({ baseURL: new URL(link).origin });
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByText("Join with a password and an authenticator app instead").click();
+  const form = page.getByRole("form", { name: "Create your sign-in" });
+  const password = "copper kettle under winter stars";
+  await form.getByLabel("Your name").fill(person.name);
+  await form.getByLabel("A password").fill(password);
+  const app = await setUpAuthenticator(page);
+  await form.getByLabel("Code from your authenticator app").fill(await app.code());
+  await form.getByRole("button", { name: "Create my sign-in and join" }).click();
+  await expect(page.getByTestId("signed-in-person")).toContainText(person.name);
+  await context.close();
+  return { email: person.email, password, app };
 }

@@ -16,3 +16,8 @@ export const CONSOLE_LOG_FILE = ".data/e2e-logs/console.log";
  * as a load balancer's second instance would run (people's changes on one act on the other).
  */
 export const SECOND_CONSOLE_PORT = Number(process.env.E2E_SECOND_CONSOLE_PORT ?? 3103);
+/**
+ * A DNS server the single sign-on tests run on loopback (UDP): the first console and its second
+ * instance resolve domain checks there (`CONSOLE_DNS_SERVERS`).
+ */
+export const DNS_PORT = Number(process.env.E2E_DNS_PORT ?? 5399);

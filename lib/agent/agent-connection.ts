@@ -17,9 +17,10 @@ import { agentAuthorizations, agentConnections, agentRegistrations } from "@/lib
  * encrypted at rest (like API keys), renews them, and calls tools for the playground. Tokens
  * never reach the browser.
  *
- * A connection belongs to the API key whose session made it (so to one Client and environment):
- * a session of another key, a sandbox key beside a production one say, never uses it. A consent
- * approved by another account than the session's is refused, and its tokens revoked.
+ * A connection belongs to the organization whose session made it (so to one Client and
+ * environment): the people of another organization, the same Client's sandbox organization beside
+ * its production one say, never use it. A consent approved by another account than the
+ * organization's is refused, and its tokens revoked.
  */
 const FLOW_MINUTES = 10;
 const SCOPES = "mcp:connect mcp:read mcp:spend";
@@ -38,19 +39,18 @@ const tokenAnswer = z.object({
   account_environment: z.string(),
 });
 
-/** Whose connection: the session's key (as a digest), its Client and its environment. */
+/** Whose connection: the session's organization, its Client and its environment. */
 export interface AgentOwner {
-  keyDigest: string;
+  organizationId: string;
   clientId: string;
   environment: string;
 }
 
 /** The session's owner of a connection. */
 export const ownerOf = (signed: {
-  keyDigest: string;
-  session: { clientId: string; environment: string };
+  session: { organizationId: string; clientId: string; environment: string };
 }): AgentOwner => ({
-  keyDigest: signed.keyDigest,
+  organizationId: signed.session.organizationId,
   clientId: signed.session.clientId,
   environment: signed.session.environment,
 });
@@ -87,7 +87,11 @@ async function oauthClientId(): Promise<string> {
 }
 
 /** Where to send the browser: the service's consent page, for this session only. */
-export async function startAgentAuthorization(session: { idHash: string; clientId: string }) {
+export async function startAgentAuthorization(session: {
+  idHash: string;
+  clientId: string;
+  organizationId: string;
+}) {
   const db = await getStore();
   const clientId = await oauthClientId();
   const state = randomBytes(24).toString("base64url");
@@ -96,6 +100,7 @@ export async function startAgentAuthorization(session: { idHash: string; clientI
   await db.insert(agentAuthorizations).values({
     stateHash: digest(state),
     sessionIdHash: session.idHash,
+    organizationId: session.organizationId,
     clientId: session.clientId,
     oauthClientId: clientId,
     verifierCiphertext: encryptSecret(verifier, key()),
@@ -131,8 +136,8 @@ async function storeTokens(
   };
   await db
     .insert(agentConnections)
-    .values({ keyDigest: owner.keyDigest, ...row })
-    .onConflictDoUpdate({ target: agentConnections.keyDigest, set: row });
+    .values({ organizationId: owner.organizationId, ...row })
+    .onConflictDoUpdate({ target: agentConnections.organizationId, set: row });
 }
 
 /** Ends a grant at the service (RFC 7009); a failure leaves the tokens to expire. */
@@ -173,6 +178,7 @@ export async function finishAgentAuthorization(
       and(
         eq(agentAuthorizations.stateHash, digest(params.state)),
         eq(agentAuthorizations.sessionIdHash, session.idHash),
+        eq(agentAuthorizations.organizationId, owner.organizationId),
         gt(agentAuthorizations.expiresAt, new Date()),
       ),
     )
@@ -203,7 +209,7 @@ export async function agentConnection(owner: AgentOwner) {
   const [row] = await db
     .select()
     .from(agentConnections)
-    .where(eq(agentConnections.keyDigest, owner.keyDigest));
+    .where(eq(agentConnections.organizationId, owner.organizationId));
   return row ? { scope: row.scope, updatedAt: row.updatedAt } : undefined;
 }
 
@@ -212,7 +218,7 @@ export async function disconnectAgent(owner: AgentOwner) {
   const db = await getStore();
   const [row] = await db
     .delete(agentConnections)
-    .where(eq(agentConnections.keyDigest, owner.keyDigest))
+    .where(eq(agentConnections.organizationId, owner.organizationId))
     .returning();
   if (row)
     await revokeAtService(
@@ -227,7 +233,7 @@ async function accessToken(owner: AgentOwner): Promise<string> {
   const [row] = await db
     .select()
     .from(agentConnections)
-    .where(eq(agentConnections.keyDigest, owner.keyDigest));
+    .where(eq(agentConnections.organizationId, owner.organizationId));
   if (!row) throw new AgentConnectionError("The console is not connected to the agent endpoint.");
   if (row.expiresAt.getTime() - Date.now() > 30_000)
     return decryptSecret(row.accessCiphertext, key());

@@ -4,7 +4,7 @@ import { processState } from "@/lib/process-state";
 import { bindApi, KeyQueue, ServiceTransport, type ServiceApi } from "@/lib/api/client";
 import { recordServiceCall } from "@/lib/observability/console-metrics";
 import { traceHeaders } from "@/lib/observability/trace-context";
-import { recordRequest } from "@/lib/store/request-log";
+import { recordRequest, type RequestLogOwner } from "@/lib/store/request-log";
 import { recordUsageWarnings } from "@/lib/store/usage-warnings";
 
 let transport: ServiceTransport | undefined;
@@ -27,15 +27,18 @@ export function serviceTransport(): ServiceTransport {
   return transport;
 }
 
-/** Typed operations for one signed-in Client; usage warnings it receives go to the banner. */
-export function apiForKey(apiKey: string, clientId?: string): ServiceApi {
+/**
+ * Typed operations for one signed-in Client; usage warnings it receives go to the banner, and
+ * each call to the request log of the organization that made it.
+ */
+export function apiForKey(apiKey: string, owner?: RequestLogOwner): ServiceApi {
   return bindApi(
     serviceTransport(),
     apiKey,
     async (_operationId, metadata) => {
-      if (clientId && metadata.usageWarnings.length)
-        await recordUsageWarnings(clientId, metadata.usageWarnings);
+      if (owner && metadata.usageWarnings.length)
+        await recordUsageWarnings(owner.clientId, metadata.usageWarnings);
     },
-    clientId ? (record) => recordRequest(clientId, record) : undefined,
+    owner ? (record) => recordRequest(owner, record) : undefined,
   );
 }

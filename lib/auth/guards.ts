@@ -50,7 +50,7 @@ function signedIn(apiKey: string, session: ConsoleSession): SignedIn {
   return {
     session,
     keyDigest: keyDigestOf(apiKey, consoleConfig().SESSION_SECRET),
-    api: forRole(apiForKey(apiKey, session.clientId), session),
+    api: forRole(apiForKey(apiKey, session), session),
     readJobStatus: (statusUrl) => readJobStatus(serviceTransport(), apiKey, statusUrl),
     pilotState: () => readPilotState(serviceTransport().baseUrl, apiKey),
     sandbox: sandboxControlsFor(serviceTransport().baseUrl, apiKey),

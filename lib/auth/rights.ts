@@ -13,10 +13,11 @@ import {
   rolesThatMayCall,
 } from "./roles";
 
-/** What a session's rights depend on: its Client's kind, and the role it acts in. */
+/** What a session's rights depend on: its Client's kind, the role it acts in, and who acts. */
 export interface Rights {
   isMaster: boolean;
   role: Role;
+  actor: { kind: "key" | "person" };
 }
 
 /**
@@ -28,8 +29,12 @@ export function mayCall(session: Rights, operationId: OperationId): boolean {
   return (session.isMaster || !op.masterOnly) && roleMayCall(session.role, op);
 }
 
+const forPeopleOnly = (duty: ConsoleDuty) =>
+  (CONSOLE_DUTIES[duty] as { people?: true }).people === true;
+
 /** Whether a session may take one of the console's own actions. */
 export function mayDo(session: Rights, duty: ConsoleDuty): boolean {
+  if (session.actor.kind === "key" && forPeopleOnly(duty)) return false;
   return roleMayDo(session.role, duty);
 }
 
@@ -47,6 +52,8 @@ export function roleRefusal(session: Rights, operationId: OperationId): string |
 
 /** Why the role refuses a console action, naming the roles that could; undefined when it may. */
 export function dutyRefusal(session: Rights, duty: ConsoleDuty): string | undefined {
+  if (session.actor.kind === "key" && forPeopleOnly(duty))
+    return `A session signed in with the Client's key cannot ${CONSOLE_DUTIES[duty].what}: sign in as yourself.`;
   if (roleMayDo(session.role, duty)) return undefined;
   return refusalFor(session.role, CONSOLE_DUTIES[duty].what, CONSOLE_DUTIES[duty].roles);
 }

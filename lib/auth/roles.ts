@@ -48,7 +48,8 @@ export function roleMayCall(role: Role, op: OperationDefinition): boolean {
 
 /**
  * The console's own actions, beside the service's operations, and the roles that may take them.
- * Each names what it does for the refusal a person reads.
+ * Each names what it does for the refusal a person reads. `people`: a person's duty only; a
+ * session signed in with the Client's key (whoever holds it) may not, whatever it may call.
  */
 export const CONSOLE_DUTIES = {
   managePeople: { roles: ["owner", "admin"], what: "invite people and change their access" },
@@ -56,11 +57,17 @@ export const CONSOLE_DUTIES = {
   manageOrganization: {
     roles: ["owner"],
     what: "replace the stored key or change how people sign in",
+    people: true,
+  },
+  makeOwners: {
+    roles: ["owner"],
+    what: "make, unmake or end the sessions of an owner",
+    people: true,
   },
   useSandboxControls: { roles: ["owner", "admin"], what: "use the sandbox controls" },
   connectAgent: { roles: ["owner", "admin", "operator"], what: "connect the agent endpoint" },
   readLogs: { roles: ROLES, what: "read the audit and request logs" },
-} as const satisfies Record<string, { roles: readonly Role[]; what: string }>;
+} as const satisfies Record<string, { roles: readonly Role[]; what: string; people?: true }>;
 export type ConsoleDuty = keyof typeof CONSOLE_DUTIES;
 
 export function roleMayDo(role: Role, duty: ConsoleDuty): boolean {

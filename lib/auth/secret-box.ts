@@ -15,7 +15,8 @@ export function deriveKey(
     | "agent-token-at-rest"
     | "api-key-digest"
     | "totp-secret-at-rest"
-    | "identity-provider-secret",
+    | "identity-provider-secret"
+    | "sso-cookie",
 ): Buffer {
   // Every page reads a session: derived once per secret and purpose, not on each request.
   const known = derived.get(purpose);

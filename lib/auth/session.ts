@@ -23,9 +23,14 @@ export interface ConsoleSession {
   isMaster: boolean;
   environment: "production" | "sandbox" | "unknown";
   accountLabel: string | null;
-  /** The organization the session acts for (none for a key session from before organizations). */
-  organizationId: string | null;
+  /** The organization the session acts for: what the console keeps is read and written per organization. */
+  organizationId: string;
   organizationName: string | null;
+  /**
+   * The organization whose identity provider signed the session in, until the person confirms
+   * with their own passkey or code: it acts in that organization only.
+   */
+  ssoOrganizationId: string | null;
   actor: Actor;
   /** A person's role in the organization, read on every request; a key holder acts as owner. */
   role: Role;
@@ -87,7 +92,11 @@ export async function readSession(): Promise<SessionState> {
   const [found] = await db
     .select({
       session: sessions,
-      organization: { name: organizations.name, keyCiphertext: organizations.keyCiphertext },
+      organization: {
+        name: organizations.name,
+        keyCiphertext: organizations.keyCiphertext,
+        keySignIn: organizations.keySignIn,
+      },
       role: memberships.role,
       person: { email: people.email, name: people.name },
     })
@@ -113,10 +122,16 @@ export async function readSession(): Promise<SessionState> {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return { kind: "expired" };
   }
-  // A person removed from the organization (or whose organization is gone) is signed out on
-  // the next request, whichever console instance answers it.
+  // A person removed from the organization (or whose organization is gone), and a key holder
+  // once the owner turned key sign-in off, are signed out on the next request, whichever
+  // console instance answers it.
   const role = row.personId ? found.role : "owner";
-  if (row.endedAt || (row.personId && (!isRole(role) || !organization || !person))) {
+  const ended =
+    row.endedAt ||
+    !row.organizationId ||
+    !organization ||
+    (row.personId ? !isRole(role) || !person : !organization.keySignIn);
+  if (ended) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return { kind: "revoked" };
   }
@@ -127,7 +142,7 @@ export async function readSession(): Promise<SessionState> {
       .where(eq(sessions.idHash, idHash));
   }
   const keyAtRest = deriveKey(config.SESSION_SECRET, "api-key-at-rest");
-  const ciphertext = row.personId ? organization!.keyCiphertext : row.keyCiphertext;
+  const ciphertext = row.personId ? organization.keyCiphertext : row.keyCiphertext;
   if (!ciphertext) return { kind: "expired" };
   return {
     kind: "active",
@@ -138,8 +153,9 @@ export async function readSession(): Promise<SessionState> {
       isMaster: row.isMaster,
       environment: row.environment as ConsoleSession["environment"],
       accountLabel: row.accountLabel,
-      organizationId: row.organizationId,
-      organizationName: organization?.name ?? null,
+      organizationId: row.organizationId!,
+      organizationName: organization.name,
+      ssoOrganizationId: row.ssoOrganizationId,
       actor:
         row.personId && person
           ? { kind: "person", personId: row.personId, email: person.email, name: person.name }
@@ -161,8 +177,16 @@ export interface RequestOrigin {
 /** The Client and environment a session acts for, and for whom. */
 export type SessionStart = Pick<ConsoleSession, "clientId" | "isMaster" | "environment"> & {
   accountLabel: string | null;
-  organizationId: string | null;
-} & ({ personId: string; steppedUp: boolean } | { personId?: undefined; apiKey: string });
+  organizationId: string;
+} & (
+    | {
+        personId: string;
+        steppedUp: boolean;
+        /** Signed in by this organization's identity provider (it counts as a step-up there only). */
+        bySingleSignOn?: boolean;
+      }
+    | { personId?: undefined; apiKey: string }
+  );
 
 /**
  * Starts a session with a fresh id from the CSPRNG (256 bits); any earlier session of this
@@ -192,6 +216,8 @@ export async function startSession(start: SessionStart, origin: RequestOrigin) {
     device: origin.device?.slice(0, 300) ?? null,
     sourceAddress: origin.sourceAddress?.slice(0, 100) ?? null,
     steppedUpAt: start.personId !== undefined && start.steppedUp ? now : null,
+    ssoOrganizationId:
+      start.personId !== undefined && start.bySingleSignOn ? start.organizationId : null,
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + config.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000),
@@ -202,7 +228,10 @@ export async function startSession(start: SessionStart, origin: RequestOrigin) {
   await cookie.save();
 }
 
-/** Moves a person's session to another organization they belong to. */
+/**
+ * Moves a person's session to another organization they belong to. A confirmation never moves
+ * with it: the person confirms again there before a dangerous action.
+ */
 export async function switchSessionOrganization(
   idHash: string,
   to: Pick<ConsoleSession, "clientId" | "isMaster" | "environment"> & {
@@ -219,14 +248,36 @@ export async function switchSessionOrganization(
       isMaster: to.isMaster,
       environment: to.environment,
       accountLabel: to.accountLabel,
+      steppedUpAt: null,
     })
     .where(eq(sessions.idHash, idHash));
 }
 
-/** Records that the person just confirmed with a passkey or second factor. */
+/**
+ * Records that the person just confirmed with their own passkey or code: from then on the
+ * session is theirs, not only their identity provider's.
+ */
 export async function markSteppedUp(idHash: string, at = new Date()) {
   const db = await getStore();
-  await db.update(sessions).set({ steppedUpAt: at }).where(eq(sessions.idHash, idHash));
+  await db
+    .update(sessions)
+    .set({ steppedUpAt: at, ssoOrganizationId: null })
+    .where(eq(sessions.idHash, idHash));
+}
+
+/** Ends one session (on every instance, at its next request). */
+export async function endSessionById(idHash: string, at = new Date()) {
+  const db = await getStore();
+  await db.update(sessions).set({ endedAt: at }).where(eq(sessions.idHash, idHash));
+}
+
+/** Ends the key sessions of an organization: each signs out on its next request. */
+export async function endKeySessions(organizationId: string, at = new Date()) {
+  const db = await getStore();
+  await db
+    .update(sessions)
+    .set({ endedAt: at })
+    .where(and(eq(sessions.organizationId, organizationId), isNull(sessions.personId)));
 }
 
 /** Deletes the stored key and the cookie. */
@@ -246,13 +297,14 @@ export async function endSession() {
  */
 export async function liveSessionKeys(
   now = new Date(),
-): Promise<{ clientId: string; isMaster: boolean; apiKey: string }[]> {
+): Promise<{ clientId: string; organizationId: string; isMaster: boolean; apiKey: string }[]> {
   const config = consoleConfig();
   const db = await getStore();
   const idleSince = new Date(now.getTime() - config.SESSION_IDLE_TIMEOUT_SECONDS * 1000);
   const rows = await db
     .selectDistinctOn([sessions.clientId], {
       clientId: sessions.clientId,
+      organizationId: sql<string>`${sessions.organizationId}`,
       isMaster: sessions.isMaster,
       keyCiphertext: sql<string>`coalesce(${sessions.keyCiphertext}, ${organizations.keyCiphertext})`,
     })
@@ -263,6 +315,7 @@ export async function liveSessionKeys(
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, idleSince),
         isNull(sessions.endedAt),
+        isNotNull(sessions.organizationId),
         or(isNotNull(sessions.keyCiphertext), isNotNull(organizations.keyCiphertext)),
       ),
     )
@@ -270,6 +323,7 @@ export async function liveSessionKeys(
   const key = deriveKey(config.SESSION_SECRET, "api-key-at-rest");
   return rows.map((r) => ({
     clientId: r.clientId,
+    organizationId: r.organizationId,
     isMaster: r.isMaster,
     apiKey: decryptSecret(r.keyCiphertext, key),
   }));

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { trustedProxiesSetting } from "@/lib/http/client-address";
 import { parseEnvironment } from "./parse-environment";
 import { rateLimitSpec } from "./rate-limit-spec";
 
@@ -46,6 +47,41 @@ const consoleEnv = z.object({
   /** The sender of the console's mail. */
   MAIL_FROM: z.string().min(3).default("Service console <no-reply@localhost>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** The proxies in front of the console whose `X-Forwarded-For` names the caller; none by default. */
+  TRUSTED_PROXIES: trustedProxiesSetting,
+  /**
+   * `1`: identity providers may be on loopback, link-local or private networks (trying a
+   * provider on this machine; the quickstart sets it). Otherwise the console reaches them on the
+   * internet only.
+   */
+  CONSOLE_SSO_ALLOW_PRIVATE_NETWORKS: z
+    .enum(["0", "1"], "CONSOLE_SSO_ALLOW_PRIVATE_NETWORKS must be 0 or 1")
+    .default("0"),
+  /**
+   * DNS servers that answer the console's domain checks (`ip` or `ip:port`, comma-separated);
+   * unset: the system's resolver configuration.
+   */
+  CONSOLE_DNS_SERVERS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\])(:\d{1,5})?$|^[0-9a-fA-F:]+$/,
+              "CONSOLE_DNS_SERVERS must list IP addresses, each with an optional port (127.0.0.1:5353)",
+            ),
+        )
+        .min(1),
+    )
+    .optional(),
   /** `off` behind a proxy that compresses responses itself (read by next.config.mjs). */
   CONSOLE_COMPRESS: z.enum(["on", "off"], "CONSOLE_COMPRESS must be on or off").default("on"),
   /** Set by Next.js: `development` under `npm run dev`. */

@@ -28,7 +28,7 @@ import { passkeys, webauthnChallenges } from "@/lib/store/schema";
 const CHALLENGE_SECONDS = 300;
 const RP_NAME = "Vehicle and Parts console";
 
-export type CeremonyPurpose = "register" | "sign-in" | "step-up" | "invite";
+export type CeremonyPurpose = "register" | "sign-in" | "step-up" | "invite" | "link";
 
 /** The relying party of the request being answered: its id and the origin the browser is on. */
 async function relyingParty(): Promise<{ rpID: string; origin: string }> {
@@ -167,10 +167,10 @@ export async function finishRegistration(
 
 /**
  * Options to sign in or confirm with a passkey: any passkey of this console (the browser offers
- * the person's own), or, for a step-up, one of the signed-in person's.
+ * the person's own), or, for a step-up or a link, one of the named person's.
  */
 export async function authenticationOptions(
-  purpose: "sign-in" | "step-up",
+  purpose: "sign-in" | "step-up" | "link",
   personId?: string,
 ): Promise<{ ceremony: string; options: PublicKeyCredentialRequestOptionsJSON }> {
   const { rpID } = await relyingParty();
@@ -203,7 +203,7 @@ export type PasskeyAssertion =
  */
 export async function finishAuthentication(
   ceremony: string,
-  purpose: "sign-in" | "step-up",
+  purpose: "sign-in" | "step-up" | "link",
   response: AuthenticationResponseJSON,
 ): Promise<PasskeyAssertion> {
   const claimed = await claimChallenge(ceremony, purpose);

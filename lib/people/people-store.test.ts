@@ -19,10 +19,12 @@ import {
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { claimTotpCode, createPerson, credentialsOf, personByEmail } from "./people";
 import {
-  clearAccountFailures,
-  recordFailedSignIn,
-  THROTTLE,
-  waitBeforeSignIn,
+  admitAttempt,
+  attempt,
+  BOUNDS,
+  failuresOf,
+  settleAttempt,
+  WINDOW_SECONDS,
 } from "./sign-in-throttle";
 import { acceptedStep, newTotpSecret, totpCode } from "./totp";
 
@@ -175,34 +177,68 @@ describe("invitations", () => {
 });
 
 describe("the sign-in throttle", () => {
-  it("blocks an account after its failures, counting parallel failures, and says how long", async () => {
-    const attempt = { account: address(), source: "192.0.2.10" };
-    expect(await waitBeforeSignIn(attempt)).toBeUndefined();
-    await Promise.all(
-      Array.from({ length: THROTTLE.account.failures }, () => recordFailedSignIn(attempt)),
+  const wrong = async () => undefined;
+
+  it("checks at most the bound of 20 parallel wrong passwords for one address, and says how long", async () => {
+    const what = { surface: "password" as const, account: address(), source: "192.0.2.10" };
+    let checked = 0;
+    const slowWrong = async () => {
+      checked++;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return undefined;
+    };
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => attempt(what, slowWrong)));
+    expect(checked).toBeLessThanOrEqual(BOUNDS.signIn.accountAtSource);
+    expect(outcomes.filter((o) => o.kind === "wrong")).toHaveLength(checked);
+    const waits = outcomes.flatMap((o) => (o.kind === "wait" ? [o.waitSeconds] : []));
+    expect(waits).toHaveLength(20 - checked);
+    for (const wait of waits) {
+      expect(wait).toBeGreaterThan(WINDOW_SECONDS - 10);
+      expect(wait).toBeLessThanOrEqual(WINDOW_SECONDS);
+    }
+    // Parallel attempts may hold each other back (a pending one counts): one by one, the bound
+    // is reached exactly, and then the right password is not checked either.
+    while ((await attempt(what, slowWrong)).kind === "wrong");
+    expect(checked).toBe(BOUNDS.signIn.accountAtSource);
+    expect((await attempt(what, async () => "right")).kind).toBe("wait");
+  });
+
+  it("never locks the address out from another source", async () => {
+    const account = address();
+    for (let i = 0; i < 30; i++)
+      await attempt({ surface: "password", account, source: "192.0.2.20" }, wrong);
+    const elsewhere = await attempt(
+      { surface: "password", account, source: "192.0.2.21" },
+      async () => "right",
     );
-    const wait = await waitBeforeSignIn(attempt);
-    expect(wait).toBeGreaterThan(THROTTLE.account.blockSeconds - 5);
-    expect(wait).toBeLessThanOrEqual(THROTTLE.account.blockSeconds);
-    // Another address from elsewhere is not affected; the same address from elsewhere is.
-    expect(await waitBeforeSignIn({ account: address(), source: "192.0.2.11" })).toBeUndefined();
-    expect(await waitBeforeSignIn({ ...attempt, source: "192.0.2.12" })).toBeDefined();
-    await clearAccountFailures(attempt.account);
-    expect(await waitBeforeSignIn({ ...attempt, source: "192.0.2.12" })).toBeUndefined();
+    expect(elsewhere).toEqual({ kind: "right", value: "right" });
   });
 
-  it("blocks a source address that tries many accounts", async () => {
+  it("stops a source that tries many addresses", async () => {
     const source = "198.51.100.7";
-    for (let i = 0; i < THROTTLE.source.failures; i++)
-      await recordFailedSignIn({ account: address(), source });
-    expect(await waitBeforeSignIn({ account: address(), source })).toBeDefined();
+    for (let i = 0; i < BOUNDS.signIn.source; i++)
+      await attempt({ surface: "password", account: address(), source }, wrong);
+    const next = await attempt({ surface: "password", account: address(), source }, wrong);
+    expect(next.kind).toBe("wait");
   });
 
-  it("starts a new window once the old one is over", async () => {
-    const attempt = { account: address(), source: "203.0.113.5" };
-    const long = new Date(Date.now() - (THROTTLE.account.windowSeconds + 60) * 1000);
-    for (let i = 0; i < THROTTLE.account.failures - 1; i++) await recordFailedSignIn(attempt, long);
-    await recordFailedSignIn(attempt);
-    expect(await waitBeforeSignIn(attempt)).toBeUndefined();
+  it("counts a person's step-ups wherever they come from, and forgets attempts past the window", async () => {
+    const person = { surface: "step_up" as const, account: "person-1" };
+    const long = new Date(Date.now() - (WINDOW_SECONDS + 60) * 1000);
+    for (let i = 0; i < BOUNDS.stepUp.account; i++) {
+      const old = await admitAttempt({ ...person, source: `203.0.113.${i}` }, long);
+      expect(old.admitted).toBe(true);
+      if (old.admitted) await settleAttempt(old.id, "failed");
+    }
+    expect(await failuresOf(person)).toBe(0);
+    for (let i = 0; i < BOUNDS.stepUp.account; i++)
+      expect((await attempt({ ...person, source: `203.0.113.${i}` }, wrong)).kind).toBe("wrong");
+    expect(await failuresOf(person)).toBe(BOUNDS.stepUp.account);
+    expect((await attempt({ ...person, source: "203.0.113.99" }, wrong)).kind).toBe("wait");
+    // A person's step-ups and a sign-in with the same text as an address are counted apart.
+    expect(
+      (await attempt({ surface: "password", account: "person-1", source: "203.0.113.1" }, wrong))
+        .kind,
+    ).toBe("wrong");
   });
 });

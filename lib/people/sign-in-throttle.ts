@@ -1,82 +1,162 @@
 import "server-only";
-import { eq, inArray, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { getStore } from "@/lib/store/db";
-import { signInThrottle } from "@/lib/store/schema";
+import { signInAttempts } from "@/lib/store/schema";
 
 /**
- * Failed sign-ins, counted in the store every console instance shares: per account (the address
- * typed, whether or not it has an account, so a refusal never tells) and per source address.
- * Past the bound within the window, that account or source waits until the block ends.
+ * Sign-in attempts and step-up confirmations, counted in the store every console instance
+ * shares. An attempt is written (`pending`) before its password, code or passkey is checked and
+ * counts as a failure until it turns out otherwise, so of many parallel guesses at most the
+ * bound get checked, on any number of instances.
+ *
+ * A sign-in counts per address at the caller's source (5), per source (30) and per address from
+ * everywhere (100, against guesses spread over many sources): one caller's wrong passwords never
+ * lock the real person out from another address. A step-up counts per person (5).
  */
-export const THROTTLE = {
-  account: { failures: 5, windowSeconds: 15 * 60, blockSeconds: 15 * 60 },
-  source: { failures: 30, windowSeconds: 15 * 60, blockSeconds: 15 * 60 },
+export const WINDOW_SECONDS = 15 * 60;
+
+export const BOUNDS = {
+  signIn: { accountAtSource: 5, source: 30, account: 100 },
+  stepUp: { account: 5 },
 } as const;
 
-type Scope = keyof typeof THROTTLE;
+export type Surface = "password" | "passkey" | "invitation" | "step_up";
 
-const keyOf = (scope: Scope, value: string) => `${scope}:${value.trim().toLowerCase()}`;
+const boundsOf = (surface: Surface): Partial<Record<Dimension, number>> =>
+  surface === "step_up" ? BOUNDS.stepUp : BOUNDS.signIn;
+
+type Dimension = "accountAtSource" | "source" | "account";
 
 export interface Attempt {
+  surface: Surface;
+  /** The address typed, a passkey's credential id, or a person's id (for a step-up). */
   account: string;
   source: string;
 }
 
-/** Seconds to wait before trying again, when the account or the source is blocked now. */
-export async function waitBeforeSignIn(
-  attempt: Attempt,
-  now = new Date(),
-): Promise<number | undefined> {
+/** Accounts are kept as digests: the table tells nobody which addresses were tried. */
+const accountDigest = (attempt: Pick<Attempt, "surface" | "account">) =>
+  createHash("sha256")
+    .update(
+      `${attempt.surface === "step_up" ? "person" : "sign-in"}:${attempt.account.trim().toLowerCase()}`,
+    )
+    .digest("hex");
+
+export type Admission = { admitted: true; id: number } | { admitted: false; waitSeconds: number };
+
+/**
+ * Records an attempt and decides whether it may be checked. A refused one is kept as
+ * `throttled`, which counts toward nothing: waiting out the time given always works.
+ */
+export async function admitAttempt(attempt: Attempt, now = new Date()): Promise<Admission> {
   const db = await getStore();
-  const rows = await db
-    .select({ blockedUntil: signInThrottle.blockedUntil })
-    .from(signInThrottle)
+  const t = signInAttempts;
+  const account = accountDigest(attempt);
+  const [row] = await db
+    .insert(t)
+    .values({
+      surface: attempt.surface,
+      account,
+      source: attempt.source,
+      outcome: "pending",
+      at: now,
+    })
+    .returning({ id: t.id });
+  const id = row!.id;
+  const since = new Date(now.getTime() - WINDOW_SECONDS * 1000);
+  // Every attempt of this account or source in the window, checked or being checked now.
+  const counted = await db
+    .select({ account: t.account, source: t.source, at: t.at })
+    .from(t)
     .where(
-      inArray(signInThrottle.key, [
-        keyOf("account", attempt.account),
-        keyOf("source", attempt.source),
-      ]),
-    );
-  const until = Math.max(0, ...rows.map((r) => r.blockedUntil?.getTime() ?? 0));
-  return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : undefined;
+      and(
+        or(eq(t.account, account), eq(t.source, attempt.source)),
+        gt(t.at, since),
+        inArray(t.outcome, ["pending", "failed"]),
+        ne(t.id, id),
+      ),
+    )
+    .orderBy(t.at);
+  const matches: Record<Dimension, (r: (typeof counted)[number]) => boolean> = {
+    accountAtSource: (r) => r.account === account && r.source === attempt.source,
+    source: (r) => r.source === attempt.source,
+    account: (r) => r.account === account,
+  };
+  const waits: number[] = [];
+  for (const [dimension, bound] of Object.entries(boundsOf(attempt.surface)) as [
+    Dimension,
+    number,
+  ][]) {
+    const rows = counted.filter(matches[dimension]);
+    if (rows.length < bound) continue;
+    // Under the bound again once enough of the oldest leave the window.
+    const freeing = rows[rows.length - bound]!.at;
+    waits.push(freeing.getTime() + WINDOW_SECONDS * 1000 - now.getTime());
+  }
+  if (waits.length === 0) return { admitted: true, id };
+  await settleAttempt(id, "throttled");
+  return { admitted: false, waitSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
+}
+
+export type Checked<T> =
+  { kind: "wait"; waitSeconds: number } | { kind: "wrong" } | { kind: "right"; value: T };
+
+/**
+ * An attempt from admission to outcome: `check` runs only when admitted, and answers what the
+ * attempt proved (a person, a session's confirmation) or undefined when it was wrong.
+ */
+export async function attempt<T>(
+  what: Attempt,
+  check: () => Promise<T | undefined>,
+): Promise<Checked<T>> {
+  const admission = await admitAttempt(what);
+  if (!admission.admitted) return { kind: "wait", waitSeconds: admission.waitSeconds };
+  let value: T | undefined;
+  try {
+    value = await check();
+  } finally {
+    await settleAttempt(admission.id, value === undefined ? "failed" : "succeeded");
+  }
+  if (admission.id % 500 === 0) await purgeAttempts();
+  return value === undefined ? { kind: "wrong" } : { kind: "right", value };
+}
+
+/** What came of an admitted attempt. */
+export async function settleAttempt(id: number, outcome: "failed" | "succeeded" | "throttled") {
+  const db = await getStore();
+  await db.update(signInAttempts).set({ outcome }).where(eq(signInAttempts.id, id));
 }
 
 /**
- * Counts a failure for the account and the source in one statement each (an upsert, so parallel
- * failures on several instances all count), and blocks what reached its bound.
+ * How many of an account's attempts in the window failed (or are being checked): a step-up that
+ * reaches the bound ends the session.
  */
-export async function recordFailedSignIn(attempt: Attempt, now = new Date()): Promise<void> {
+export async function failuresOf(
+  attempt: Pick<Attempt, "surface" | "account">,
+  now = new Date(),
+): Promise<number> {
   const db = await getStore();
-  for (const scope of ["account", "source"] as const) {
-    const bound = THROTTLE[scope];
-    const windowStart = new Date(now.getTime() - bound.windowSeconds * 1000);
-    const blockEnd = new Date(now.getTime() + bound.blockSeconds * 1000);
-    const t = signInThrottle;
-    const fresh = sql`${t.windowStartedAt} < ${windowStart}`;
-    const failures = sql`case when ${fresh} then 1 else ${t.failures} + 1 end`;
-    await db
-      .insert(t)
-      .values({
-        key: keyOf(scope, attempt[scope]),
-        failures: 1,
-        windowStartedAt: now,
-        blockedUntil: bound.failures <= 1 ? blockEnd : null,
-      })
-      .onConflictDoUpdate({
-        target: t.key,
-        set: {
-          failures,
-          windowStartedAt: sql`case when ${fresh} then ${now} else ${t.windowStartedAt} end`,
-          blockedUntil: sql`case when ${failures} >= ${bound.failures} then ${blockEnd} else ${t.blockedUntil} end`,
-        },
-      });
-  }
+  const t = signInAttempts;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t)
+    .where(
+      and(
+        eq(t.account, accountDigest(attempt)),
+        gt(t.at, new Date(now.getTime() - WINDOW_SECONDS * 1000)),
+        eq(t.outcome, "failed"),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
-/** A sign-in that succeeded clears its account's count (the source keeps its own). */
-export async function clearAccountFailures(account: string): Promise<void> {
+/** Old attempts leave the record after a day. */
+export async function purgeAttempts(now = new Date()) {
   const db = await getStore();
-  await db.delete(signInThrottle).where(eq(signInThrottle.key, keyOf("account", account)));
+  await db
+    .delete(signInAttempts)
+    .where(lt(signInAttempts.at, new Date(now.getTime() - 86_400_000)));
 }
 
 export function waitInWords(seconds: number): string {
@@ -85,3 +165,7 @@ export function waitInWords(seconds: number): string {
     ? `${seconds} second${seconds === 1 ? "" : "s"}`
     : `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
+
+/** The sentence of a refusal to check: how long to wait. */
+export const tooManyAttempts = (waitSeconds: number, what = "sign-in attempts") =>
+  `Too many ${what}. Try again in ${waitInWords(waitSeconds)}.`;

@@ -1,43 +1,63 @@
 import "server-only";
-import { createHash } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import { sealData, unsealData } from "iron-session";
+import { cookies } from "next/headers";
 import * as oidc from "openid-client";
 import { claimOnce } from "@/lib/db/claim-once";
-import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { decryptSecret, deriveKey, encryptSecret } from "@/lib/auth/secret-box";
 import { isRole, type Role } from "@/lib/auth/roles";
 import { consoleConfig } from "@/lib/config/console-env";
 import { getStore } from "@/lib/store/db";
-import { identityProviders, organizations, ssoFlows } from "@/lib/store/schema";
+import { identityProviders, ssoFlows, ssoIdentities, ssoPendingLinks } from "@/lib/store/schema";
+import { vouchesFor } from "./domain-claims";
+import { providerAddressProblem, providerFetch } from "./provider-fetch";
 
 /**
  * Single sign-on with OpenID Connect through the maintained `openid-client`: the authorization
  * code flow with PKCE, state and nonce, the ID token checked by the library. An organization
- * names its provider (issuer, client id and secret) and the email domain it vouches for; people
- * of that domain join with the default role on their first sign-in.
+ * names its provider (issuer, client id and secret); it vouches for the organization's verified
+ * email domains (`domain-claims.ts`) and for nothing else.
+ *
+ * A flow is bound to the browser that began it: its state and PKCE verifier travel in a sealed,
+ * short-lived `__Host-` cookie of that browser, so a callback link opened anywhere else signs
+ * nobody in. An identity is the provider's subject within its organization (organization,
+ * issuer, subject), never an email address: a provider's first word about an address that
+ * already signs in here links nothing until that person signs in as themselves once.
  */
 const FLOW_SECONDS = 10 * 60;
+const FLOW_COOKIE = "__Host-console_sso";
+const LINK_COOKIE = "__Host-console_sso_link";
 
 const secretKey = () => deriveKey(consoleConfig().SESSION_SECRET, "identity-provider-secret");
-const digest = (state: string) => createHash("sha256").update(state).digest("hex");
+const cookieSeal = () => deriveKey(consoleConfig().SESSION_SECRET, "sso-cookie").toString("hex");
+const digest = (value: string) => createHash("sha256").update(value).digest("hex");
+
+const cookieOptions = {
+  httpOnly: true,
+  secure: true,
+  // The provider sends the browser back with a top-level GET from its own site.
+  sameSite: "lax" as const,
+  path: "/",
+  maxAge: FLOW_SECONDS,
+};
 
 export interface IdentityProvider {
   organizationId: string;
   issuer: string;
   clientId: string;
-  allowedDomain: string;
   defaultRole: Role;
 }
 
 export const callbackUrl = () =>
   `${consoleConfig().CONSOLE_PUBLIC_URL.replace(/\/$/, "")}/sso/callback`;
 
-/** A provider on a loopback address (a test's, a developer's) may answer over plain http. */
+/** The provider's metadata, read through the checked fetch (see `provider-fetch.ts`). */
 function discover(issuer: string, clientId: string, clientSecret: string) {
   const url = new URL(issuer);
   return oidc.discovery(url, clientId, clientSecret, undefined, {
-    execute:
-      url.protocol === "http:" && isLoopbackHost(url.hostname) ? [oidc.allowInsecureRequests] : [],
+    [oidc.customFetch]: providerFetch as unknown as oidc.CustomFetch,
+    execute: url.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
   });
 }
 
@@ -58,21 +78,25 @@ export async function providerOf(organizationId: string): Promise<IdentityProvid
 }
 
 /**
- * Saves an organization's provider after checking it answers: its discovery document is read
- * (and its issuer matches), so a typing mistake is refused here, not at someone's sign-in.
- * Returns why it was refused, or undefined.
+ * Saves an organization's provider after checking it answers: its address must be allowed and
+ * its discovery document read (its issuer matching), so a typing mistake is refused here, not
+ * at someone's sign-in. Returns why it was refused, or undefined.
  */
 export async function saveProvider(input: {
   organizationId: string;
   issuer: string;
   clientId: string;
   clientSecret: string;
-  allowedDomain: string;
   defaultRole: Role;
 }): Promise<string | undefined> {
+  const addressProblem = providerAddressProblem(new URL(input.issuer));
+  if (addressProblem) return addressProblem;
   try {
     await discover(input.issuer, input.clientId, input.clientSecret);
-  } catch {
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    if ((cause as { code?: string }).code === "provider_address_refused")
+      return (cause as Error).message;
     return "The provider could not be reached at this issuer, or its discovery document does not name it. Check the issuer address.";
   }
   const db = await getStore();
@@ -80,7 +104,6 @@ export async function saveProvider(input: {
     issuer: input.issuer,
     clientId: input.clientId,
     clientSecretCiphertext: encryptSecret(input.clientSecret, secretKey()),
-    allowedDomain: input.allowedDomain.toLowerCase(),
     defaultRole: input.defaultRole,
     updatedAt: new Date(),
   };
@@ -96,18 +119,6 @@ export async function removeProvider(organizationId: string) {
   await db.delete(identityProviders).where(eq(identityProviders.organizationId, organizationId));
 }
 
-/** The organizations whose provider vouches for an email address's domain. */
-export async function organizationsForDomain(email: string) {
-  const domain = email.trim().toLowerCase().split("@")[1] ?? "";
-  if (!domain) return [];
-  const db = await getStore();
-  return db
-    .select({ id: organizations.id, name: organizations.name })
-    .from(identityProviders)
-    .innerJoin(organizations, eq(organizations.id, identityProviders.organizationId))
-    .where(eq(identityProviders.allowedDomain, domain));
-}
-
 async function configurationOf(organizationId: string) {
   const row = await providerRow(organizationId);
   if (!row) return undefined;
@@ -121,7 +132,15 @@ async function configurationOf(organizationId: string) {
   };
 }
 
-/** The provider's sign-in page for an organization, with a flow the callback finishes once. */
+interface FlowCookie {
+  state: string;
+  verifier: string;
+}
+
+/**
+ * The provider's sign-in page for an organization. The flow is kept once in the store (state as
+ * a digest, nonce, the issuer it began with) and its state and verifier in this browser's cookie.
+ */
 export async function beginSignOn(
   organizationId: string,
   loginHint: string,
@@ -137,10 +156,15 @@ export async function beginSignOn(
   await db.insert(ssoFlows).values({
     stateHash: digest(state),
     organizationId,
-    verifierCiphertext: encryptSecret(verifier, secretKey()),
+    issuer: found.row.issuer,
     nonce,
     expiresAt: new Date(now.getTime() + FLOW_SECONDS * 1000),
   });
+  const sealed = await sealData({ state, verifier } satisfies FlowCookie, {
+    password: cookieSeal(),
+    ttl: FLOW_SECONDS,
+  });
+  (await cookies()).set(FLOW_COOKIE, sealed, cookieOptions);
   return oidc.buildAuthorizationUrl(found.config, {
     redirect_uri: callbackUrl(),
     scope: "openid email profile",
@@ -152,17 +176,46 @@ export async function beginSignOn(
   });
 }
 
+/** What a provider vouched for: its subject within the organization, and the profile it gave. */
+export interface VouchedIdentity {
+  organizationId: string;
+  issuer: string;
+  subject: string;
+  email: string;
+  name: string;
+  defaultRole: Role;
+}
+
 export type SignOnResult =
-  | { ok: true; organizationId: string; email: string; name: string; defaultRole: Role }
-  | { ok: false; reason: "flow" | "provider" | "email" | "domain" };
+  | ({ ok: true } & VouchedIdentity)
+  | { ok: false; reason: "flow" | "browser" | "provider" | "email" | "domain" };
+
+const sameText = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** This browser's flow, from its cookie (taken: a flow's cookie is read once). */
+async function takeFlowCookie(): Promise<FlowCookie | undefined> {
+  const jar = await cookies();
+  const sealed = jar.get(FLOW_COOKIE)?.value;
+  jar.delete({ name: FLOW_COOKIE, path: "/", secure: true, httpOnly: true, sameSite: "lax" });
+  if (!sealed) return undefined;
+  const flow = await unsealData<Partial<FlowCookie>>(sealed, {
+    password: cookieSeal(),
+    ttl: FLOW_SECONDS,
+  }).catch(() => ({}) as Partial<FlowCookie>);
+  return flow.state && flow.verifier ? { state: flow.state, verifier: flow.verifier } : undefined;
+}
 
 /**
- * Finishes a sign-on at the callback: the flow taken once by its state, the code exchanged, the
- * ID token checked (issuer, audience, nonce, expiry) by openid-client, and its email address,
- * verified by the provider, within the organization's domain.
+ * Finishes a sign-on at the callback: this browser's flow (the state it carries must be the
+ * callback's), taken once from the store, the code exchanged with the verifier only this browser
+ * holds, the ID token checked (issuer, audience, nonce, expiry) by openid-client, and its email
+ * address, verified by the provider, of a domain the organization verified.
  */
 export async function finishSignOn(callback: URL): Promise<SignOnResult> {
   const state = callback.searchParams.get("state") ?? "";
+  const browser = await takeFlowCookie();
+  if (!browser || !sameText(browser.state, state)) return { ok: false, reason: "browser" };
   const marks = { usedAt: "usedAt", expiresAt: ssoFlows.expiresAt, now: new Date() } as const;
   const flow = await claimOnce(
     await getStore(),
@@ -172,11 +225,12 @@ export async function finishSignOn(callback: URL): Promise<SignOnResult> {
   );
   if (!flow) return { ok: false, reason: "flow" };
   const found = await configurationOf(flow.organizationId);
-  if (!found) return { ok: false, reason: "flow" };
+  // A provider replaced while the person was away is not the one that began the flow.
+  if (!found || found.row.issuer !== flow.issuer) return { ok: false, reason: "flow" };
   let claims: Record<string, unknown> | undefined;
   try {
     const tokens = await oidc.authorizationCodeGrant(found.config, callback, {
-      pkceCodeVerifier: decryptSecret(flow.verifierCiphertext, secretKey()),
+      pkceCodeVerifier: browser.verifier,
       expectedState: state,
       expectedNonce: flow.nonce,
       idTokenExpected: true,
@@ -195,10 +249,114 @@ export async function finishSignOn(callback: URL): Promise<SignOnResult> {
   } catch {
     return { ok: false, reason: "provider" };
   }
-  const email = typeof claims?.email === "string" ? claims.email.toLowerCase() : "";
-  if (!email || claims?.email_verified !== true) return { ok: false, reason: "email" };
-  if (email.split("@")[1] !== found.row.allowedDomain) return { ok: false, reason: "domain" };
+  const subject = typeof claims?.sub === "string" ? claims.sub : "";
+  const email = typeof claims?.email === "string" ? claims.email.trim().toLowerCase() : "";
+  if (!subject || !email || claims?.email_verified !== true) return { ok: false, reason: "email" };
+  if (!(await vouchesFor(flow.organizationId, email))) return { ok: false, reason: "domain" };
   const name = typeof claims?.name === "string" && claims.name.trim() ? claims.name.trim() : email;
   const defaultRole = isRole(found.row.defaultRole) ? found.row.defaultRole : "viewer";
-  return { ok: true, organizationId: flow.organizationId, email, name, defaultRole };
+  return {
+    ok: true,
+    organizationId: flow.organizationId,
+    issuer: flow.issuer,
+    subject,
+    email,
+    name,
+    defaultRole,
+  };
+}
+
+/** The person an organization's provider identity belongs to, when it was linked before. */
+export async function personOfIdentity(
+  identity: Pick<VouchedIdentity, "organizationId" | "issuer" | "subject">,
+): Promise<string | undefined> {
+  const db = await getStore();
+  const [row] = await db
+    .select({ personId: ssoIdentities.personId })
+    .from(ssoIdentities)
+    .where(
+      and(
+        eq(ssoIdentities.organizationId, identity.organizationId),
+        eq(ssoIdentities.issuer, identity.issuer),
+        eq(ssoIdentities.subject, identity.subject),
+      ),
+    );
+  return row?.personId;
+}
+
+/**
+ * Links a provider identity to a person, once: of two parallel first sign-ins one link is made;
+ * returns the person the identity belongs to now.
+ */
+export async function linkIdentity(
+  identity: Pick<VouchedIdentity, "organizationId" | "issuer" | "subject">,
+  personId: string,
+): Promise<string> {
+  const db = await getStore();
+  await db
+    .insert(ssoIdentities)
+    .values({ ...identity, personId })
+    .onConflictDoNothing();
+  return (await personOfIdentity(identity))!;
+}
+
+/**
+ * Keeps a vouched identity whose address signs in here already, for that person to link by
+ * signing in as themselves in this browser (its cookie names the pending link).
+ */
+export async function holdForLink(identity: VouchedIdentity, personId: string): Promise<void> {
+  const id = randomBytes(32).toString("base64url");
+  const db = await getStore();
+  const now = new Date();
+  await db.delete(ssoPendingLinks).where(lt(ssoPendingLinks.expiresAt, now));
+  await db.insert(ssoPendingLinks).values({
+    idHash: digest(id),
+    organizationId: identity.organizationId,
+    issuer: identity.issuer,
+    subject: identity.subject,
+    personId,
+    expiresAt: new Date(now.getTime() + FLOW_SECONDS * 1000),
+  });
+  (await cookies()).set(LINK_COOKIE, id, cookieOptions);
+}
+
+export interface PendingLink {
+  organizationId: string;
+  issuer: string;
+  subject: string;
+  personId: string;
+}
+
+async function pendingLinkFilter() {
+  const id = (await cookies()).get(LINK_COOKIE)?.value;
+  return id && /^[A-Za-z0-9_-]{43}$/.test(id) ? eq(ssoPendingLinks.idHash, digest(id)) : undefined;
+}
+
+/** The link this browser is asked to confirm, while it is open. */
+export async function pendingLink(now = new Date()): Promise<PendingLink | undefined> {
+  const match = await pendingLinkFilter();
+  if (!match) return undefined;
+  const db = await getStore();
+  const [row] = await db.select().from(ssoPendingLinks).where(match);
+  return row && !row.usedAt && row.expiresAt > now ? row : undefined;
+}
+
+/** Takes this browser's pending link for its one use (after the person signed in as themselves). */
+export async function takePendingLink(): Promise<PendingLink | undefined> {
+  const match = await pendingLinkFilter();
+  if (!match) return undefined;
+  const marks = {
+    usedAt: "usedAt",
+    expiresAt: ssoPendingLinks.expiresAt,
+    now: new Date(),
+  } as const;
+  const row = await claimOnce(await getStore(), ssoPendingLinks, marks, match);
+  (await cookies()).delete({
+    name: LINK_COOKIE,
+    path: "/",
+    secure: true,
+    httpOnly: true,
+    sameSite: "lax",
+  });
+  return row;
 }

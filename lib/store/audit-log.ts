@@ -10,7 +10,7 @@ export type AuditOutcome = "success" | "failure" | "unknown";
 
 /** Who acted, as a session knows it. */
 export interface AuditActor {
-  organizationId: string | null;
+  organizationId: string;
   actor: { kind: "key" } | { kind: "person"; personId: string; email: string };
   role: string;
 }
@@ -23,6 +23,8 @@ export interface AuditEntry {
   session?: AuditActor;
   /** Who, when there is no session yet (a sign-in): a person's address, or "API key". */
   actorLabel?: string;
+  /** Whose log the entry is in, when there is no session: the organization signed in to. */
+  organizationId?: string;
   clientId: string;
   operationId: string;
   target?: string | null;
@@ -38,7 +40,7 @@ function actorColumns(entry: AuditEntry) {
     actorPersonId: who?.kind === "person" ? who.personId : null,
     actor: who ? (who.kind === "person" ? who.email : "API key") : (entry.actorLabel ?? null),
     actorRole: entry.session?.role ?? null,
-    organizationId: entry.session?.organizationId ?? null,
+    organizationId: entry.session?.organizationId ?? entry.organizationId ?? null,
   };
 }
 
@@ -77,8 +79,8 @@ export interface AuditFilters {
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
-function whereOf(clientId: string, filters: AuditFilters): SQL | undefined {
-  const where: SQL[] = [eq(auditLog.clientId, clientId)];
+function whereOf(organizationId: string, filters: AuditFilters): SQL | undefined {
+  const where: SQL[] = [eq(auditLog.organizationId, organizationId)];
   if (filters.operationId) where.push(eq(auditLog.operationId, filters.operationId));
   if (filters.outcome) where.push(eq(auditLog.outcome, filters.outcome));
   if (filters.target) where.push(eq(auditLog.target, filters.target));
@@ -87,13 +89,13 @@ function whereOf(clientId: string, filters: AuditFilters): SQL | undefined {
   return and(...where);
 }
 
-/** One page of the signed-in Client's own entries, newest first, and how many match in all. */
+/** One page of the organization's own entries, newest first, and how many match in all. */
 export async function listAudit(
-  clientId: string,
+  organizationId: string,
   filters: AuditFilters,
   paging: { page: number; pageSize: number },
 ): Promise<{ entries: AuditRow[]; total: number; page: number; pages: number }> {
-  const where = whereOf(clientId, filters);
+  const where = whereOf(organizationId, filters);
   const { rows: entries, ...rest } = await logPage(auditLog, where, paging);
   return { entries, ...rest };
 }
@@ -103,7 +105,7 @@ export async function listAudit(
  * (created_at, id), so a long export neither holds everything in memory nor skips rows.
  */
 export async function* allAudit(
-  clientId: string,
+  organizationId: string,
   filters: AuditFilters,
   batchSize = 1_000,
 ): AsyncGenerator<AuditRow[]> {
@@ -115,7 +117,7 @@ export async function* allAudit(
       .from(auditLog)
       .where(
         and(
-          whereOf(clientId, filters),
+          whereOf(organizationId, filters),
           after
             ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.createdAt}, ${after.id})`
             : undefined,
@@ -131,17 +133,20 @@ export async function* allAudit(
   }
 }
 
-export async function getAuditEntry(clientId: string, id: number): Promise<AuditRow | undefined> {
+export async function getAuditEntry(
+  organizationId: string,
+  id: number,
+): Promise<AuditRow | undefined> {
   const db = await getStore();
   const [row] = await db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.clientId, clientId), eq(auditLog.id, id)))
+    .where(and(eq(auditLog.organizationId, organizationId), eq(auditLog.id, id)))
     .limit(1);
   return row;
 }
 
-/** The operations that appear in this Client's log: what the filter offers. */
-export function auditedOperations(clientId: string): Promise<string[]> {
-  return operationsIn(auditLog, clientId);
+/** The operations that appear in this organization's log: what the filter offers. */
+export function auditedOperations(organizationId: string): Promise<string[]> {
+  return operationsIn(auditLog, organizationId);
 }

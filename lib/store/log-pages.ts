@@ -3,8 +3,12 @@ import { asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { getStore } from "@/lib/store/db";
 
-/** A table of the console's store that records things per Client as they happen. */
-type ClientLog = PgTable & { clientId: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn };
+/** A table of the console's store that records things per organization as they happen. */
+type OrganizationLog = PgTable & {
+  organizationId: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  id: AnyPgColumn;
+};
 
 export interface LogPage<Row> {
   rows: Row[];
@@ -15,7 +19,7 @@ export interface LogPage<Row> {
 }
 
 /** One page of the rows that match `where`, newest first unless `oldestFirst`. */
-export async function logPage<T extends ClientLog>(
+export async function logPage<T extends OrganizationLog>(
   table: T,
   where: SQL | undefined,
   paging: { page: number; pageSize: number; oldestFirst?: boolean },
@@ -38,15 +42,15 @@ export async function logPage<T extends ClientLog>(
   return { rows: rows as T["$inferSelect"][], total, page, pages };
 }
 
-/** The operations a Client's log holds, sorted: what its filter offers. */
+/** The operations an organization's log holds, sorted: what its filter offers. */
 export async function operationsIn(
-  table: ClientLog & { operationId: AnyPgColumn },
-  clientId: string,
+  table: OrganizationLog & { operationId: AnyPgColumn },
+  organizationId: string,
 ): Promise<string[]> {
   const db = await getStore();
   const rows = await db
     .selectDistinct({ operationId: table.operationId })
     .from(table as PgTable)
-    .where(eq(table.clientId, clientId));
+    .where(eq(table.organizationId, organizationId));
   return rows.map((r) => String(r.operationId)).sort();
 }

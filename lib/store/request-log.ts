@@ -23,15 +23,21 @@ const log = processState("request-log", () => ({
   flushing: Promise.resolve(),
 }));
 
+/** Whose call: the organization whose people read its entry, and the Client it called as. */
+export interface RequestLogOwner {
+  organizationId: string;
+  clientId: string;
+}
+
 /**
  * Records one call without waiting for the write: entries are written in one statement a few
  * milliseconds later (the log is a convenience; a call never waits for, or fails with, its entry).
  * Bounded: past `MAX_PENDING` unwritten entries (a store that stopped answering) new ones are
  * dropped.
  */
-export async function recordRequest(clientId: string, record: CallRecord) {
+export async function recordRequest(owner: RequestLogOwner, record: CallRecord) {
   if (log.pending.length >= MAX_PENDING) return;
-  log.pending.push({ clientId, ...record, createdAt: new Date() });
+  log.pending.push({ ...owner, ...record, createdAt: new Date() });
   log.scheduled ??= setTimeout(() => void flushRequestLog(), FLUSH_AFTER_MS);
 }
 
@@ -70,10 +76,10 @@ export interface RequestFilters {
   page: number;
 }
 
-export async function listRequests(clientId: string, filters: RequestFilters) {
+export async function listRequests(organizationId: string, filters: RequestFilters) {
   await flushRequestLog();
   const conditions: (SQL | undefined)[] = [
-    eq(requestLog.clientId, clientId),
+    eq(requestLog.organizationId, organizationId),
     filters.operationId ? eq(requestLog.operationId, filters.operationId) : undefined,
     filters.billingSource ? eq(requestLog.billingSource, filters.billingSource) : undefined,
     filters.outcome === "success"
@@ -88,8 +94,8 @@ export async function listRequests(clientId: string, filters: RequestFilters) {
   return logPage(requestLog, where, { page: filters.page, pageSize: REQUEST_LOG_PAGE_SIZE });
 }
 
-/** The operations the Client's log holds, for the filter. */
-export async function loggedOperations(clientId: string): Promise<string[]> {
+/** The operations the organization's log holds, for the filter. */
+export async function loggedOperations(organizationId: string): Promise<string[]> {
   await flushRequestLog();
-  return operationsIn(requestLog, clientId);
+  return operationsIn(requestLog, organizationId);
 }

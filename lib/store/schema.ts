@@ -1,4 +1,5 @@
 import type { ReceiptFacts } from "../billing/receipt-facts";
+import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -50,8 +51,17 @@ export const sessions = pgTable(
     /** The browser, as its User-Agent names it, and where the session started. */
     device: text("device"),
     sourceAddress: text("source_address"),
-    /** When the person last confirmed it was them with a second factor or a passkey. */
+    /**
+     * When the person last confirmed it was them, in this session's organization: a passkey, a
+     * code, or a sign-on by that organization's provider. Switching organizations clears it.
+     */
     steppedUpAt: at("stepped_up_at"),
+    /**
+     * The organization whose identity provider signed this session in: that provider vouches for
+     * the person there only, so the session moves to another organization only after the person
+     * confirms with their own passkey or code.
+     */
+    ssoOrganizationId: text("sso_organization_id"),
     /** Ended by an admin (or by the person elsewhere): its next request signs it out, saying so. */
     endedAt: at("ended_at"),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -164,39 +174,110 @@ export const webauthnChallenges = pgTable("console_webauthn_challenges", {
 });
 
 /**
- * An organization's identity provider (OpenID Connect): people of its email domain sign in
- * through it and join with the default role the first time. The client secret is encrypted.
+ * An organization's identity provider (OpenID Connect): people of the organization's verified
+ * email domains sign in through it and join with the default role the first time. The client
+ * secret is encrypted.
  */
 export const identityProviders = pgTable("console_identity_providers", {
   organizationId: text("organization_id").primaryKey(),
   issuer: text("issuer").notNull(),
   clientId: text("client_id").notNull(),
   clientSecretCiphertext: text("client_secret_ciphertext").notNull(),
-  allowedDomain: text("allowed_domain").notNull(),
   defaultRole: text("default_role").notNull(),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });
 
-/** Single sign-ons under way: the state (as a digest), its PKCE verifier (encrypted) and nonce. */
+/**
+ * Email domains an organization claims for single sign-on. A claim counts once the domain's DNS
+ * carries the claim's token (`verifiedAt`); one domain is verified for one organization at a time.
+ */
+export const ssoDomains = pgTable(
+  "console_sso_domains",
+  {
+    organizationId: text("organization_id").notNull(),
+    domain: text("domain").notNull(),
+    /** What the domain's TXT record must carry; public by nature (anyone can read DNS). */
+    token: text("token").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    verifiedAt: at("verified_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.domain] }),
+    uniqueIndex("console_sso_domains_verified_idx")
+      .on(t.domain)
+      .where(sql`${t.verifiedAt} is not null`),
+  ],
+);
+
+/**
+ * Who a provider's subject is, per organization: an identity is found by (organization,
+ * issuer, subject), never by its email address, so one organization's provider never signs in a
+ * person it does not vouch for.
+ */
+export const ssoIdentities = pgTable(
+  "console_sso_identities",
+  {
+    organizationId: text("organization_id").notNull(),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    personId: text("person_id").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.issuer, t.subject] }),
+    index("console_sso_identities_person_idx").on(t.personId),
+  ],
+);
+
+/**
+ * Single sign-ons under way: the state (as a digest) and nonce, single-use. The PKCE verifier
+ * and the state itself live in a short-lived cookie of the browser that began the flow.
+ */
 export const ssoFlows = pgTable("console_sso_flows", {
   stateHash: text("state_hash").primaryKey(),
   organizationId: text("organization_id").notNull(),
-  verifierCiphertext: text("verifier_ciphertext").notNull(),
+  issuer: text("issuer").notNull(),
   nonce: text("nonce").notNull(),
   expiresAt: at("expires_at").notNull(),
   usedAt: at("used_at"),
 });
 
 /**
- * Failed sign-ins counted per account and per source address, shared by every console instance:
- * past the bound within the window, further tries wait until `blockedUntil`.
+ * A provider's identity whose address belongs to a person who signs in here already: linked
+ * once that person signs in as themselves, in the browser that came back from the provider.
  */
-export const signInThrottle = pgTable("console_sign_in_throttle", {
-  key: text("key").primaryKey(),
-  failures: integer("failures").notNull(),
-  windowStartedAt: at("window_started_at").notNull(),
-  blockedUntil: at("blocked_until"),
+export const ssoPendingLinks = pgTable("console_sso_pending_links", {
+  idHash: text("id_hash").primaryKey(),
+  organizationId: text("organization_id").notNull(),
+  issuer: text("issuer").notNull(),
+  subject: text("subject").notNull(),
+  personId: text("person_id").notNull(),
+  expiresAt: at("expires_at").notNull(),
+  usedAt: at("used_at"),
 });
+
+/**
+ * Sign-in attempts (and step-up confirmations), shared by every console instance. An attempt
+ * is written before its password or code is checked, as `pending`, and counts as a failure
+ * until it turns out otherwise: of many parallel guesses, at most the bound are checked.
+ */
+export const signInAttempts = pgTable(
+  "console_sign_in_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** What was tried: a sign-in, an invitation's acceptance, a step-up. */
+    surface: text("surface").notNull(),
+    /** A digest of the account (an address as typed, a passkey, a person). */
+    account: text("account").notNull(),
+    source: text("source").notNull(),
+    outcome: text("outcome").$type<"pending" | "failed" | "succeeded" | "throttled">().notNull(),
+    at: at("at").notNull(),
+  },
+  (t) => [
+    index("console_sign_in_attempts_account_idx").on(t.account, t.at),
+    index("console_sign_in_attempts_source_idx").on(t.source, t.at),
+  ],
+);
 
 /** Every mutating action taken through the console: who, what, on what, when, how it ended. Never a secret. */
 export const auditLog = pgTable(
@@ -214,10 +295,11 @@ export const auditLog = pgTable(
     actorPersonId: text("actor_person_id"),
     actor: text("actor"),
     actorRole: text("actor_role"),
+    /** Whose log it is: the people of this organization read it, nobody else. */
     organizationId: text("organization_id"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (t) => [index("console_audit_client_idx").on(t.clientId, t.createdAt)],
+  (t) => [index("console_audit_organization_idx").on(t.organizationId, t.createdAt)],
 );
 
 /**
@@ -293,6 +375,7 @@ export const vinFlows = pgTable(
   {
     id: text("id").primaryKey(),
     sessionIdHash: text("session_id_hash").notNull(),
+    organizationId: text("organization_id").notNull(),
     clientId: text("client_id").notNull(),
     stateHash: text("state_hash").notNull(),
     vin: text("vin").notNull(),
@@ -311,6 +394,8 @@ export const jobRecords = pgTable(
   "console_jobs",
   {
     id: text("id").primaryKey(),
+    /** The organization that started it: only its people see it. */
+    organizationId: text("organization_id"),
     clientId: text("client_id").notNull(),
     family: text("family").notNull(),
     serviceJobId: text("service_job_id"),
@@ -326,7 +411,7 @@ export const jobRecords = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("console_jobs_client_idx").on(t.clientId, t.createdAt)],
+  (t) => [index("console_jobs_organization_idx").on(t.organizationId, t.createdAt)],
 );
 
 /**
@@ -342,6 +427,7 @@ export const agentRegistrations = pgTable("console_agent_registrations", {
 export const agentAuthorizations = pgTable("console_agent_authorizations", {
   stateHash: text("state_hash").primaryKey(),
   sessionIdHash: text("session_id_hash").notNull(),
+  organizationId: text("organization_id").notNull(),
   clientId: text("client_id").notNull(),
   oauthClientId: text("oauth_client_id").notNull(),
   verifierCiphertext: text("verifier_ciphertext").notNull(),
@@ -349,12 +435,12 @@ export const agentAuthorizations = pgTable("console_agent_authorizations", {
 });
 
 /**
- * One connection per API key (and so per environment): a session signed in with another key of
- * the same Client, a sandbox key beside a production one say, never uses it.
+ * One connection per organization (so per Client and environment): the people of another
+ * organization, the same Client's sandbox organization beside its production one say, never
+ * use it.
  */
 export const agentConnections = pgTable("console_agent_connections", {
-  /** HMAC of the key that made it (never the key): only sessions of that key use it. */
-  keyDigest: text("key_digest").primaryKey(),
+  organizationId: text("organization_id").primaryKey(),
   clientId: text("client_id").notNull(),
   environment: text("environment").notNull(),
   oauthClientId: text("oauth_client_id").notNull(),
@@ -373,6 +459,8 @@ export const requestLog = pgTable(
   "console_request_log",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The organization whose session made the call: only its people read the entry. */
+    organizationId: text("organization_id"),
     clientId: text("client_id").notNull(),
     operationId: text("operation_id").notNull(),
     /** HTTP status, or null when no answer arrived. */
@@ -383,7 +471,7 @@ export const requestLog = pgTable(
     durationMs: integer("duration_ms").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (t) => [index("console_request_log_client_idx").on(t.clientId, t.createdAt)],
+  (t) => [index("console_request_log_organization_idx").on(t.organizationId, t.createdAt)],
 );
 
 /**

@@ -21,7 +21,7 @@ export interface ScheduledRound {
 export async function takeScheduledReadings(subUserLimit: number): Promise<ScheduledRound> {
   const round: ScheduledRound = { clients: 0, subUsers: 0, failures: 0 };
   for (const live of await liveSessionKeys()) {
-    const api = apiForKey(live.apiKey, live.clientId);
+    const api = apiForKey(live.apiKey, live);
     try {
       await recordUsageReading((await api.getClientUsage()).data, "schedule");
       round.clients += 1;

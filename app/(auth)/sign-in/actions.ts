@@ -15,12 +15,7 @@ import { startPersonSession } from "@/lib/people/person-session";
 import { recordRefusedSignIn } from "@/lib/people/sign-in-audit";
 import { credentialsOf, claimTotpCode } from "@/lib/people/people";
 import { verifyPassword } from "@/lib/people/passwords";
-import {
-  clearAccountFailures,
-  recordFailedSignIn,
-  waitBeforeSignIn,
-  waitInWords,
-} from "@/lib/people/sign-in-throttle";
+import { attempt, tooManyAttempts } from "@/lib/people/sign-in-throttle";
 import { passwordSignInSchema, signInSchema } from "./sign-in.schema";
 
 async function signInWith(
@@ -37,6 +32,7 @@ async function signInWith(
     if (!organization.keySignIn) {
       await recordAuditOrLog({
         clientId: identity.clientId,
+        organizationId: organization.id,
         actorLabel: "API key",
         operationId: "console.signIn",
         outcome: "failure",
@@ -54,6 +50,7 @@ async function signInWith(
     );
     await recordAuditOrLog({
       clientId: identity.clientId,
+      organizationId: organization.id,
       actorLabel: "API key",
       operationId: "console.signIn",
       outcome: "success",
@@ -120,23 +117,19 @@ export async function signInWithPassword(input: {
   if ("ok" in parsed) return parsed;
   const { email, password, code } = parsed.data;
   const origin = await requestOrigin();
-  const attempt = { account: email, source: origin.sourceAddress ?? "unknown" };
-  const wait = await waitBeforeSignIn(attempt);
-  if (wait !== undefined)
-    return refused(
-      "too_many_attempts",
-      `Too many sign-in attempts. Try again in ${waitInWords(wait)}.`,
-    );
-  const account = await credentialsOf(email);
-  const passwordRight = await verifyPassword(password, account?.passwordHash ?? null);
-  const codeRight = passwordRight && account ? await claimTotpCode(account.id, code) : false;
-  if (!account || !codeRight) {
-    await recordFailedSignIn(attempt);
-    if (account)
+  const source = origin.sourceAddress ?? "unknown";
+  const checked = await attempt({ surface: "password", account: email, source }, async () => {
+    const account = await credentialsOf(email);
+    const passwordRight = await verifyPassword(password, account?.passwordHash ?? null);
+    const codeRight = passwordRight && account ? await claimTotpCode(account.id, code) : false;
+    if (account && !codeRight)
       await recordRefusedSignIn(account.id, passwordRight ? "code_wrong" : "password_wrong");
-    return refused("sign_in_refused", WRONG, { password: WRONG });
-  }
-  await clearAccountFailures(email);
+    return codeRight ? account : undefined;
+  });
+  if (checked.kind === "wait")
+    return refused("too_many_attempts", tooManyAttempts(checked.waitSeconds));
+  if (checked.kind === "wrong") return refused("sign_in_refused", WRONG, { password: WRONG });
+  const account = checked.value;
   const problem = await startPersonSession({ id: account.id, email }, true, "password and code");
   if (problem) return problem;
   redirect("/");

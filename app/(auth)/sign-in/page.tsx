@@ -24,6 +24,20 @@ const REASONS = new Map<string, { tone: "info" | "warning"; text: string }>([
     },
   ],
   [
+    "confirmations",
+    {
+      tone: "warning",
+      text: "Too many wrong confirmations ended your session. Sign in again as yourself.",
+    },
+  ],
+  [
+    "sso-browser",
+    {
+      tone: "warning",
+      text: "That single sign-on was started in another browser, or too long ago: start it again here.",
+    },
+  ],
+  [
     "sso-expired",
     {
       tone: "warning",
@@ -48,7 +62,7 @@ const REASONS = new Map<string, { tone: "info" | "warning"; text: string }>([
     "sso-domain",
     {
       tone: "warning",
-      text: "Your address is not of the domain this organization's single sign-on is for.",
+      text: "Your address is not of a domain this organization verified for its single sign-on.",
     },
   ],
   [

@@ -10,8 +10,9 @@ import { authenticationOptions, finishAuthentication } from "@/lib/people/passke
 import { personById } from "@/lib/people/people";
 import { startPersonSession } from "@/lib/people/person-session";
 import { recordRefusedSignIn } from "@/lib/people/sign-in-audit";
-import { beginSignOn, organizationsForDomain } from "@/lib/people/single-sign-on";
-import { recordFailedSignIn, waitBeforeSignIn, waitInWords } from "@/lib/people/sign-in-throttle";
+import { normalDomain, organizationOfDomain } from "@/lib/people/domain-claims";
+import { beginSignOn } from "@/lib/people/single-sign-on";
+import { attempt, tooManyAttempts } from "@/lib/people/sign-in-throttle";
 
 /** The challenge of a passkey sign-in: the browser offers the person their passkeys for this console. */
 export async function passkeySignInOptionsAction(): Promise<
@@ -25,26 +26,25 @@ export async function passkeySignInAction(input: unknown): Promise<ActionResult<
   const parsed = ceremonyResponse.safeParse(input);
   if (!parsed.success) return refused("invalid_input", "The passkey's answer could not be read.");
   const origin = await requestOrigin();
-  const attempt = {
+  const what = {
+    surface: "passkey" as const,
     account: `passkey:${parsed.data.response.id}`,
     source: origin.sourceAddress ?? "unknown",
   };
-  const wait = await waitBeforeSignIn(attempt);
-  if (wait !== undefined)
-    return refused(
-      "too_many_attempts",
-      `Too many sign-in attempts. Try again in ${waitInWords(wait)}.`,
+  const checked = await attempt(what, async () => {
+    const assertion = await finishAuthentication(
+      parsed.data.ceremony,
+      "sign-in",
+      parsed.data.response as unknown as AuthenticationResponseJSON,
     );
-  const assertion = await finishAuthentication(
-    parsed.data.ceremony,
-    "sign-in",
-    parsed.data.response as unknown as AuthenticationResponseJSON,
-  );
-  const person = assertion.verified ? await personById(assertion.personId) : undefined;
-  if (!person) {
-    await recordFailedSignIn(attempt);
     if (!assertion.verified && assertion.claimedBy)
       await recordRefusedSignIn(assertion.claimedBy, "passkey_wrong");
+    return assertion.verified ? await personById(assertion.personId) : undefined;
+  });
+  if (checked.kind === "wait")
+    return refused("too_many_attempts", tooManyAttempts(checked.waitSeconds));
+  const person = checked.kind === "right" ? checked.value : undefined;
+  if (!person) {
     return refused(
       "passkey_refused",
       "This passkey is not known here, or it could not be checked. Try again.",
@@ -55,23 +55,24 @@ export async function passkeySignInAction(input: unknown): Promise<ActionResult<
   redirect("/");
 }
 
-/** Single sign-on: the organization whose provider vouches for the address's domain, and off to it. */
+/** Single sign-on: the organization that verified the address's domain, and off to its provider. */
 export async function beginSingleSignOnAction(input: {
   email: string;
 }): Promise<ActionResult<never>> {
   const email = typeof input?.email === "string" ? input.email.trim() : "";
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || email.length > 320)
+  const domain = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/.exec(email)?.[1];
+  const normal = domain && email.length <= 320 ? normalDomain(domain) : undefined;
+  if (!normal)
     return refused("invalid_input", "Enter your work email address.", {
       email: "Enter your work email address.",
     });
-  const [org] = await organizationsForDomain(email);
-  if (!org)
+  const org = await organizationOfDomain(normal);
+  const url = org ? await beginSignOn(org.id, email) : undefined;
+  if (!url)
     return refused(
       "no_single_sign_on",
       "No organization here signs in people of this domain with single sign-on. Use a passkey or your password.",
       { email: "No single sign-on for this domain." },
     );
-  const url = await beginSignOn(org.id, email);
-  if (!url) return refused("no_single_sign_on", "Single sign-on is not set up any more.");
   redirect(url.toString());
 }

@@ -199,9 +199,9 @@ export async function GrantsNearCap({
   );
 }
 
-export async function RecentJobs({ clientId }: { clientId: string }) {
+export async function RecentJobs({ organizationId }: { organizationId: string }) {
   const { jobs } = await listJobs(
-    clientId,
+    organizationId,
     { kind: "all", status: "all", sort: "newest", page: 1 },
     5,
   );
@@ -227,8 +227,8 @@ export async function RecentJobs({ clientId }: { clientId: string }) {
   );
 }
 
-export async function RecentAudit({ clientId }: { clientId: string }) {
-  const { entries } = await listAudit(clientId, {}, { page: 1, pageSize: 5 });
+export async function RecentAudit({ organizationId }: { organizationId: string }) {
+  const { entries } = await listAudit(organizationId, {}, { page: 1, pageSize: 5 });
   return (
     <Card title="Recent changes">
       <DataTable

@@ -7,12 +7,23 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { markSteppedUp, switchSessionOrganization } from "@/lib/auth/session";
+import { type ConsoleSession, switchSessionOrganization } from "@/lib/auth/session";
 import { deviceInWords, requestOrigin } from "@/lib/http/request-origin";
 import { ceremonyResponse, passkeyName } from "@/lib/people/passkey-input";
-import { finishRegistration, registrationOptions, removePasskey } from "@/lib/people/passkeys";
+import {
+  finishRegistration,
+  passkeysOf,
+  registrationOptions,
+  removePasskey,
+} from "@/lib/people/passkeys";
+
+/** Whether a person can confirm with a factor of their own (a passkey, or an authenticator app). */
+async function hasOwnFactor(personId: string): Promise<boolean> {
+  return (await hasTotp(personId)) || (await passkeysOf(personId)).length > 0;
+}
 import { organizationsOf } from "@/lib/people/organizations";
-import { endPersonSession } from "@/lib/people/people";
+import { endPersonSession, hasTotp } from "@/lib/people/people";
+import { needsStepUp, STEP_UP_REQUIRED } from "@/lib/people/step-up";
 import { recordAuditOrLog } from "@/lib/store/audit-log";
 
 /** A person's own session, on this device or another: it ends on its next request. */
@@ -28,7 +39,12 @@ export async function endOwnSessionAction(input: { id: string }): Promise<Action
   return done(null);
 }
 
-/** Moves the session to another organization the person belongs to; every page says which is active. */
+/**
+ * Moves the session to another organization the person belongs to; every page says which is
+ * active. A confirmation stays behind (the person confirms again there before a dangerous
+ * action), and a session an identity provider signed in moves only once the person confirmed
+ * with their own passkey or code: that provider vouches for them in its own organization only.
+ */
 export async function switchOrganizationAction(input: {
   organizationId: string;
 }): Promise<ActionResult<null>> {
@@ -40,6 +56,13 @@ export async function switchOrganizationAction(input: {
     (o) => o.id === input?.organizationId,
   );
   if (!target) return refused("not_a_member", "You do not belong to this organization.");
+  if (session.ssoOrganizationId && session.ssoOrganizationId !== target.id)
+    return (await hasOwnFactor(session.actor.personId))
+      ? refused(STEP_UP_REQUIRED.code, STEP_UP_REQUIRED.message)
+      : refused(
+          "single_sign_on_only",
+          `Single sign-on signed you in to ${session.organizationName ?? "this organization"} only. Sign in to ${target.name} its own way.`,
+        );
   await switchSessionOrganization(session.idHash, {
     organizationId: target.id,
     clientId: target.clientId,
@@ -65,12 +88,23 @@ async function signedInPerson() {
   return { session, actor: session.actor };
 }
 
+/**
+ * Changing a person's factors (adding or removing a passkey) needs a fresh confirmation, with a
+ * factor they had before: whoever holds only their session cannot add a way in of their own.
+ */
+function confirmed(session: ConsoleSession) {
+  if (!needsStepUp(session)) return undefined;
+  return refused(STEP_UP_REQUIRED.code, STEP_UP_REQUIRED.message);
+}
+
 /** The challenge to add a passkey to the signed-in person's sign-in. */
 export async function addPasskeyOptionsAction(): Promise<
   ActionResult<{ ceremony: string; options: PublicKeyCredentialCreationOptionsJSON }>
 > {
   const me = await signedInPerson();
   if ("ok" in me) return me;
+  const unconfirmed = confirmed(me.session);
+  if (unconfirmed) return unconfirmed;
   const { actor } = me;
   return done(
     await registrationOptions(
@@ -81,9 +115,12 @@ export async function addPasskeyOptionsAction(): Promise<
   );
 }
 
+/** Keeps the passkey the browser created. Adding one is never itself a confirmation. */
 export async function addPasskeyAction(input: unknown): Promise<ActionResult<null>> {
   const me = await signedInPerson();
   if ("ok" in me) return me;
+  const unconfirmed = confirmed(me.session);
+  if (unconfirmed) return unconfirmed;
   const parsed = ceremonyResponse.extend({ name: passkeyName }).safeParse(input);
   if (!parsed.success) return refused("invalid_input", "The passkey's answer could not be read.");
   const state = await finishRegistration(
@@ -94,7 +131,12 @@ export async function addPasskeyAction(input: unknown): Promise<ActionResult<nul
   );
   if (!state || state.personId !== me.actor.personId)
     return refused("passkey_refused", "The passkey could not be added. Try again.");
-  await markSteppedUp(me.session.idHash);
+  await recordAuditOrLog({
+    session: me.session,
+    clientId: me.session.clientId,
+    operationId: "console.addPasskey",
+    outcome: "success",
+  });
   revalidatePath("/account");
   return done(null);
 }
@@ -104,7 +146,15 @@ export async function removePasskeyAction(input: { id: string }): Promise<Action
   if ("ok" in me) return me;
   if (typeof input?.id !== "string" || input.id.length > 1_024)
     return refused("invalid_input", "This passkey is not known.");
+  const unconfirmed = confirmed(me.session);
+  if (unconfirmed) return unconfirmed;
   await removePasskey(me.actor.personId, input.id);
+  await recordAuditOrLog({
+    session: me.session,
+    clientId: me.session.clientId,
+    operationId: "console.removePasskey",
+    outcome: "success",
+  });
   revalidatePath("/account");
   return done(null);
 }

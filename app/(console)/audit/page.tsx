@@ -28,8 +28,8 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
   const params = readListParams(auditParams, await searchParams);
   const { filters, errors } = auditFilters(params);
   const [listed, operations] = await Promise.all([
-    listAudit(session.clientId, filters, { page: params.page, pageSize: AUDIT_PAGE_SIZE }),
-    auditedOperations(session.clientId),
+    listAudit(session.organizationId, filters, { page: params.page, pageSize: AUDIT_PAGE_SIZE }),
+    auditedOperations(session.organizationId),
   ]);
   const current = { ...params, page: listed.page };
   const exportHref = listHref("/audit/export", { ...params, page: undefined }, {}, AUDIT_DEFAULTS);

@@ -17,9 +17,9 @@ export default async function IntelligencePage() {
   if (notOffered) return notOffered;
   const [pilot, recent] = await Promise.all([
     pilotState(),
-    recentJobsOf(session.clientId, INTELLIGENCE_JOB_FAMILIES),
+    recentJobsOf(session.organizationId, INTELLIGENCE_JOB_FAMILIES),
   ]);
-  const jobs = await refreshDueJobs(readJobStatus, session.clientId, recent);
+  const jobs = await refreshDueJobs(readJobStatus, session.organizationId, recent);
   const vinEnabled =
     pilot.state === "unknown" || (pilot.state === "open" && pilot.gates.vinEconomicIntelligence);
   return (

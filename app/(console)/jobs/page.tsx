@@ -25,9 +25,9 @@ export const metadata: Metadata = { title: "Jobs" };
 export default async function JobsPage({ searchParams }: SearchPageProps) {
   const { session, readJobStatus } = await requirePageSession();
   const params = readListParams(jobsListParams, await searchParams);
-  const listed = await listJobs(session.clientId, params);
+  const listed = await listJobs(session.organizationId, params);
   // Statuses are read from the service before the list renders, then followed in the browser.
-  const jobs = await refreshDueJobs(readJobStatus, session.clientId, listed.jobs);
+  const jobs = await refreshDueJobs(readJobStatus, session.organizationId, listed.jobs);
   const href = (changes: Record<string, string | number>) =>
     listHref("/jobs", params, changes, JOBS_LIST_DEFAULTS);
   return (

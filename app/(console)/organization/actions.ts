@@ -7,10 +7,11 @@ import { actionSession, type SignedIn } from "@/lib/auth/guards";
 import { identifyClient } from "@/lib/auth/identify-client";
 import { dutyRefusal } from "@/lib/auth/rights";
 import { type ConsoleDuty, ROLES } from "@/lib/auth/roles";
-import { startSession } from "@/lib/auth/session";
+import { endKeySessions, startSession } from "@/lib/auth/session";
 import { consoleConfig } from "@/lib/config/console-env";
 import { requestOrigin } from "@/lib/http/request-origin";
-import { createInvitation, revokeInvitation } from "@/lib/people/invitations";
+import { createInvitation, openInvitations, revokeInvitation } from "@/lib/people/invitations";
+import { claimDomain, normalDomain, removeClaim, verifyClaim } from "@/lib/people/domain-claims";
 import { mailInvitation, type MailOutcome } from "@/lib/people/invitation-mail";
 import {
   addMember,
@@ -49,8 +50,6 @@ async function asDuty<T>(
   const signed = await actionSession();
   if ("refused" in signed) return refused(signed.refused, "Sign in again.");
   const { organizationId } = signed.session;
-  if (!organizationId)
-    return refused("no_organization", "Sign in again to connect this Client to the console.");
   const byRole = dutyRefusal(signed.session, duty);
   const result = byRole
     ? refused("role_forbidden", byRole)
@@ -67,6 +66,23 @@ async function asDuty<T>(
   return result;
 }
 
+/**
+ * What only an owner, as themselves, may do (make, unmake, or end the sessions of an owner):
+ * refused for anyone else; a person confirms first unless they did in the last five minutes.
+ */
+function ownersOnly(s: SignedIn): ReturnType<typeof refused> | undefined {
+  const byRole = dutyRefusal(s.session, "makeOwners");
+  if (byRole) return refused("role_forbidden", byRole);
+  return confirmedRecently(s);
+}
+
+/** A change of who may sign in or act here: the person confirms first, unless they did lately. */
+function confirmedRecently(s: SignedIn): ReturnType<typeof refused> | undefined {
+  return needsStepUp(s.session)
+    ? refused(STEP_UP_REQUIRED.code, STEP_UP_REQUIRED.message)
+    : undefined;
+}
+
 const personId = z.string().uuid();
 const role = z.enum(ROLES);
 
@@ -78,10 +94,10 @@ export async function inviteAction(input: {
   const parsed = parseInput(inviteSchema, input);
   if ("ok" in parsed) return parsed;
   return asDuty("managePeople", "console.invite", normalEmail(parsed.data.email), async (s) => {
-    if (parsed.data.role === "owner" && s.session.role !== "owner")
-      return refused("role_forbidden", "Only an owner can make someone an owner.", {
-        role: "Only an owner can invite an owner.",
-      });
+    const ownerProblem = parsed.data.role === "owner" ? ownersOnly(s) : undefined;
+    if (ownerProblem && !ownerProblem.ok && ownerProblem.code === "role_forbidden")
+      return refused(ownerProblem.code, ownerProblem.message, { role: ownerProblem.message });
+    if (ownerProblem) return ownerProblem;
     const { invitation, token } = await createInvitation({
       organizationId: s.organizationId,
       email: parsed.data.email,
@@ -113,24 +129,38 @@ export async function inviteAction(input: {
 export async function revokeInvitationAction(input: { id: string }): Promise<ActionResult<null>> {
   const id = z.string().uuid().safeParse(input?.id);
   if (!id.success) return refused("invalid_input", "This invitation is not known.");
-  return asDuty("managePeople", "console.revokeInvitation", id.data, async (s) =>
-    (await revokeInvitation(s.organizationId, id.data))
+  return asDuty("managePeople", "console.revokeInvitation", id.data, async (s) => {
+    const open = (await openInvitations(s.organizationId)).find((i) => i.id === id.data);
+    const ownerProblem = open?.role === "owner" ? ownersOnly(s) : undefined;
+    if (ownerProblem) return ownerProblem;
+    return (await revokeInvitation(s.organizationId, id.data))
       ? done(null)
-      : refused("invitation_closed", "This invitation was used or revoked already."),
-  );
+      : refused("invitation_closed", "This invitation was used or revoked already.");
+  });
 }
 
-/** The owners are the organization's last resort: one always remains, and only owners make or unmake them. */
+/**
+ * The owners are the organization's last resort: one always remains, and only owners (as
+ * themselves, confirmed) make, unmake or end the sessions of one.
+ */
 async function ownerGuard(
   s: SignedIn & { organizationId: string },
   person: string,
-  next: "removed" | (typeof ROLES)[number],
+  next: "removed" | "sessions ended" | (typeof ROLES)[number],
 ): Promise<ActionResult<null> | undefined> {
   const current = await roleOf(s.organizationId, person);
   if (!current) return refused("not_a_member", "This person is not a member any more.");
-  if ((current === "owner" || next === "owner") && s.session.role !== "owner")
-    return refused("role_forbidden", "Only an owner can make or unmake an owner.");
-  if (current === "owner" && next !== "owner" && (await ownerCount(s.organizationId)) <= 1)
+  if (current === next) return undefined;
+  if (current === "owner" || next === "owner") {
+    const problem = ownersOnly(s);
+    if (problem) return problem;
+  }
+  if (
+    current === "owner" &&
+    next !== "owner" &&
+    next !== "sessions ended" &&
+    (await ownerCount(s.organizationId)) <= 1
+  )
     return refused("last_owner", "The organization needs an owner: make someone else owner first.");
   return undefined;
 }
@@ -168,8 +198,8 @@ export async function endMemberSessionsAction(input: {
   const parsed = personId.safeParse(input?.personId);
   if (!parsed.success) return refused("invalid_input", "This person is not known.");
   return asDuty("managePeople", "console.endSessions", parsed.data, async (s) => {
-    if (!(await roleOf(s.organizationId, parsed.data)))
-      return refused("not_a_member", "This person is not a member any more.");
+    const problem = await ownerGuard(s, parsed.data, "sessions ended");
+    if (problem) return problem;
     await endSessionsOf(parsed.data, s.organizationId);
     return done(null);
   });
@@ -223,7 +253,8 @@ export async function becomeOwnerAction(input: {
       accountLabel: session.accountLabel,
       organizationId: session.organizationId,
       personId: person.id,
-      steppedUp: true,
+      // Setting up an authenticator is not confirming with it: the first dangerous action asks.
+      steppedUp: false,
     },
     await requestOrigin(),
   );
@@ -270,10 +301,17 @@ export async function replaceStoredKeyAction(input: {
   });
 }
 
+/**
+ * The owner turns key sign-in on or off. Off, every key session of the organization ends at its
+ * next request, on every instance (sessions read it with each request).
+ */
 export async function setKeySignInAction(input: { allowed: boolean }): Promise<ActionResult<null>> {
   const allowed = input?.allowed === true;
   return asDuty("manageOrganization", "console.setKeySignIn", allowed ? "on" : "off", async (s) => {
+    const unconfirmed = confirmedRecently(s);
+    if (unconfirmed) return unconfirmed;
     await setKeySignIn(s.organizationId, allowed);
+    if (!allowed) await endKeySessions(s.organizationId);
     return done(null);
   });
 }
@@ -295,10 +333,62 @@ export async function saveSingleSignOnAction(input: unknown): Promise<ActionResu
             defaultRole: "Choose another role.",
           },
         );
+      const unconfirmed = confirmedRecently(s);
+      if (unconfirmed) return unconfirmed;
       const problem = await saveProvider({ organizationId: s.organizationId, ...parsed.data });
       return problem ? refused("provider_unreachable", problem, { issuer: problem }) : done(null);
     },
   );
+}
+
+const domainInput = (input: unknown) => {
+  const text = (input as { domain?: unknown } | null)?.domain;
+  return typeof text === "string" ? normalDomain(text) : undefined;
+};
+const DOMAIN_REFUSED = refused("invalid_input", "Enter a domain like example.com.", {
+  domain: "Enter a domain like example.com.",
+});
+
+/** Claims an email domain for single sign-on: the record to publish in its DNS is shown. */
+export async function claimDomainAction(input: { domain: string }): Promise<ActionResult<null>> {
+  const domain = domainInput(input);
+  if (!domain) return DOMAIN_REFUSED;
+  return asDuty("configureSingleSignOn", "console.claimDomain", domain, async (s) => {
+    await claimDomain(s.organizationId, domain);
+    return done(null);
+  });
+}
+
+const VERIFICATION_REFUSED = {
+  not_claimed: "Claim the domain first.",
+  dns_unreachable: "DNS did not answer. Try again in a moment.",
+  record_missing:
+    "The domain's DNS does not carry this organization's record yet. Publish it, wait for DNS to pass it on, and check again.",
+  held_elsewhere:
+    "Another organization here verified this domain and its record is still published: the domain's owner removes that record first.",
+} as const;
+
+/** Checks a claimed domain's DNS now; verified, the organization's single sign-on vouches for its addresses. */
+export async function verifyDomainAction(input: { domain: string }): Promise<ActionResult<null>> {
+  const domain = domainInput(input);
+  if (!domain) return DOMAIN_REFUSED;
+  return asDuty("configureSingleSignOn", "console.verifyDomain", domain, async (s) => {
+    const unconfirmed = confirmedRecently(s);
+    if (unconfirmed) return unconfirmed;
+    const verified = await verifyClaim(s.organizationId, domain);
+    return verified.ok
+      ? done(null)
+      : refused(`domain_${verified.reason}`, VERIFICATION_REFUSED[verified.reason]);
+  });
+}
+
+export async function removeDomainAction(input: { domain: string }): Promise<ActionResult<null>> {
+  const domain = domainInput(input);
+  if (!domain) return DOMAIN_REFUSED;
+  return asDuty("configureSingleSignOn", "console.removeDomain", domain, async (s) => {
+    await removeClaim(s.organizationId, domain);
+    return done(null);
+  });
 }
 
 export async function removeSingleSignOnAction(): Promise<ActionResult<null>> {

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Facts } from "@/components/ui/facts";
 import { requirePageSession } from "@/lib/auth/guards";
-import { mayDo } from "@/lib/auth/rights";
+import { dutyRefusal, mayDo } from "@/lib/auth/rights";
 import { ROLE_WORDS } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
 import { INVITATION_DAYS, openInvitations } from "@/lib/people/invitations";
@@ -13,30 +14,21 @@ import { Invitations } from "./_components/invitations";
 import { Members } from "./_components/members";
 import { OwnerSettings } from "./_components/owner-settings";
 import { SingleSignOn } from "./_components/single-sign-on";
+import { claimsOf } from "@/lib/people/domain-claims";
 import { callbackUrl, providerOf } from "@/lib/people/single-sign-on";
 
 export const metadata: Metadata = { title: "Organization and people" };
 
 export default async function OrganizationPage() {
   const { session } = await requirePageSession();
-  const org = session.organizationId ? await findOrganization(session.organizationId) : undefined;
-  if (!org)
-    return (
-      <>
-        <PageHeader title="Organization and people" />
-        <Card>
-          <p className="text-sm">
-            This session started before the Client was connected to the console. Sign out and sign
-            in with the key again to connect it.
-          </p>
-        </Card>
-      </>
-    );
-  const [members, invitations, owners, provider] = await Promise.all([
+  const org = await findOrganization(session.organizationId);
+  if (!org) notFound();
+  const [members, invitations, owners, provider, domains] = await Promise.all([
     membersOf(org.id),
     openInvitations(org.id),
     ownerCount(org.id),
     providerOf(org.id),
+    claimsOf(org.id),
   ]);
   const managesPeople = mayDo(session, "managePeople");
   const secret = newTotpSecret();
@@ -85,7 +77,7 @@ export default async function OrganizationPage() {
           <Members
             members={members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() }))}
             manage={managesPeople}
-            viewerIsOwner={session.role === "owner"}
+            makesOwners={mayDo(session, "makeOwners")}
             selfId={session.actor.kind === "person" ? session.actor.personId : null}
           />
         </Card>
@@ -99,7 +91,8 @@ export default async function OrganizationPage() {
                 expiresAt: i.expiresAt.toISOString(),
               }))}
               days={INVITATION_DAYS}
-              viewerIsOwner={session.role === "owner"}
+              makesOwners={mayDo(session, "makeOwners")}
+              ownersOnlyText={dutyRefusal(session, "makeOwners")}
             />
           </Card>
         ) : null}
@@ -111,16 +104,21 @@ export default async function OrganizationPage() {
                   ? {
                       issuer: provider.issuer,
                       clientId: provider.clientId,
-                      allowedDomain: provider.allowedDomain,
                       defaultRole: provider.defaultRole,
                     }
                   : null
               }
+              domains={domains.map((d) => ({
+                domain: d.domain,
+                recordName: d.recordName,
+                recordValue: d.recordValue,
+                verified: d.verifiedAt ? formatDateTime(d.verifiedAt) : null,
+              }))}
               redirectUri={callbackUrl()}
             />
           </Card>
         ) : null}
-        {mayDo(session, "manageOrganization") && session.actor.kind === "person" ? (
+        {mayDo(session, "manageOrganization") ? (
           <Card title="Owner's settings">
             <OwnerSettings keySignIn={org.keySignIn} clientId={org.clientId} />
           </Card>

@@ -70,13 +70,13 @@ export default async function RequestLogPage({ searchParams }: SearchPageProps) 
   const { session } = await requirePageSession();
   const params = readListParams(requestParams, await searchParams);
   const [listed, operations] = await Promise.all([
-    listRequests(session.clientId, {
+    listRequests(session.organizationId, {
       operationId: params.operation || undefined,
       outcome: params.outcome,
       billingSource: params.billing || undefined,
       page: params.page,
     }),
-    loggedOperations(session.clientId),
+    loggedOperations(session.organizationId),
   ]);
   const current = { ...params, page: listed.page };
   return (

@@ -50,8 +50,8 @@ export default async function VehiclesPage({ searchParams }: SearchPageProps) {
     vin && vinAccepted
       ? await refreshDueJobs(
           readJobStatus,
-          session.clientId,
-          await jobsForVin(session.clientId, vin),
+          session.organizationId,
+          await jobsForVin(session.organizationId, vin),
         )
       : [];
 

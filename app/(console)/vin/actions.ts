@@ -15,7 +15,7 @@ export const startVinFlowAction = defineAction({
   }),
   target: (input) => input.vin,
   async run(input, { call, session }) {
-    const flow = await startFlow(session.idHash, session.clientId, input.vin, input.note || null);
+    const flow = await startFlow(session, input.vin, input.note || null);
     const returnUrl = `${consoleConfig().CONSOLE_PUBLIC_URL.replace(/\/$/, "")}/vin/callback`;
     // One flow, one logical request: its id is the key, so a retry never opens a second session.
     const res = await call(

@@ -1,8 +1,6 @@
 import { type NextRequest } from "next/server";
-import { finishAgentAuthorization } from "@/lib/agent/agent-connection";
-import { keyDigestOf } from "@/lib/auth/secret-box";
+import { finishAgentAuthorization, ownerOf } from "@/lib/agent/agent-connection";
 import { readSession } from "@/lib/auth/session";
-import { consoleConfig } from "@/lib/config/console-env";
 import { cleanRedirect } from "@/lib/http/clean-redirect";
 import { recordAudit } from "@/lib/store/audit-log";
 
@@ -15,12 +13,7 @@ export async function GET(request: NextRequest) {
   const state = await readSession();
   if (state.kind !== "active") return go("/sign-in?reason=expired");
   const q = request.nextUrl.searchParams;
-  const owner = {
-    keyDigest: keyDigestOf(state.apiKey, consoleConfig().SESSION_SECRET),
-    clientId: state.session.clientId,
-    environment: state.session.environment,
-  };
-  const outcome = await finishAgentAuthorization(state.session, owner, {
+  const outcome = await finishAgentAuthorization(state.session, ownerOf(state), {
     state: q.get("state") ?? undefined,
     code: q.get("code") ?? undefined,
     error: q.get("error") ?? undefined,

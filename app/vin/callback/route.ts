@@ -26,7 +26,7 @@ export async function GET(request: NextRequest) {
     parsed.data.status === "completed"
       ? { status: "completed" as const, svcId: parsed.data.svcId }
       : { status: "cancelled" as const };
-  const result = await consumeState(state.session.idHash, parsed.data.state, outcome);
+  const result = await consumeState(state.session, parsed.data.state, outcome);
   if (!result.ok) {
     consoleLog().warn("VIN callback refused", {
       reason: result.reason,

@@ -24,12 +24,7 @@ import {
   personByEmail,
 } from "@/lib/people/people";
 import { acceptedStep } from "@/lib/people/totp";
-import {
-  clearAccountFailures,
-  recordFailedSignIn,
-  waitBeforeSignIn,
-  waitInWords,
-} from "@/lib/people/sign-in-throttle";
+import { attempt, tooManyAttempts } from "@/lib/people/sign-in-throttle";
 import { newPersonSchema, type NewPersonValues } from "@/lib/people/person-fields";
 import { type PasswordSignInValues } from "@/app/(auth)/sign-in/sign-in.schema";
 
@@ -109,7 +104,8 @@ export async function acceptAsNewPersonAction(
   });
   if (!person)
     return refused("email_taken", "This address has a sign-in already: reload the page.");
-  return join(open.token, person, true);
+  // Setting up a factor is not confirming with one: the first dangerous action asks.
+  return join(open.token, person, false);
 }
 
 /** Someone who signs in here already: they confirm with their password and a code, then join. */
@@ -120,23 +116,22 @@ export async function acceptAsMemberAction(
   if ("ok" in open) return open;
   const { email } = open;
   const origin = await requestOrigin();
-  const attempt = { account: email, source: origin.sourceAddress ?? "unknown" };
-  const wait = await waitBeforeSignIn(attempt);
-  if (wait !== undefined)
-    return refused("too_many_attempts", `Too many attempts. Try again in ${waitInWords(wait)}.`);
-  const account = await credentialsOf(email);
-  const right =
-    (await verifyPassword(String(input?.password ?? ""), account?.passwordHash ?? null)) &&
-    account !== undefined &&
-    (await claimTotpCode(account.id, String(input?.code ?? "")));
-  if (!account || !right) {
-    await recordFailedSignIn(attempt);
+  const source = origin.sourceAddress ?? "unknown";
+  const checked = await attempt({ surface: "invitation", account: email, source }, async () => {
+    const account = await credentialsOf(email);
+    const right =
+      (await verifyPassword(String(input?.password ?? ""), account?.passwordHash ?? null)) &&
+      account !== undefined &&
+      (await claimTotpCode(account.id, String(input?.code ?? "")));
+    return right ? account : undefined;
+  });
+  if (checked.kind === "wait")
+    return refused("too_many_attempts", tooManyAttempts(checked.waitSeconds));
+  if (checked.kind === "wrong")
     return refused("sign_in_refused", "The password or code is not right.", {
       password: "The password or code is not right.",
     });
-  }
-  await clearAccountFailures(email);
-  return join(open.token, { id: account.id, email }, true);
+  return join(open.token, { id: checked.value.id, email }, true);
 }
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -181,5 +176,6 @@ export async function acceptWithPasskeyAction(input: unknown): Promise<ActionRes
   });
   if (!person)
     return refused("email_taken", "This address has a sign-in already: reload the page.");
-  return join(parsed.data.token, person, true);
+  // A passkey just made is not a confirmation: the first dangerous action asks for it.
+  return join(parsed.data.token, person, false);
 }

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/table";
 import { type ActionResult } from "@/lib/actions/action-result";
+import { useStepUp } from "@/lib/actions/use-step-up";
 import { PasskeyButton } from "@/components/people/passkey-button";
 import {
   addPasskeyAction,
@@ -15,14 +16,16 @@ import {
   switchOrganizationAction,
 } from "../actions";
 
+/** Runs an action (confirming first when the server asks) and refreshes the page after it. */
 function useAct() {
   const router = useRouter();
+  const withStepUp = useStepUp();
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const act = (run: () => Promise<ActionResult<null>>) =>
     start(async () => {
       setError(null);
-      const result = await run();
+      const result = await withStepUp(run);
       if (result.ok) router.refresh();
       else setError(result.message);
     });
@@ -127,6 +130,7 @@ export function Passkeys({
   passkeys: { id: string; name: string; created: string; lastUse: string }[];
 }) {
   const router = useRouter();
+  const withStepUp = useStepUp();
   const { pending, error, act } = useAct();
   return (
     <div className="space-y-3">
@@ -158,7 +162,7 @@ export function Passkeys({
         label="Add a passkey"
         pendingLabel="Waiting for your passkey…"
         variant="secondary"
-        begin={addPasskeyOptionsAction}
+        begin={() => withStepUp(addPasskeyOptionsAction)}
         finish={(answer) => addPasskeyAction({ ...answer, name: "" })}
         onDone={() => router.refresh()}
       />

@@ -21,7 +21,7 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
   const { id } = await params;
   const numeric = /^\d{1,15}$/.test(id) ? Number(id) : NaN;
   const entry = Number.isSafeInteger(numeric)
-    ? await getAuditEntry(session.clientId, numeric)
+    ? await getAuditEntry(session.organizationId, numeric)
     : undefined;
   if (!entry) notFound();
   const detail = entry.detail ?? {};

@@ -17,13 +17,13 @@ export async function GET(request: Request) {
     );
   const search = Object.fromEntries(new URL(request.url).searchParams);
   const { filters } = auditFilters(readListParams(auditParams, search));
-  const clientId = signedIn.session.clientId;
+  const { clientId, organizationId } = signedIn.session;
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       controller.enqueue(encoder.encode(`${AUDIT_CSV_COLUMNS.join(",")}\r\n`));
       try {
-        for await (const batch of allAudit(clientId, filters))
+        for await (const batch of allAudit(organizationId, filters))
           controller.enqueue(encoder.encode(batch.map((e) => `${auditCsvRow(e)}\r\n`).join("")));
         controller.close();
       } catch (error) {

@@ -11,9 +11,9 @@ export const metadata: Metadata = { title: "Job" };
 export default async function JobPage({ params }: { params: Promise<{ id: string }> }) {
   const { session, readJobStatus } = await requirePageSession();
   const { id } = await params;
-  const stored = await getJob(session.clientId, id);
+  const stored = await getJob(session.organizationId, id);
   if (!stored) notFound();
-  const [job = stored] = await refreshDueJobs(readJobStatus, session.clientId, [stored]);
+  const [job = stored] = await refreshDueJobs(readJobStatus, session.organizationId, [stored]);
   const input = job.input as Record<string, string | undefined>;
   const subject = input.vin ?? input.oeNumber ?? input.aftermarketNumber ?? input.clusterId ?? "";
   return (

@@ -8,23 +8,23 @@ import {
   type OperationId,
 } from "@/lib/api/contract/operations";
 import { type ActionContext, defineAction } from "@/lib/actions/define-action";
-import { type OrderResponse, recordStart } from "./job-store";
+import { type JobOwner, type OrderResponse, recordStart } from "./job-store";
 
 /**
  * Runs an order and records what it answered (an immediate result as a finished job, an accepted
  * job to follow); a quarantined job is recorded as such. Server-only: never an action itself.
  */
 async function order(
-  clientId: string,
+  owner: JobOwner,
   family: JobFamily,
   input: Record<string, unknown>,
   call: () => Promise<OrderResponse>,
 ) {
   try {
-    return { jobId: await recordStart(clientId, family, input, { response: await call() }) };
+    return { jobId: await recordStart(owner, family, input, { response: await call() }) };
   } catch (error) {
     if (error instanceof JobQuarantinedError)
-      return { jobId: await recordStart(clientId, family, input, { quarantined: error }) };
+      return { jobId: await recordStart(owner, family, input, { quarantined: error }) };
     throw error;
   }
 }
@@ -55,7 +55,7 @@ export function defineOrder<
     target: config.target,
     run: (input, { call, session }) => {
       const ordered = subject(input);
-      return order(session.clientId, family, ordered, () => send(ordered, call));
+      return order(session, family, ordered, () => send(ordered, call));
     },
   });
 }

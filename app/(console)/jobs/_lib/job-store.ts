@@ -14,6 +14,15 @@ import { JOBS_PAGE_SIZE, type JobsListParams, type JobStatusFilter } from "./job
 
 type Row = typeof jobRecords.$inferSelect;
 
+/**
+ * Who started a job: the organization whose people see it (and nobody else, the same Client's
+ * other organization included), and its Client.
+ */
+export interface JobOwner {
+  organizationId: string;
+  clientId: string;
+}
+
 /** What an order answered, in the shape every typed operation result shares. */
 export interface OrderResponse {
   status: number;
@@ -42,14 +51,20 @@ function toView(row: Row): TrackedJob {
  * one (its `Location` did not match its `statusUrl`, so it is never polled).
  */
 export async function recordStart(
-  clientId: string,
+  owner: JobOwner,
   family: JobFamily,
   input: Record<string, unknown>,
   outcome: { response: OrderResponse } | { quarantined: JobQuarantinedError },
 ): Promise<string> {
   const db = await getStore();
   const id = randomUUID();
-  const base = { id, clientId, family, input };
+  const base = {
+    id,
+    organizationId: owner.organizationId,
+    clientId: owner.clientId,
+    family,
+    input,
+  };
   if ("quarantined" in outcome) {
     const q = outcome.quarantined;
     await db.insert(jobRecords).values({
@@ -94,9 +109,9 @@ const STATUS_SETS: Record<JobStatusFilter, ConsoleJobStatus[] | null> = {
   quarantined: ["quarantined"],
 };
 
-/** One page of the Client's jobs as the list's address asks, and how many match in all. */
+/** One page of the organization's jobs as the list's address asks, and how many match in all. */
 export async function listJobs(
-  clientId: string,
+  organizationId: string,
   params: Pick<JobsListParams, "kind" | "status" | "sort" | "page"> = {
     kind: "all",
     status: "all",
@@ -107,7 +122,7 @@ export async function listJobs(
 ): Promise<{ jobs: TrackedJob[]; total: number; page: number; pages: number }> {
   const statuses = STATUS_SETS[params.status];
   const where = and(
-    eq(jobRecords.clientId, clientId),
+    eq(jobRecords.organizationId, organizationId),
     params.kind === "all" ? undefined : eq(jobRecords.family, params.kind),
     statuses ? inArray(jobRecords.status, statuses) : undefined,
   );
@@ -119,17 +134,17 @@ export async function listJobs(
   return { jobs: rows.map(toView), ...rest };
 }
 
-/** A job this console started for the Client; another Client's is not there. */
-async function ownJob(clientId: string, id: string): Promise<Row | undefined> {
+/** A job this console started for the organization; another organization's is not there. */
+async function ownJob(organizationId: string, id: string): Promise<Row | undefined> {
   return firstRow(
     await getStore(),
     jobRecords,
-    and(eq(jobRecords.id, id), eq(jobRecords.clientId, clientId)),
+    and(eq(jobRecords.id, id), eq(jobRecords.organizationId, organizationId)),
   );
 }
 
-export async function getJob(clientId: string, id: string): Promise<TrackedJob | undefined> {
-  const row = await ownJob(clientId, id);
+export async function getJob(organizationId: string, id: string): Promise<TrackedJob | undefined> {
+  const row = await ownJob(organizationId, id);
   return row ? toView(row) : undefined;
 }
 
@@ -139,10 +154,10 @@ export async function getJob(clientId: string, id: string): Promise<TrackedJob |
  */
 export async function pollJobOnce(
   readStatus: ReadStatus,
-  clientId: string,
+  organizationId: string,
   id: string,
 ): Promise<TrackedJob | undefined> {
-  const row = await ownJob(clientId, id);
+  const row = await ownJob(organizationId, id);
   return row ? pollRow(readStatus, row) : undefined;
 }
 
@@ -160,7 +175,7 @@ export function nextPollAt(job: Pick<TrackedJob, "updatedAt" | "retryAfterSecond
  */
 export async function refreshDueJobs(
   readStatus: ReadStatus,
-  clientId: string,
+  organizationId: string,
   jobs: TrackedJob[],
   options: { limit?: number; budgetMs?: number; now?: number } = {},
 ): Promise<TrackedJob[]> {
@@ -173,7 +188,7 @@ export async function refreshDueJobs(
   const fresh = new Map<string, TrackedJob>();
   for (const job of due) {
     if (Date.now() > deadline) break;
-    const polled = await pollJobOnce(readStatus, clientId, job.id).catch(() => undefined);
+    const polled = await pollJobOnce(readStatus, organizationId, job.id).catch(() => undefined);
     if (polled) fresh.set(job.id, polled);
   }
   return jobs.map((j) => fresh.get(j.id) ?? j);
@@ -221,9 +236,9 @@ async function pollRow(readStatus: ReadStatus, row: Row): Promise<TrackedJob> {
   }
 }
 
-/** A Client's latest jobs that match `where`, newest first (by when they were last changed, with `byUpdate`). */
+/** An organization's latest jobs that match `where`, newest first (by when they were last changed, with `byUpdate`). */
 async function latestJobs(
-  clientId: string,
+  organizationId: string,
   where: SQL,
   limit: number,
   byUpdate = false,
@@ -232,28 +247,28 @@ async function latestJobs(
   const rows = await db
     .select()
     .from(jobRecords)
-    .where(and(eq(jobRecords.clientId, clientId), where))
+    .where(and(eq(jobRecords.organizationId, organizationId), where))
     .orderBy(desc(byUpdate ? jobRecords.updatedAt : jobRecords.createdAt), desc(jobRecords.id))
     .limit(limit);
   return rows.map(toView);
 }
 
-/** The Client's latest jobs of the given kinds, newest first. */
-export function recentJobsOf(clientId: string, families: readonly JobFamily[], limit = 10) {
-  return latestJobs(clientId, inArray(jobRecords.family, [...families]), limit);
+/** The organization's latest jobs of the given kinds, newest first. */
+export function recentJobsOf(organizationId: string, families: readonly JobFamily[], limit = 10) {
+  return latestJobs(organizationId, inArray(jobRecords.family, [...families]), limit);
 }
 
-/** The Client's finished reads of one Intelligence cluster, latest first. */
-export function clusterReadsOf(clientId: string, clusterId: string, limit = 10) {
+/** The organization's finished reads of one Intelligence cluster, latest first. */
+export function clusterReadsOf(organizationId: string, clusterId: string, limit = 10) {
   const read = and(
     eq(jobRecords.family, "part_intelligence"),
     eq(jobRecords.status, "succeeded"),
     sql`${jobRecords.result} -> 'cluster' ->> 'clusterId' = ${clusterId}`,
   )!;
-  return latestJobs(clientId, read, limit, true);
+  return latestJobs(organizationId, read, limit, true);
 }
 
-/** The Client's latest orders for one VIN (parts, cart checks, evaluations), newest first. */
-export function jobsForVin(clientId: string, vin: string, limit = 10) {
-  return latestJobs(clientId, sql`${jobRecords.input} ->> 'vin' = ${vin}`, limit);
+/** The organization's latest orders for one VIN (parts, cart checks, evaluations), newest first. */
+export function jobsForVin(organizationId: string, vin: string, limit = 10) {
+  return latestJobs(organizationId, sql`${jobRecords.input} ->> 'vin' = ${vin}`, limit);
 }

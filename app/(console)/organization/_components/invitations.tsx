@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/table";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
+import { useStepUp } from "@/lib/actions/use-step-up";
 import { ROLE_WORDS, ROLES, type Role } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
 import { inviteAction, revokeInvitationAction } from "../actions";
@@ -23,11 +24,14 @@ import { inviteSchema, type InviteValues } from "../_lib/organization.schema";
 export function Invitations({
   open,
   days,
-  viewerIsOwner,
+  makesOwners,
+  ownersOnlyText,
 }: {
   open: { id: string; email: string; role: Role; expiresAt: string }[];
   days: number;
-  viewerIsOwner: boolean;
+  makesOwners: boolean;
+  /** Why an owner's invitation is not this session's to revoke. */
+  ownersOnlyText?: string;
 }) {
   const router = useRouter();
   const [created, setCreated] = useState<{
@@ -49,6 +53,7 @@ export function Invitations({
       "The console did not answer: the invitation may have been made. Look at the open invitations below before inviting again.",
   });
   const [pending, start] = useTransition();
+  const withStepUp = useStepUp();
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <div className="space-y-4">
@@ -58,7 +63,7 @@ export function Invitations({
           of={form}
           name="role"
           label="Role"
-          choices={ROLES.filter((r) => viewerIsOwner || r !== "owner").map(
+          choices={ROLES.filter((r) => makesOwners || r !== "owner").map(
             (r) => [r, `${ROLE_WORDS[r].name}: ${ROLE_WORDS[r].does}`] as const,
           )}
         />
@@ -100,12 +105,13 @@ export function Invitations({
           <Button
             key="r"
             variant="secondary"
-            disabled={pending}
+            disabled={pending || (i.role === "owner" && !makesOwners)}
+            title={i.role === "owner" && !makesOwners ? ownersOnlyText : undefined}
             aria-label={`Revoke the invitation of ${i.email}`}
             onClick={() =>
               start(async () => {
                 setNotice(null);
-                const result = await revokeInvitationAction({ id: i.id });
+                const result = await withStepUp(() => revokeInvitationAction({ id: i.id }));
                 if (!result.ok) setNotice(result.message);
                 router.refresh();
               })

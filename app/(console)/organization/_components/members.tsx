@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/table";
 import { type ActionResult } from "@/lib/actions/action-result";
+import { useStepUp } from "@/lib/actions/use-step-up";
 import { ROLE_WORDS, ROLES, type Role } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
 import { changeRoleAction, endMemberSessionsAction, removeMemberAction } from "../actions";
@@ -21,31 +22,33 @@ interface MemberRow {
 
 /**
  * The organization's people and their roles. An owner or admin changes a role, ends a
- * member's sessions or removes them; each takes effect on the member's next request.
+ * member's sessions or removes them; each takes effect on the member's next request. What
+ * concerns an owner is an owner's to do, confirmed.
  */
 export function Members({
   members,
   manage,
-  viewerIsOwner,
+  makesOwners,
   selfId,
 }: {
   members: MemberRow[];
   manage: boolean;
-  viewerIsOwner: boolean;
+  makesOwners: boolean;
   selfId: string | null;
 }) {
   const router = useRouter();
   const [pending, start] = useTransition();
+  const withStepUp = useStepUp();
   const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   const act = (run: () => Promise<ActionResult<null>>, done: string) =>
     start(async () => {
-      const result = await run();
+      const result = await withStepUp(run);
       setNotice(
         result.ok ? { tone: "success", text: done } : { tone: "danger", text: result.message },
       );
       if (result.ok) router.refresh();
     });
-  const roleChoices = ROLES.filter((r) => viewerIsOwner || r !== "owner").map(
+  const roleChoices = ROLES.filter((r) => makesOwners || r !== "owner").map(
     (r) => [r, ROLE_WORDS[r].name] as const,
   );
   return (
@@ -63,7 +66,7 @@ export function Members({
         rowTestId="member-row"
         empty="Nobody signs in as themselves yet: the key holder can become the owner above."
         cells={(m) => {
-          const fixed = !viewerIsOwner && m.role === "owner";
+          const fixed = !makesOwners && m.role === "owner";
           const cells = [
             <span key="n">
               {m.name}

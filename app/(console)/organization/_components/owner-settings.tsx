@@ -65,7 +65,7 @@ export function OwnerSettings({ keySignIn, clientId }: { keySignIn: boolean; cli
           disabled={pending}
           onClick={() =>
             start(async () => {
-              const result = await setKeySignInAction({ allowed: !keySignIn });
+              const result = await withStepUp(() => setKeySignInAction({ allowed: !keySignIn }));
               setNotice(
                 result.ok
                   ? {

@@ -2,26 +2,53 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useTransition } from "react";
+import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { ActionForm } from "@/components/forms/action-form";
 import { FormSelect, FormText } from "@/components/forms/form-fields";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DataTable } from "@/components/ui/table";
 import { Facts } from "@/components/ui/facts";
+import { type ActionResult } from "@/lib/actions/action-result";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
+import { useStepUp } from "@/lib/actions/use-step-up";
 import { ROLE_WORDS, ROLES } from "@/lib/auth/roles";
-import { removeSingleSignOnAction, saveSingleSignOnAction } from "../actions";
-import { singleSignOnSchema, type SingleSignOnValues } from "../_lib/organization.schema";
+import {
+  claimDomainAction,
+  removeDomainAction,
+  removeSingleSignOnAction,
+  saveSingleSignOnAction,
+  verifyDomainAction,
+} from "../actions";
+import {
+  domainClaimSchema,
+  type DomainClaimValues,
+  singleSignOnSchema,
+  type SingleSignOnValues,
+} from "../_lib/organization.schema";
+
+interface DomainRow {
+  domain: string;
+  recordName: string;
+  recordValue: string;
+  /** When it was verified, in words; null while it waits for its DNS record. */
+  verified: string | null;
+}
 
 /**
- * The organization's identity provider (OpenID Connect): its issuer, the console's client there,
- * the email domain it vouches for and the role people of that domain join with.
+ * The organization's single sign-on: the email domains it vouches for, each proven with a DNS
+ * record, and its identity provider (OpenID Connect) with the role people of those domains join
+ * with.
  */
 export function SingleSignOn({
   current,
+  domains,
   redirectUri,
 }: {
-  current: { issuer: string; clientId: string; allowedDomain: string; defaultRole: string } | null;
+  current: { issuer: string; clientId: string; defaultRole: string } | null;
+  domains: DomainRow[];
   redirectUri: string;
 }) {
   const router = useRouter();
@@ -32,7 +59,6 @@ export function SingleSignOn({
       issuer: current?.issuer ?? "",
       clientId: current?.clientId ?? "",
       clientSecret: "",
-      allowedDomain: current?.allowedDomain ?? "",
       defaultRole: (current?.defaultRole as SingleSignOnValues["defaultRole"]) ?? "viewer",
     },
   });
@@ -42,20 +68,24 @@ export function SingleSignOn({
       router.refresh();
     },
   });
+  const verified = domains.filter((d) => d.verified).map((d) => d.domain);
   return (
-    <div className="space-y-4">
+    <div className="space-y-6">
       <Facts
         facts={[
           ["Redirect address", <code key="r">{redirectUri}</code>],
           [
             "Now",
             current
-              ? `${current.issuer}, for people of ${current.allowedDomain} (join as ${current.defaultRole})`
+              ? verified.length
+                ? `${current.issuer}, for people of ${verified.join(", ")} (join as ${current.defaultRole})`
+                : `${current.issuer}: no verified domain yet, so it signs nobody in.`
               : "No identity provider: people sign in with passkeys or passwords.",
             "single-sign-on-state",
           ],
         ]}
       />
+      <DomainClaims domains={domains} />
       <ActionForm
         label="Single sign-on"
         run={run}
@@ -74,7 +104,6 @@ export function SingleSignOn({
           autoComplete="off"
           hint="Kept encrypted; it is never shown again."
         />
-        <FormText of={form} name="allowedDomain" label="Email domain" autoComplete="off" />
         <FormSelect
           of={form}
           name="defaultRole"
@@ -97,5 +126,102 @@ export function SingleSignOn({
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The domains claimed for single sign-on: a claim shows the DNS record that proves it, and
+ * counts once the console read that record.
+ */
+function DomainClaims({ domains }: { domains: DomainRow[] }) {
+  const router = useRouter();
+  const withStepUp = useStepUp();
+  const [pending, start] = useTransition();
+  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const form = useForm<DomainClaimValues>({
+    resolver: zodResolver(domainClaimSchema),
+    defaultValues: { domain: "" },
+  });
+  const claim = useActionSubmit(form, claimDomainAction, {
+    onSuccess: () => {
+      form.reset({ domain: "" });
+      router.refresh();
+    },
+  });
+  const act = (run: () => Promise<ActionResult<null>>, done: string) =>
+    start(async () => {
+      setNotice(null);
+      const result = await withStepUp(run);
+      setNotice(
+        result.ok ? { tone: "success", text: done } : { tone: "danger", text: result.message },
+      );
+      router.refresh();
+    });
+  return (
+    <section aria-labelledby="sso-domains" className="space-y-3">
+      <h3 id="sso-domains" className="text-sm font-semibold">
+        Email domains
+      </h3>
+      <p className="text-sm text-slate-600">
+        Single sign-on signs in people of the domains this organization proved it controls, and no
+        others: publish the record shown in the domain&apos;s DNS, then check it. One domain belongs
+        to one organization here at a time.
+      </p>
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <DataTable
+        caption="Domains claimed for single sign-on"
+        columns={["Domain", "DNS record (TXT)", "State", "Actions"]}
+        rows={domains}
+        keyOf={(d) => d.domain}
+        rowTestId="sso-domain-row"
+        empty="No domain yet."
+        cells={(d) => [
+          d.domain,
+          <span key="r" className="flex flex-col gap-1 text-xs">
+            <code className="break-all">{d.recordName}</code>
+            <span className="flex flex-wrap items-center gap-2">
+              <code className="break-all" data-testid="sso-domain-record">
+                {d.recordValue}
+              </code>
+              <CopyButton
+                text={d.recordValue}
+                label="Copy"
+                accessibleLabel={`Copy the record of ${d.domain}`}
+                compact
+              />
+            </span>
+          </span>,
+          d.verified ? `Verified ${d.verified}` : "Waiting for its DNS record",
+          <span key="a" className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              disabled={pending}
+              aria-label={`Check the DNS record of ${d.domain}`}
+              onClick={() =>
+                act(
+                  () => verifyDomainAction({ domain: d.domain }),
+                  `${d.domain} is verified: single sign-on vouches for its addresses.`,
+                )
+              }
+            >
+              {d.verified ? "Check again" : "Check DNS"}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={pending}
+              aria-label={`Remove ${d.domain}`}
+              onClick={() =>
+                act(() => removeDomainAction({ domain: d.domain }), `${d.domain} was removed.`)
+              }
+            >
+              Remove
+            </Button>
+          </span>,
+        ]}
+      />
+      <ActionForm label="Claim a domain" run={claim} button={["Claim", "Claiming…"]}>
+        <FormText of={form} name="domain" label="Email domain" autoComplete="off" />
+      </ActionForm>
+    </section>
   );
 }

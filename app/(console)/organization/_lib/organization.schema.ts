@@ -21,11 +21,17 @@ export const singleSignOnSchema = z.object({
     tooLong: "At most 200 characters.",
   }),
   clientSecret: z.string().min(1, "Enter the client secret.").max(500, "At most 500 characters."),
-  allowedDomain: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, "Enter a domain like example.com."),
   defaultRole: z.enum(ROLES, { message: "Choose a role." }),
 });
 export type SingleSignOnValues = z.input<typeof singleSignOnSchema>;
+
+/** An email domain an organization claims for its single sign-on. */
+export const domainClaimSchema = z.object({
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, "Enter a domain like example.com.")
+    .max(253, "At most 253 characters."),
+});
+export type DomainClaimValues = z.input<typeof domainClaimSchema>;

@@ -10,20 +10,23 @@ export const FLOW_LIFETIME_MS = 20 * 60 * 1000;
 
 const digest = (state: string) => createHash("sha256").update(state).digest("hex");
 
-export async function startFlow(
-  sessionIdHash: string,
-  clientId: string,
-  vin: string,
-  note: string | null,
-) {
+/** The browser session a flow is bound to, and the organization it acts for. */
+export interface FlowSession {
+  idHash: string;
+  organizationId: string;
+  clientId: string;
+}
+
+export async function startFlow(session: FlowSession, vin: string, note: string | null) {
   const db = await getStore();
   const id = randomUUID();
   const state = randomBytes(32).toString("base64url");
   const now = new Date();
   await db.insert(vinFlows).values({
     id,
-    sessionIdHash,
-    clientId,
+    sessionIdHash: session.idHash,
+    organizationId: session.organizationId,
+    clientId: session.clientId,
     stateHash: digest(state),
     vin,
     note,
@@ -36,11 +39,12 @@ export async function startFlow(
 export type StateRefusal = "missing" | "forged" | "reused" | "expired";
 
 /**
- * Checks a callback's `state` against this browser session and spends it: a missing, unknown
- * (or another session's), already used or expired state is refused before anything is fetched.
+ * Checks a callback's `state` against this browser session (in the organization that began the
+ * flow) and spends it: a missing, unknown (or another session's or organization's), already used
+ * or expired state is refused before anything is fetched.
  */
 export async function consumeState(
-  sessionIdHash: string,
+  session: Pick<FlowSession, "idHash" | "organizationId">,
   state: string | undefined,
   outcome: { status: "completed"; svcId: string } | { status: "cancelled" },
 ): Promise<{ ok: true; flowId: string } | { ok: false; reason: StateRefusal }> {
@@ -51,7 +55,12 @@ export async function consumeState(
     .from(vinFlows)
     .where(eq(vinFlows.stateHash, digest(state)))
     .limit(1);
-  if (!flow || flow.sessionIdHash !== sessionIdHash) return { ok: false, reason: "forged" };
+  if (
+    !flow ||
+    flow.sessionIdHash !== session.idHash ||
+    flow.organizationId !== session.organizationId
+  )
+    return { ok: false, reason: "forged" };
   if (flow.usedAt) return { ok: false, reason: "reused" };
   if (flow.expiresAt <= new Date()) return { ok: false, reason: "expired" };
   const [spent] = await db
@@ -66,10 +75,10 @@ export async function consumeState(
   return spent ? { ok: true, flowId: spent.id } : { ok: false, reason: "reused" };
 }
 
-export async function getFlow(clientId: string, id: string) {
+export async function getFlow(organizationId: string, id: string) {
   return firstRow(
     await getStore(),
     vinFlows,
-    and(eq(vinFlows.id, id), eq(vinFlows.clientId, clientId)),
+    and(eq(vinFlows.id, id), eq(vinFlows.organizationId, organizationId)),
   );
 }

@@ -11,7 +11,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       { status: 401, headers: { "Cache-Control": "no-store" } },
     );
   const { id } = await params;
-  const job = await pollJobOnce(signedIn.readJobStatus, signedIn.session.clientId, id);
+  const job = await pollJobOnce(signedIn.readJobStatus, signedIn.session.organizationId, id);
   if (!job)
     return NextResponse.json(
       { error: "not_found" },

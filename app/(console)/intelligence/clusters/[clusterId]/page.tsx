@@ -52,7 +52,7 @@ export default async function ClusterPage({
   const { clusterId } = await params;
   if (!uuid.safeParse(clusterId).success) notFound();
   const search = await searchParams;
-  const reads = await clusterReadsOf(session.clientId, clusterId);
+  const reads = await clusterReadsOf(session.organizationId, clusterId);
   const latest = reads[0]?.result as ClusterIntelligenceResponse | undefined;
   const scopeParsed = marketScopeFields.safeParse({
     marketCountry: one(search.marketCountry) ?? latest?.scope.marketCountry ?? "DE",

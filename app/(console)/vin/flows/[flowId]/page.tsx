@@ -32,7 +32,7 @@ const ORDERS_FOR_A_VIN = [
 export default async function FlowPage({ params }: { params: Promise<{ flowId: string }> }) {
   const { session, api } = await requirePageSession();
   const { flowId } = await params;
-  const flow = await getFlow(session.clientId, flowId);
+  const flow = await getFlow(session.organizationId, flowId);
   if (!flow || !flow.outcome) notFound();
 
   if (flow.outcome === "cancelled") {

@@ -1,0 +1,123 @@
+"use server";
+
+import {
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/server";
+import { redirect } from "next/navigation";
+import { type ActionResult, done, parseInput, refused } from "@/lib/actions/action-result";
+import { requestOrigin } from "@/lib/http/request-origin";
+import { ceremonyResponse } from "@/lib/people/passkey-input";
+import { authenticationOptions, finishAuthentication } from "@/lib/people/passkeys";
+import { verifyPassword } from "@/lib/people/passwords";
+import { claimTotpCode, credentialsOf, personById } from "@/lib/people/people";
+import { addMember, findOrganization, roleOf } from "@/lib/people/organizations";
+import { recordPersonAudit } from "@/lib/people/person-audit";
+import { startPersonSession } from "@/lib/people/person-session";
+import { attempt, type Checked, tooManyAttempts } from "@/lib/people/sign-in-throttle";
+import {
+  linkIdentity,
+  pendingLink,
+  providerOf,
+  takePendingLink,
+} from "@/lib/people/single-sign-on";
+import { linkWithPasswordSchema } from "./link.schema";
+
+const GONE = refused(
+  "link_expired",
+  "This single sign-on is no longer waiting to be linked: start it again from the sign-in page.",
+);
+const WRONG = "The password or code is not right.";
+
+/**
+ * The person the pending link names has proved it is them: the identity is linked to them (once),
+ * they join the organization with its default role if they are not a member, and are signed in
+ * there.
+ */
+async function finishLink(personId: string): Promise<ActionResult<never>> {
+  const link = await takePendingLink();
+  if (!link || link.personId !== personId) return GONE;
+  const person = await personById(personId);
+  const org = await findOrganization(link.organizationId);
+  const provider = await providerOf(link.organizationId);
+  if (!person || !org || !provider || provider.issuer !== link.issuer) return GONE;
+  if ((await linkIdentity(link, personId)) !== personId)
+    return refused("identity_taken", "This identity is linked to another person already.");
+  const role = (await roleOf(org.id, personId)) ?? provider.defaultRole;
+  await addMember(org.id, personId, role);
+  await recordPersonAudit(
+    person,
+    { ...org, role },
+    { operationId: "console.linkSingleSignOn", target: link.issuer, outcome: "success" },
+  );
+  const problem = await startPersonSession(person, true, "single sign-on, linked", {
+    organizationId: org.id,
+  });
+  if (problem) return problem;
+  redirect("/");
+}
+
+function refusal<T>(checked: Checked<T>): ActionResult<never> | undefined {
+  if (checked.kind === "wait")
+    return refused("too_many_attempts", tooManyAttempts(checked.waitSeconds));
+  if (checked.kind === "wrong") return refused("sign_in_refused", WRONG, { password: WRONG });
+  return undefined;
+}
+
+/** The person confirms with their password and a code. */
+export async function linkWithPasswordAction(input: {
+  password: string;
+  code: string;
+}): Promise<ActionResult<never>> {
+  const parsed = parseInput(linkWithPasswordSchema, input, "Some values are missing.");
+  if ("ok" in parsed) return parsed;
+  const link = await pendingLink();
+  const person = link ? await personById(link.personId) : undefined;
+  if (!link || !person) return GONE;
+  const source = (await requestOrigin()).sourceAddress ?? "unknown";
+  const checked = await attempt(
+    { surface: "password", account: person.email, source },
+    async () => {
+      const account = await credentialsOf(person.email);
+      const right =
+        account !== undefined &&
+        (await verifyPassword(parsed.data.password, account.passwordHash)) &&
+        (await claimTotpCode(account.id, parsed.data.code));
+      return right ? account.id : undefined;
+    },
+  );
+  return refusal(checked) ?? finishLink(person.id);
+}
+
+/** The challenge for the person to confirm with one of their own passkeys. */
+export async function linkPasskeyOptionsAction(): Promise<
+  ActionResult<{ ceremony: string; options: PublicKeyCredentialRequestOptionsJSON }>
+> {
+  const link = await pendingLink();
+  if (!link) return GONE;
+  return done(await authenticationOptions("link", link.personId));
+}
+
+export async function linkWithPasskeyAction(input: unknown): Promise<ActionResult<never>> {
+  const parsed = ceremonyResponse.safeParse(input);
+  if (!parsed.success) return refused("invalid_input", "The passkey's answer could not be read.");
+  const link = await pendingLink();
+  if (!link) return GONE;
+  const source = (await requestOrigin()).sourceAddress ?? "unknown";
+  const checked = await attempt(
+    { surface: "passkey", account: `passkey:${parsed.data.response.id}`, source },
+    async () => {
+      const assertion = await finishAuthentication(
+        parsed.data.ceremony,
+        "link",
+        parsed.data.response as unknown as AuthenticationResponseJSON,
+      );
+      return assertion.verified && assertion.personId === link.personId
+        ? assertion.personId
+        : undefined;
+    },
+  );
+  if (checked.kind === "wrong")
+    return refused("passkey_refused", "This passkey is not yours, or it could not be checked.");
+  return refusal(checked) ?? finishLink(link.personId);
+}
