@@ -4,9 +4,11 @@ import { CHROMIUM_LAUNCH } from "./e2e/support/chromium";
 import {
   CONSOLE_LOG_FILE,
   HTTPS_PORT,
+  OTLP_SINK_PORT,
   PORT,
   SANDBOX_ONLY_PORT,
   SANDBOX_ONLY_SERVICE_PORT,
+  SECOND_CONSOLE_LOG_FILE,
   SECOND_CONSOLE_PORT,
   SERVICE_PORT,
 } from "./e2e/support/ports";
@@ -110,14 +112,20 @@ export default defineConfig({
       },
     }),
     // A second instance of the first console (its service, store and session secret), started
-    // once the first runs; it takes no usage readings of its own.
+    // once the first runs; it takes no usage readings of its own. It exports its spans to the
+    // loopback sink a test starts (nothing listens there otherwise: its exports are dropped),
+    // a fifth of a second after they end, and keeps its log, so that test can read both.
     consoleServer({
       dataDir: E2E_SECOND_DATA_DIR,
       port: SECOND_CONSOLE_PORT,
       start: `e2e/support/start-second-console.ts ${E2E_DATA_DIR}`,
+      logTo: SECOND_CONSOLE_LOG_FILE,
       env: {
         SERVICE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
         CONSOLE_USAGE_READING_SECONDS: "0",
+        LOG_LEVEL: "info",
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${OTLP_SINK_PORT}`,
+        OTEL_BSP_SCHEDULE_DELAY: "200",
       },
     }),
   ],

@@ -16,3 +16,7 @@ export const CONSOLE_LOG_FILE = ".data/e2e-logs/console.log";
  * as a load balancer's second instance would run (people's changes on one act on the other).
  */
 export const SECOND_CONSOLE_PORT = Number(process.env.E2E_SECOND_CONSOLE_PORT ?? 3103);
+/** Where the run's OTLP/HTTP sink listens (started by the test that reads it): the second console exports its spans there. */
+export const OTLP_SINK_PORT = Number(process.env.E2E_OTLP_SINK_PORT ?? 4114);
+/** Where the second console writes its log lines during the run. */
+export const SECOND_CONSOLE_LOG_FILE = ".data/e2e-logs/second-console.log";
