@@ -33,6 +33,13 @@ function consoleServer(o: {
   logTo?: string;
   /** The page that answers once it is ready. */
   readyPath?: string;
+  /**
+   * Leave `CONSOLE_PUBLIC_URL` to the launcher (`http://localhost:PORT`, what `npm start`
+   * prints). Unless told, the tests reach a console at 127.0.0.1 and set its public address
+   * there, as whoever runs a console at an address of their own does: invitation links, the
+   * VIN flow's and single sign-on's return addresses then stay on the address the test uses.
+   */
+  publicUrlAsPrinted?: boolean;
   timeout?: number;
 }) {
   const start = `exec node_modules/.bin/tsx ${o.start ?? "scripts/start.ts"}`;
@@ -51,6 +58,9 @@ function consoleServer(o: {
       SERVICE_DATA_DIR: o.dataDir,
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
+      ...(o.publicUrlAsPrinted
+        ? {}
+        : { CONSOLE_PUBLIC_URL: `${o.https ? "https" : "http"}://127.0.0.1:${o.port}` }),
       ...o.env,
     },
   };
@@ -101,10 +111,12 @@ export default defineConfig({
       env: { SERVICE_URL: `http://127.0.0.1:${SERVICE_PORT}`, CONSOLE_HTTPS: "1" },
     }),
     // Its own embedded service, whose sandbox controls serve sandbox keys only; the usage
-    // schedule has nothing to show there.
+    // schedule has nothing to show there. Its public address is the one `npm start` prints
+    // (localhost), so the newcomer's passkeys and VIN flow are tried on it.
     consoleServer({
       dataDir: E2E_SANDBOX_ONLY_DATA_DIR,
       port: SANDBOX_ONLY_PORT,
+      publicUrlAsPrinted: true,
       env: {
         SERVICE_PORT: String(SANDBOX_ONLY_SERVICE_PORT),
         SERVICE_SANDBOX_CONTROLS: "sandbox",
