@@ -1,7 +1,8 @@
-import { type Page } from "@playwright/test";
+import { type Page, type Request } from "@playwright/test";
 import { type OperationId } from "@/lib/api/contract/operations";
-import { roleRefusal } from "@/lib/auth/rights";
+import { dutyRefusal, roleRefusal } from "@/lib/auth/rights";
 import { type Role } from "@/lib/auth/roles";
+import { isServerAction } from "./support/actions";
 import { expect, test } from "./support/test";
 import { signInAsDemoPerson } from "./support/people";
 
@@ -95,4 +96,52 @@ test("the owner is offered every action", async ({ page }) => {
   await page.goto("/jobs");
   await expect(page.getByRole("link", { name: "Start a job" })).toBeVisible();
   await expect(page.getByTestId("refused-action")).toHaveCount(0);
+});
+
+test("no role below admin reads a demo account's service sign-in, offered or posted directly", async ({
+  page,
+  browser,
+}) => {
+  // The owner's own click, as the browser sends it.
+  await signInAsDemoPerson(page, "Olivia Owner");
+  await page.goto("/agent");
+  const posted = page.waitForRequest(isServerAction);
+  await page.getByRole("button", { name: "Show this demo account's service sign-in" }).click();
+  const reveal: Request = await posted;
+  const shown = page.getByTestId("demo-service-sign-in");
+  await expect(shown).toBeVisible();
+  const password = (await shown.locator("dd code").nth(1).innerText()).trim();
+  expect(password.length).toBeGreaterThan(8);
+
+  for (const [person, role] of [
+    ["Oskar Operator", "operator"],
+    ["Viktor Viewer", "viewer"],
+  ] as const) {
+    const context = await browser.newContext();
+    const theirs = await context.newPage();
+    await signInAsDemoPerson(theirs, person);
+    await theirs.goto("/agent");
+    await expect(
+      theirs.getByRole("button", { name: "Show this demo account's service sign-in" }),
+    ).toHaveCount(0);
+    // An operator reaches the page and is told who could; a viewer is not offered the page.
+    if (role === "operator")
+      await expect(theirs.getByTestId("demo-sign-in-refused")).toHaveText(
+        dutyRefusal({ isMaster: true, role }, "readDemoSecrets")!,
+      );
+    const answer = await theirs.request.post(reveal.url(), {
+      headers: {
+        "Next-Action": reveal.headers()["next-action"]!,
+        "Content-Type": reveal.headers()["content-type"] ?? "text/plain;charset=UTF-8",
+        Origin: new URL(reveal.url()).origin,
+        Accept: "text/x-component",
+      },
+      data: reveal.postData() ?? "[]",
+    });
+    const text = await answer.text();
+    expect(text, role).toContain("role_forbidden");
+    expect(text, role).toContain(`Your role (${role}) does not allow you to see`);
+    expect(text, role).not.toContain(password);
+    await context.close();
+  }
 });
