@@ -5,9 +5,11 @@ import {
   CONSOLE_LOG_FILE,
   DNS_PORT,
   HTTPS_PORT,
+  OTLP_SINK_PORT,
   PORT,
   SANDBOX_ONLY_PORT,
   SANDBOX_ONLY_SERVICE_PORT,
+  SECOND_CONSOLE_LOG_FILE,
   SECOND_CONSOLE_PORT,
   SERVICE_PORT,
 } from "./e2e/support/ports";
@@ -32,6 +34,13 @@ function consoleServer(o: {
   logTo?: string;
   /** The page that answers once it is ready. */
   readyPath?: string;
+  /**
+   * Leave `CONSOLE_PUBLIC_URL` to the launcher (`http://localhost:PORT`, what `npm start`
+   * prints). Unless told, the tests reach a console at 127.0.0.1 and set its public address
+   * there, as whoever runs a console at an address of their own does: invitation links, the
+   * VIN flow's and single sign-on's return addresses then stay on the address the test uses.
+   */
+  publicUrlAsPrinted?: boolean;
   timeout?: number;
 }) {
   const start = `exec node_modules/.bin/tsx ${o.start ?? "scripts/start.ts"}`;
@@ -50,6 +59,9 @@ function consoleServer(o: {
       SERVICE_DATA_DIR: o.dataDir,
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
+      ...(o.publicUrlAsPrinted
+        ? {}
+        : { CONSOLE_PUBLIC_URL: `${o.https ? "https" : "http"}://127.0.0.1:${o.port}` }),
       ...o.env,
     },
   };
@@ -101,10 +113,12 @@ export default defineConfig({
       env: { SERVICE_URL: `http://127.0.0.1:${SERVICE_PORT}`, CONSOLE_HTTPS: "1" },
     }),
     // Its own embedded service, whose sandbox controls serve sandbox keys only; the usage
-    // schedule has nothing to show there.
+    // schedule has nothing to show there. Its public address is the one `npm start` prints
+    // (localhost), so the newcomer's passkeys and VIN flow are tried on it.
     consoleServer({
       dataDir: E2E_SANDBOX_ONLY_DATA_DIR,
       port: SANDBOX_ONLY_PORT,
+      publicUrlAsPrinted: true,
       env: {
         SERVICE_PORT: String(SANDBOX_ONLY_SERVICE_PORT),
         SERVICE_SANDBOX_CONTROLS: "sandbox",
@@ -114,16 +128,22 @@ export default defineConfig({
       },
     }),
     // A second instance of the first console (its service, store and session secret), started
-    // once the first runs; it takes no usage readings of its own.
+    // once the first runs; it takes no usage readings of its own. It exports its spans to the
+    // loopback sink a test starts (nothing listens there otherwise: its exports are dropped),
+    // a fifth of a second after they end, and keeps its log, so that test can read both.
     consoleServer({
       dataDir: E2E_SECOND_DATA_DIR,
       port: SECOND_CONSOLE_PORT,
       start: `e2e/support/start-second-console.ts ${E2E_DATA_DIR}`,
+      logTo: SECOND_CONSOLE_LOG_FILE,
       env: {
         SERVICE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
         CONSOLE_USAGE_READING_SECONDS: "0",
         CONSOLE_DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
         CONSOLE_SSO_ALLOW_PRIVATE_NETWORKS: "1",
+        LOG_LEVEL: "info",
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${OTLP_SINK_PORT}`,
+        OTEL_BSP_SCHEDULE_DELAY: "200",
       },
     }),
   ],

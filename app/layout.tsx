@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { PublicUrlProvider } from "@/components/people/passkey-address";
+import { consoleConfig } from "@/lib/config/console-env";
 import "./globals.css";
 import { HydrationMarker } from "./hydration-marker";
 
@@ -25,7 +27,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to the content
         </a>
-        {children}
+        <PublicUrlProvider url={consoleConfig().CONSOLE_PUBLIC_URL}>{children}</PublicUrlProvider>
         <HydrationMarker />
       </body>
     </html>

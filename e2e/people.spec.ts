@@ -13,6 +13,7 @@ import {
   setUpAuthenticator,
   signInAsDemoPerson,
   signInWithPassword,
+  virtualAuthenticator,
 } from "./support/people";
 
 const PASSWORD = "amber lantern over quiet hills";
@@ -225,27 +226,6 @@ test.describe.serial("people sign in as themselves", () => {
     }
   });
 });
-
-/** Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain): a device with a passkey store and user verification. */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    async credentials() {
-      return (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
-    },
-  };
-}
 
 test.describe.serial("passkeys", () => {
   // A passkey belongs to a domain name, never an IP address: these pages are on localhost.

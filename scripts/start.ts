@@ -21,6 +21,7 @@ import {
   type PostgresServer,
 } from "@/lib/db/postgres-server";
 import { parseEnvironment } from "@/lib/config/parse-environment";
+import { consoleAddress } from "@/lib/net/console-address";
 import { freePort } from "@/lib/net/free-port";
 import { DRAIN_SIGNAL } from "@/lib/observability/drain-signal";
 import { serviceEnv, serviceOptionsFrom } from "@/service/config";
@@ -142,8 +143,10 @@ async function main() {
       }
     }
 
-    const publicHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-    const consoleUrl = `${env.CONSOLE_HTTPS ? "https" : "http"}://${publicHost}:${env.PORT}`;
+    // On a loopback address the console is printed and linked as localhost: a passkey needs a
+    // domain name, and the browser refuses every passkey at 127.0.0.1.
+    const consoleUrl = consoleAddress({ host: env.HOST, port: env.PORT, https: env.CONSOLE_HTTPS });
+    const publicHost = new URL(consoleUrl).hostname.replace(/^\[|\]$/g, "");
     // With HTTPS the launcher owns PORT and the console listens on a loopback port behind it.
     const nextAddress = env.CONSOLE_HTTPS
       ? { host: "127.0.0.1", port: await freePort() }

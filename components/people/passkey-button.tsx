@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { type ActionResult } from "@/lib/actions/action-result";
+import { PasskeyElsewhere, usePasskeyElsewhere } from "./passkey-address";
 
 type Options = Parameters<typeof startRegistration>[0]["optionsJSON"] &
   Parameters<typeof startAuthentication>[0]["optionsJSON"];
@@ -12,7 +13,8 @@ type Options = Parameters<typeof startRegistration>[0]["optionsJSON"] &
 /**
  * One passkey ceremony from a button: the server's challenge (`begin`), the browser's passkey
  * prompt, and the server's check of the answer (`finish`). A prompt the person cancels, or that
- * times out, changes nothing and says so.
+ * times out, changes nothing and says so. On a page at an IP address, where the browser refuses
+ * every ceremony, it says where passkeys work instead.
  */
 export function PasskeyButton<T>({
   ceremony,
@@ -33,6 +35,7 @@ export function PasskeyButton<T>({
 }) {
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
+  const elsewhere = usePasskeyElsewhere();
   const run = () =>
     start(async () => {
       setError(null);
@@ -56,6 +59,7 @@ export function PasskeyButton<T>({
       if (!result.ok) return setError(result.message);
       onDone?.(result.data);
     });
+  if (elsewhere !== undefined) return <PasskeyElsewhere address={elsewhere} />;
   return (
     <div className="space-y-2">
       {error ? <Alert tone="danger">{error}</Alert> : null}

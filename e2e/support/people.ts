@@ -127,3 +127,24 @@ export async function joinByInvitation(
   await context.close();
   return { email: person.email, password, app };
 }
+
+/** Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain): a device with a passkey store and user verification. */
+export async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    async credentials() {
+      return (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
+    },
+  };
+}

@@ -21,3 +21,7 @@ export const SECOND_CONSOLE_PORT = Number(process.env.E2E_SECOND_CONSOLE_PORT ??
  * instance resolve domain checks there (`CONSOLE_DNS_SERVERS`).
  */
 export const DNS_PORT = Number(process.env.E2E_DNS_PORT ?? 5399);
+/** Where the run's OTLP/HTTP sink listens (started by the test that reads it): the second console exports its spans there. */
+export const OTLP_SINK_PORT = Number(process.env.E2E_OTLP_SINK_PORT ?? 4114);
+/** Where the second console writes its log lines during the run. */
+export const SECOND_CONSOLE_LOG_FILE = ".data/e2e-logs/second-console.log";

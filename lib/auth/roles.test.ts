@@ -66,4 +66,8 @@ describe("roles", () => {
     expect(roleMayDo("operator", "managePeople")).toBe(false);
     for (const role of ROLES) expect(roleMayDo(role, "readLogs")).toBe(true);
   });
+
+  it("show a demo account's stored secrets to an owner or admin only", () => {
+    expect(ROLES.filter((role) => roleMayDo(role, "readDemoSecrets"))).toEqual(["owner", "admin"]);
+  });
 });

@@ -66,6 +66,14 @@ export const CONSOLE_DUTIES = {
   },
   useSandboxControls: { roles: ["owner", "admin"], what: "use the sandbox controls" },
   connectAgent: { roles: ["owner", "admin", "operator"], what: "connect the agent endpoint" },
+  /**
+   * The demo accounts' stored secrets (a service sign-in's password), which act for the whole
+   * account on the service's own pages: an administrator's, like the key itself.
+   */
+  readDemoSecrets: {
+    roles: ["owner", "admin"],
+    what: "see a demo account's service sign-in",
+  },
   readLogs: { roles: ROLES, what: "read the audit and request logs" },
 } as const satisfies Record<string, { roles: readonly Role[]; what: string; people?: true }>;
 export type ConsoleDuty = keyof typeof CONSOLE_DUTIES;

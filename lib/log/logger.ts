@@ -1,19 +1,22 @@
 import pino from "pino";
 import { KEY_LIKE_PATTERN } from "@/lib/api/contract/api-keys";
 import { traceFields } from "@/lib/observability/trace-context";
+import { REDACTED, redactUrlsIn } from "./redact-url";
 
 /**
- * Redaction for every log line either program writes. API keys never reach a log, not even a
- * prefix: any value that looks like a key, and any field whose name says it holds one, is
- * replaced before the line is serialised.
+ * Redaction for every log line either program writes, and for every span either program
+ * records (`lib/observability/tracing.ts`). API keys never reach a log, not even a prefix: any
+ * value that looks like a key, and any field whose name says it holds one, is replaced before
+ * the line is serialised; so is every secret an address carries (`redact-url.ts`: invitation
+ * tokens, codes and states in queries).
  */
 const SECRET_FIELD =
   /^(x-api-key|apikey|api_key|key|plaintext|password|secret|authorization|cookie|set-cookie|session)$/i;
 
-export const REDACTED = "[redacted]";
+export { REDACTED };
 
 export function redactText(text: string): string {
-  return text.replace(KEY_LIKE_PATTERN, REDACTED);
+  return redactUrlsIn(text.replace(KEY_LIKE_PATTERN, REDACTED));
 }
 
 export function redact(value: unknown, depth = 0): unknown {

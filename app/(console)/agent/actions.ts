@@ -36,13 +36,16 @@ export async function connectAgentAction(): Promise<ActionResult<{ redirectUrl: 
 
 /**
  * The demo account's own service sign-in, to type on the consent page: the one flow a demo
- * password reaches the browser, after a click, for the account the session is signed in as.
+ * password reaches the browser, after a click, for the account the session is signed in as,
+ * and only for an owner or admin (`readDemoSecrets`): the password acts for the whole account.
  */
 export async function revealDemoSignInAction(): Promise<
   ActionResult<{ login: string; password: string }>
 > {
   const signed = await actionSession();
   if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  const byRole = dutyRefusal(signed.session, "readDemoSecrets");
+  if (byRole) return refused("role_forbidden", byRole);
   const signIn = demoServiceSignInFor(signed.session);
   if (!signIn)
     return refused("no_demo_sign_in", "This account has no demo service sign-in to show.");

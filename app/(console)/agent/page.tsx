@@ -7,6 +7,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { AGENT_SCOPES, agentToolListing } from "@/lib/api/contract/agent-tools";
 import { requirePageSession } from "@/lib/auth/guards";
+import { dutyRefusal } from "@/lib/auth/rights";
 import { consoleConfig } from "@/lib/config/console-env";
 import { agentConnection, ownerOf } from "@/lib/agent/agent-connection";
 import { demoServiceSignInFor } from "@/lib/demo/demo-accounts";
@@ -62,6 +63,8 @@ export default async function AgentAccessPage({ searchParams }: SearchPageProps)
       : undefined;
   const enabled = state.state === "unknown" || state.agentAccess;
   const demoSignIn = demoServiceSignInFor(session) !== undefined;
+  // The demo account's password is an administrator's to see; other roles are told who can.
+  const demoSignInRefusal = dutyRefusal(session, "readDemoSecrets");
   const tools = agentToolListing();
   const choices: ToolChoice[] = tools.map((t) => ({
     name: t.name,
@@ -118,7 +121,13 @@ export default async function AgentAccessPage({ searchParams }: SearchPageProps)
                       This is a demo account of the embedded reference service: its service sign-in,
                       which the consent page asks for, is also in the launcher&apos;s output.
                     </p>
-                    <RevealDemoSignIn />
+                    {demoSignInRefusal ? (
+                      <p className="text-slate-600" data-testid="demo-sign-in-refused">
+                        {demoSignInRefusal}
+                      </p>
+                    ) : (
+                      <RevealDemoSignIn />
+                    )}
                   </div>
                 ) : null}
               </div>

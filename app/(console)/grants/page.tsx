@@ -6,7 +6,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { requirePageSession } from "@/lib/auth/guards";
-import { mayCall } from "@/lib/auth/rights";
+import { mayCall, roleRefusal } from "@/lib/auth/rights";
+import { RefusedAction } from "@/components/ui/refused-action";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "./_components/grant-row-facts";
 import { beneficiariesOf } from "./_lib/beneficiaries";
 import { z } from "zod";
@@ -149,6 +150,7 @@ export default async function GrantsPage({ searchParams }: SearchPageProps) {
     .sort(ORDER[params.sort]);
   const active = shown.filter((g) => g.active);
   const historical = shown.filter((g) => !g.active);
+  const issueRefusal = roleRefusal(session, "upsertSponsorshipGrant");
   const beneficiaries = [
     ...new Set(data.sponsorshipGrants.map((g) => g.beneficiaryClientId).filter((id) => id != null)),
   ];
@@ -158,12 +160,16 @@ export default async function GrantsPage({ searchParams }: SearchPageProps) {
         title="Issued grants"
         description="Grants let another Client's calls be covered by you: their own plan and credit pay first, you cover the rest up to the monthly cap."
         actions={
-          <Link
-            href="/grants/new"
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          >
-            Issue a grant
-          </Link>
+          issueRefusal ? (
+            <RefusedAction label="Issue a grant" refusal={issueRefusal} />
+          ) : (
+            <Link
+              href="/grants/new"
+              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
+              Issue a grant
+            </Link>
+          )
         }
       />
       <FilterForm

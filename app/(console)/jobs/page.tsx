@@ -6,11 +6,13 @@ import { FilterForm } from "@/components/ui/filter-form";
 import { SelectField } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { DataTable } from "@/components/ui/table";
+import { RefusedAction } from "@/components/ui/refused-action";
 import { requirePageSession } from "@/lib/auth/guards";
+import { mayCall, roleRefusal } from "@/lib/auth/rights";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { listHref, readListParams, type SearchPageProps } from "@/lib/list-params";
-import { JOB_FAMILIES } from "@/lib/api/contract/operations";
-import { JOB_LABELS } from "./_lib/job-families";
+import { JOB_FAMILIES, ORDER_JOB_FAMILIES } from "@/lib/api/contract/operations";
+import { JOB_LABELS, orderOperationOf } from "./_lib/job-families";
 import { listJobs, refreshDueJobs } from "./_lib/job-store";
 import {
   JOB_STATUS_FILTER_LABELS,
@@ -28,6 +30,12 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
   const listed = await listJobs(session.organizationId, params);
   // Statuses are read from the service before the list renders, then followed in the browser.
   const jobs = await refreshDueJobs(readJobStatus, session.organizationId, listed.jobs);
+  // A role that may order no kind of job is not offered to start one (the first kind's refusal
+  // names the roles that could).
+  const orders = ORDER_JOB_FAMILIES.map(orderOperationOf);
+  const startRefusal = orders.some((op) => mayCall(session, op))
+    ? undefined
+    : roleRefusal(session, orders[0]!);
   const href = (changes: Record<string, string | number>) =>
     listHref("/jobs", params, changes, JOBS_LIST_DEFAULTS);
   return (
@@ -35,7 +43,13 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
       <PageHeader
         title="Jobs"
         description="Work started from this console (the service has no list of jobs, so the console keeps one). Unfinished jobs are followed live at the pace the service asks for."
-        actions={<ButtonLink href="/jobs/new">Start a job</ButtonLink>}
+        actions={
+          startRefusal ? (
+            <RefusedAction label="Start a job" refusal={startRefusal} />
+          ) : (
+            <ButtonLink href="/jobs/new">Start a job</ButtonLink>
+          )
+        }
       />
       <Card>
         <FilterForm

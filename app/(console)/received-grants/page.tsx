@@ -4,6 +4,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { formatMinor } from "@/lib/format";
 import { requirePageSession } from "@/lib/auth/guards";
+import { roleRefusal } from "@/lib/auth/rights";
 import { sponsorToSend } from "@/app/(console)/received-grants/_lib/billing-mode";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "../grants/_components/grant-row-facts";
 import { BillingModeChoice } from "./_components/billing-mode-choice";
@@ -16,6 +17,7 @@ export default async function ReceivedGrantsPage() {
   if (notOffered) return notOffered;
   const { data } = await api.listReceivedSponsorshipGrants();
   const received = data.sponsorshipGrants;
+  const choiceRefusal = roleRefusal(session, "chooseSponsorshipBillingMode");
   return (
     <>
       <PageHeader
@@ -53,6 +55,7 @@ export default async function ReceivedGrantsPage() {
               key="choice"
               grant={g}
               sponsorClientId={sponsorToSend(g, received)}
+              refusal={choiceRefusal}
             />,
           ]}
         />

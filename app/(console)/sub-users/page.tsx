@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { mayCall } from "@/lib/auth/rights";
+import { mayCall, roleRefusal } from "@/lib/auth/rights";
 import { SubUsersSection } from "./_components/sub-users-section";
 import { subUsersListParams } from "./_lib/sub-users.utils";
 import { subUsersPage } from "./_lib/sub-users-index";
@@ -23,7 +23,11 @@ export default async function SubUsersPage({ searchParams }: SearchPageProps) {
         title="Sub-users"
         description="Sub-users have their own keys, credit, plans and limits, and no administrative rights. Deactivating one stops all its keys."
       />
-      <SubUsersSection first={first} initial={{ ...params, page: first.page }} />
+      <SubUsersSection
+        first={first}
+        initial={{ ...params, page: first.page }}
+        createRefusal={roleRefusal(session, "createClientUser")}
+      />
     </>
   );
 }

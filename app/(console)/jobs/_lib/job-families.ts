@@ -1,5 +1,12 @@
 import type { ReceiptFacts } from "@/lib/billing/receipt-facts";
-import { type JobFamily } from "@/lib/api/contract/operations";
+import {
+  type JobFamily,
+  OPERATION_IDS,
+  type OperationDefinition,
+  type OperationId,
+  OPERATIONS,
+  type OrderJobFamily,
+} from "@/lib/api/contract/operations";
 
 /*
  * The work the console follows: the order jobs (started from "Start a job") and the
@@ -16,6 +23,13 @@ export const JOB_LABELS: Record<JobFamily, string> = {
   part_intelligence: "Part intelligence",
   vin_economic_intelligence: "VIN Economic Intelligence",
 };
+/** The operation that orders a family's jobs: the row whose `job` names the family. */
+export function orderOperationOf(family: OrderJobFamily): OperationId {
+  return OPERATION_IDS.find(
+    (id) => (OPERATIONS[id] as OperationDefinition).job?.family === family,
+  ) as OperationId;
+}
+
 export type ConsoleJobStatus = "queued" | "running" | "succeeded" | "failed" | "quarantined";
 
 /** How each status is shown. */

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { Card, PageHeader } from "@/components/ui/card";
+import { RefusedAction } from "@/components/ui/refused-action";
 import { requirePageSession } from "@/lib/auth/guards";
+import { roleRefusal } from "@/lib/auth/rights";
 import { isOrderJobFamily, ORDER_JOB_FAMILIES } from "@/lib/api/contract/operations";
-import { JOB_LABELS } from "@/app/(console)/jobs/_lib/job-families";
+import { JOB_LABELS, orderOperationOf } from "@/app/(console)/jobs/_lib/job-families";
 import {
   CartCheckForm,
   EconomicEvaluationForm,
@@ -18,10 +20,12 @@ export default async function NewJobPage({
 }: {
   searchParams: Promise<{ kind?: string; vin?: string }>;
 }) {
-  await requirePageSession();
+  const { session } = await requirePageSession();
   const { kind: raw, vin: rawVin } = await searchParams;
   const kind = typeof raw === "string" && isOrderJobFamily(raw) ? raw : "vin_parts";
   const vin = typeof rawVin === "string" ? rawVin.slice(0, 17) : "";
+  // A kind the person's role may not order is shown, disabled, with the roles that could.
+  const refusal = roleRefusal(session, orderOperationOf(kind));
   return (
     <>
       <PageHeader
@@ -44,10 +48,13 @@ export default async function NewJobPage({
         </ul>
       </nav>
       <Card title={JOB_LABELS[kind]}>
-        {kind === "vin_parts" ? <PartsLookupForm vin={vin} /> : null}
-        {kind === "cart_check" ? <CartCheckForm vin={vin} /> : null}
-        {kind === "economic_evaluation" ? <EconomicEvaluationForm vin={vin} /> : null}
-        {kind === "part_image" ? <ImageGenerationForm /> : null}
+        {refusal ? <RefusedAction label="Start the job" refusal={refusal} /> : null}
+        {refusal ? null : kind === "vin_parts" ? <PartsLookupForm vin={vin} /> : null}
+        {refusal ? null : kind === "cart_check" ? <CartCheckForm vin={vin} /> : null}
+        {refusal ? null : kind === "economic_evaluation" ? (
+          <EconomicEvaluationForm vin={vin} />
+        ) : null}
+        {refusal ? null : kind === "part_image" ? <ImageGenerationForm /> : null}
       </Card>
     </>
   );

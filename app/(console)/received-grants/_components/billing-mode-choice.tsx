@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { RefusedAction } from "@/components/ui/refused-action";
 import { SelectField } from "@/components/ui/field";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { formatMinor } from "@/lib/format";
@@ -15,9 +16,12 @@ import { chooseBillingModeAction } from "../../grants/actions";
 export function BillingModeChoice({
   grant,
   sponsorClientId,
+  refusal,
 }: {
   grant: SponsorshipGrant;
   sponsorClientId?: string;
+  /** Why the person's role may not choose a billing mode; undefined when it may. */
+  refusal?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -32,6 +36,10 @@ export function BillingModeChoice({
       : `within a cap of ${formatMinor(grant.monthlyCapMinor, grant.currency)} per month`;
 
   if (!partner.allowed) return <span className="text-sm text-slate-600">{partner.reason}</span>;
+  if (refusal)
+    return (
+      <RefusedAction label="Switch to the sponsor's terms…" variant="secondary" refusal={refusal} />
+    );
 
   const confirm = () =>
     startTransition(async () => {

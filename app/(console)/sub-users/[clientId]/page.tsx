@@ -10,7 +10,8 @@ import { formatCount, formatDateTime } from "@/lib/format";
 import { DataTable } from "@/components/ui/table";
 import { UsageCards } from "@/app/(console)/usage/_components/usage-cards";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
-import { mayCall } from "@/lib/auth/rights";
+import { mayCall, roleRefusal } from "@/lib/auth/rights";
+import { RefusedAction } from "@/components/ui/refused-action";
 import { findSubUser } from "@/app/(console)/sub-users/_lib/find-sub-user";
 import { defaultLimitSentence } from "@/app/(console)/sub-users/_lib/default-limit";
 import { IssueKey } from "./_components/issue-key";
@@ -39,6 +40,10 @@ export default async function SubUserPage({
   const name = user.name ?? clientId;
   const keys = user.apiKeys ?? [];
   const isActive = user.isActive ?? true;
+  // What the person's role may not change is shown disabled, with the roles that could.
+  const updateRefusal = roleRefusal(session, "updateClientUser");
+  const keyRefusal = roleRefusal(session, "createClientUserApiKey");
+  const limitsRefusal = roleRefusal(session, "replaceClientUserRateLimits");
   return (
     <>
       <PageHeader
@@ -60,16 +65,28 @@ export default async function SubUserPage({
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Name">
-          <RenameForm clientId={clientId} name={user.name ?? ""} />
+          {updateRefusal ? (
+            <RefusedAction label="Rename" refusal={updateRefusal} />
+          ) : (
+            <RenameForm clientId={clientId} name={user.name ?? ""} />
+          )}
         </Card>
         <Card title="Status">
-          <StatusControl
-            clientId={clientId}
-            name={name}
-            isActive={isActive}
-            keys={keys.map((k) => ({ id: k.id, label: k.label }))}
-            grants={benefits}
-          />
+          {updateRefusal ? (
+            <RefusedAction
+              label={isActive ? "Deactivate…" : "Reactivate"}
+              variant={isActive ? "danger" : "primary"}
+              refusal={updateRefusal}
+            />
+          ) : (
+            <StatusControl
+              clientId={clientId}
+              name={name}
+              isActive={isActive}
+              keys={keys.map((k) => ({ id: k.id, label: k.label }))}
+              grants={benefits}
+            />
+          )}
         </Card>
         <Card title="API keys">
           {keys.length ? (
@@ -87,7 +104,11 @@ export default async function SubUserPage({
               The service reports no key metadata for this Sub-user.
             </p>
           )}
-          <IssueKey clientId={clientId} owner={name} disabled={!isActive} />
+          {keyRefusal ? (
+            <RefusedAction label="Issue key" refusal={keyRefusal} />
+          ) : (
+            <IssueKey clientId={clientId} owner={name} disabled={!isActive} />
+          )}
         </Card>
         <Card title="Rate limits">
           {user.rateLimits === undefined ? (
@@ -116,12 +137,18 @@ export default async function SubUserPage({
           <p className="mt-2 text-sm text-slate-600" data-testid="default-limit">
             {defaultLimitSentence()}
           </p>
-          <Link
-            href={`/sub-users/${encodeURIComponent(clientId)}/rate-limits`}
-            className="mt-3 inline-block text-brand-700 underline"
-          >
-            Edit rate limits
-          </Link>
+          {limitsRefusal ? (
+            <div className="mt-3">
+              <RefusedAction label="Edit rate limits" variant="secondary" refusal={limitsRefusal} />
+            </div>
+          ) : (
+            <Link
+              href={`/sub-users/${encodeURIComponent(clientId)}/rate-limits`}
+              className="mt-3 inline-block text-brand-700 underline"
+            >
+              Edit rate limits
+            </Link>
+          )}
         </Card>
       </div>
       <UsageCards

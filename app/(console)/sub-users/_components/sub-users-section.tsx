@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { RefusedAction } from "@/components/ui/refused-action";
 import { CreateSubUser } from "./create-sub-user";
 import { SubUsersBrowser } from "./sub-users-browser";
 import { type SubUsersListParams } from "../_lib/sub-users.utils";
@@ -9,14 +10,23 @@ import type { SubUsersPage } from "../_lib/sub-users-index";
 export function SubUsersSection({
   first,
   initial,
+  createRefusal,
 }: {
   first: SubUsersPage;
   initial: SubUsersListParams;
+  /** Why the person's role may not create a Sub-user; undefined when it may. */
+  createRefusal?: string;
 }) {
   const [highlight, setHighlight] = useState<{ name: string; since: string } | undefined>();
   return (
     <>
-      <CreateSubUser onReconcile={setHighlight} />
+      {createRefusal ? (
+        <div className="mb-6">
+          <RefusedAction label="New Sub-user" refusal={createRefusal} />
+        </div>
+      ) : (
+        <CreateSubUser onReconcile={setHighlight} />
+      )}
       <SubUsersBrowser first={first} highlight={highlight} initial={initial} />
     </>
   );

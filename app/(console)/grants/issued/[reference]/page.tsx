@@ -10,7 +10,8 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime, formatMinor } from "@/lib/format";
 import { beneficiaryChoices } from "@/app/(console)/grants/_lib/beneficiary-choices";
 import { grantToFormValues } from "@/app/(console)/grants/_lib/grant-form";
-import { mayCall } from "@/lib/auth/rights";
+import { mayCall, roleRefusal } from "@/lib/auth/rights";
+import { RefusedAction } from "@/components/ui/refused-action";
 import { GrantForm } from "../../_components/grant-form";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "../../_components/grant-row-facts";
 import { RevokeGrant } from "../../_components/revoke-grant";
@@ -33,6 +34,8 @@ export default async function GrantPage({
   const grant = grants.data.sponsorshipGrants.find((g) => g.reference === reference);
   if (!grant) notFound();
   const beneficiaries = await beneficiaryChoices(api, session.clientId, grant.beneficiaryClientId);
+  const replaceRefusal = roleRefusal(session, "upsertSponsorshipGrant");
+  const revokeRefusal = roleRefusal(session, "revokeSponsorshipGrant");
   const facts: [string, React.ReactNode][] = [
     ["Status", <GrantStatus key="s" grant={grant} />],
     [
@@ -71,7 +74,9 @@ export default async function GrantPage({
         trail={[{ href: "/grants", label: "Issued grants" }, reference]}
         title={`Grant ${reference}`}
         actions={
-          grant.revokedAt ? null : (
+          grant.revokedAt ? null : revokeRefusal ? (
+            <RefusedAction label="Revoke…" variant="danger" refusal={revokeRefusal} />
+          ) : (
             <RevokeGrant
               reference={reference}
               beneficiary={grant.beneficiaryClientId ?? "the beneficiary"}
@@ -98,6 +103,8 @@ export default async function GrantPage({
           <p className="text-sm text-slate-600">
             A revoked grant cannot change. Issue a new grant under another reference.
           </p>
+        ) : replaceRefusal ? (
+          <RefusedAction label="Review changes" refusal={replaceRefusal} />
         ) : (
           <GrantForm
             // A saved replacement remounts the form with the terms the service now holds.
