@@ -16,7 +16,7 @@ const GRANT = "/grants/issued/sonnenschein-vin";
 
 /** The sentence a role reads beside an operation it may not call (the demo Client is a Master). */
 const refusal = (role: Role, operation: OperationId) =>
-  roleRefusal({ isMaster: true, role }, operation)!;
+  roleRefusal({ isMaster: true, role, actor: { kind: "person" } }, operation)!;
 
 /** A disabled button, described by the refusal. */
 async function expectRefused(page: Page, name: string | RegExp, sentence: string) {
@@ -127,7 +127,7 @@ test("no role below admin reads a demo account's service sign-in, offered or pos
     // An operator reaches the page and is told who could; a viewer is not offered the page.
     if (role === "operator")
       await expect(theirs.getByTestId("demo-sign-in-refused")).toHaveText(
-        dutyRefusal({ isMaster: true, role }, "readDemoSecrets")!,
+        dutyRefusal({ isMaster: true, role, actor: { kind: "person" } }, "readDemoSecrets")!,
       );
     const answer = await theirs.request.post(reveal.url(), {
       headers: {
