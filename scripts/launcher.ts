@@ -75,17 +75,23 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
   });
 }
 
-export async function ensureBuild(env: NodeJS.ProcessEnv) {
-  const marker = path.join(ROOT, ".next", "source-hash");
+const BUILD_MARKER = path.join(ROOT, ".next", "source-hash");
+
+/** Builds the console and marks the build with the hash of the sources it was made from. */
+export async function buildConsole(env: NodeJS.ProcessEnv) {
   const current = sourceHash();
+  await run(process.execPath, [NEXT_BIN, "build"], env);
+  writeFileSync(BUILD_MARKER, current);
+}
+
+export async function ensureBuild(env: NodeJS.ProcessEnv) {
   const built =
     existsSync(path.join(ROOT, ".next", "BUILD_ID")) &&
-    existsSync(marker) &&
-    readFileSync(marker, "utf8") === current;
+    existsSync(BUILD_MARKER) &&
+    readFileSync(BUILD_MARKER, "utf8") === sourceHash();
   if (built) return;
   console.log("Building the console (first start or sources changed)…");
-  await run(process.execPath, [NEXT_BIN, "build"], env);
-  writeFileSync(marker, current);
+  await buildConsole(env);
 }
 
 export async function waitForHttp(
