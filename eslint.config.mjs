@@ -7,6 +7,42 @@ const ONE_LINK = {
   message: "Use Link from @/components/ui/link: it prefetches when a person reaches for a link.",
 };
 
+/**
+ * The trust rules have one owner each (docs/people.md): a guard here fails when a second copy
+ * starts to grow elsewhere.
+ */
+const TRUST_IMPORTS = [
+  {
+    name: "@/lib/auth/session",
+    importNames: ["markSteppedUp"],
+    message:
+      "Only lib/people/step-up.ts marks a step-up, after a checked confirmation: setting up a factor never counts as one.",
+  },
+  {
+    name: "openid-client",
+    message:
+      "Single sign-on goes through lib/people/single-sign-on.ts: its provider addresses are checked and its flows bound to a browser.",
+  },
+];
+const TRUST_SYNTAX = [
+  {
+    selector: "Literal[value=/^x-(forwarded-for|real-ip)$/i]",
+    message:
+      "A request's source is requestOrigin() (lib/http): the console stamps X-Forwarded-For with the caller's address before anything reads it.",
+  },
+  {
+    selector:
+      "MemberExpression[object.name=/^(auditLog|requestLog|jobRecords|vinFlows|agentConnections|agentAuthorizations)$/][property.name='clientId']",
+    message:
+      "What the console keeps is read and written per organization: match organizationId, never clientId.",
+  },
+];
+
+const NO_APP_IMPORTS = {
+  regex: "^(@/app/|(\\.\\./)+app/)",
+  message: "components/ and lib/ never import from app/: move the shared piece here.",
+};
+
 const config = [
   {
     ignores: [
@@ -29,7 +65,8 @@ const config = [
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
-      "no-restricted-imports": ["error", { paths: [ONE_LINK] }],
+      "no-restricted-imports": ["error", { paths: [ONE_LINK, ...TRUST_IMPORTS] }],
+      "no-restricted-syntax": ["error", ...TRUST_SYNTAX],
     },
   },
   {
@@ -40,13 +77,8 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
-          paths: [ONE_LINK],
-          patterns: [
-            {
-              regex: "^(@/app/|(\\.\\./)+app/)",
-              message: "components/ and lib/ never import from app/: move the shared piece here.",
-            },
-          ],
+          paths: [ONE_LINK, ...TRUST_IMPORTS],
+          patterns: [NO_APP_IMPORTS],
         },
       ],
     },
@@ -86,6 +118,30 @@ const config = [
           ],
         },
       ],
+    },
+  },
+  {
+    // The owners of the trust rules above, and what tests and programs outside the console do.
+    files: [
+      "lib/http/**",
+      "lib/store/**",
+      "service/**",
+      "scripts/**",
+      "bench/**",
+      "e2e/**",
+      "test/**",
+      "**/*.test.ts",
+    ],
+    rules: { "no-restricted-syntax": "off" },
+  },
+  {
+    files: ["service/**", "scripts/**", "bench/**", "e2e/**", "test/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [ONE_LINK] }] },
+  },
+  {
+    files: ["lib/people/step-up.ts", "lib/people/single-sign-on.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [ONE_LINK], patterns: [NO_APP_IMPORTS] }],
     },
   },
   {

@@ -57,17 +57,19 @@ test.describe("the audit log", () => {
   test("pages on the server, keeps dates in the address and exports what the filters select", async ({
     page,
   }) => {
+    // The dealer's organization is connected by its first sign-in; its log gets the entries.
+    await signInAsDemo(page, DEALER);
     await withConsoleStore((c) =>
       c.query(
-        `INSERT INTO console_audit_log (client_id, operation_id, target, outcome, error_code, created_at)
-         SELECT 'cl_demo_dealer', 'createVinRedirectSession', 'VIN ' || n,
+        `INSERT INTO console_audit_log (client_id, organization_id, operation_id, target, outcome, error_code, created_at)
+         SELECT 'cl_demo_dealer', o.id, 'createVinRedirectSession', 'VIN ' || n,
                 CASE WHEN n % 4 = 0 THEN 'failure' ELSE 'success' END,
                 CASE WHEN n % 4 = 0 THEN 'insufficient_credit' END,
                 timestamptz '2026-10-15T12:00:00Z' + n * interval '1 hour'
-         FROM generate_series(1, 120) AS n`,
+         FROM generate_series(1, 120) AS n, console_organizations o
+         WHERE o.client_id = 'cl_demo_dealer'`,
       ),
     );
-    await signInAsDemo(page, DEALER);
     await page.goto("/audit?outcome=failure");
     await expect(page.getByTestId("audit-count")).toHaveText("30 entries");
     await page.goto("/audit");

@@ -72,10 +72,11 @@ test.describe("the jobs list", () => {
   test("pages through more jobs than fit on one page", async ({ page }) => {
     await withConsoleStore((c) =>
       c.query(
-        `INSERT INTO console_jobs (id, client_id, family, status, input, quarantine)
-         SELECT gen_random_uuid()::text, 'cl_demo_dealer', 'vin_parts', 'quarantined', '{"vin":"${JOB_VIN}"}',
+        `INSERT INTO console_jobs (id, organization_id, client_id, family, status, input, quarantine)
+         SELECT gen_random_uuid()::text, o.id, 'cl_demo_dealer', 'vin_parts', 'quarantined', '{"vin":"${JOB_VIN}"}',
                 '{"statusUrl":"http://127.0.0.1:1/x","location":null}'
-         FROM generate_series(1, 30)`,
+         FROM generate_series(1, 30), console_organizations o
+         WHERE o.client_id = 'cl_demo_dealer'`,
       ),
     );
     await page.goto("/jobs?status=quarantined");

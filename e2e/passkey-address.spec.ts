@@ -1,7 +1,12 @@
 import { expect, test } from "./support/test";
 import { DEALER, signInAsDemo, signOut } from "./support/auth";
 import { SANDBOX_ONLY_PORT } from "./support/ports";
-import { signInAsDemoPerson, virtualAuthenticator } from "./support/people";
+import {
+  confirmIfAsked,
+  demoAuthenticator,
+  signInAsDemoPerson,
+  virtualAuthenticator,
+} from "./support/people";
 
 /**
  * A newcomer's passkeys on the console as `npm start` starts it: this console keeps the public
@@ -48,6 +53,11 @@ test.describe("at localhost, the address npm start prints", () => {
     await signInAsDemoPerson(page, "Bea Billing");
     await page.goto("/account");
     await page.getByRole("button", { name: "Add a passkey" }).click();
+    // Adding a way in asks a one-click session to confirm first, with the code it has.
+    await confirmIfAsked(
+      page,
+      demoAuthenticator("master-admin", "northwind-billing", ".data/e2e-sandbox-only"),
+    );
     await expect(page.getByTestId("passkey-row")).toHaveCount(1);
     expect(await authenticator.credentials()).toHaveLength(1);
     await signOut(page);

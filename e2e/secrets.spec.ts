@@ -296,6 +296,9 @@ test("no API key reaches a Master's browser except the single show-once response
         // links to it; the people's tests open it).
         "/account",
         "/invite/:id",
+        // Reached only from an identity provider's callback, in that browser (the single
+        // sign-on tests open it).
+        "/sso/link",
         "/jobs/:id",
         "/vin/flows/:id",
         "/intelligence/clusters/:id",

@@ -195,7 +195,8 @@ test.describe("jobs", () => {
     const id = randomUUID();
     await withConsoleStore((c) =>
       c.query(
-        `INSERT INTO console_jobs (id, client_id, family, status, input, quarantine) VALUES ($1, 'cl_demo_northwind', 'vin_parts', 'quarantined', '{"vin":"${VIN.job}"}', '{"statusUrl":"http://127.0.0.1:4110/vin/parts/jobs/job_a","location":"http://elsewhere.example/vin/parts/jobs/job_b"}')`,
+        // The sandbox key's organization, whose session reads it.
+        `INSERT INTO console_jobs (id, organization_id, client_id, family, status, input, quarantine) SELECT $1, id, 'cl_demo_northwind', 'vin_parts', 'quarantined', '{"vin":"${VIN.job}"}', '{"statusUrl":"http://127.0.0.1:4110/vin/parts/jobs/job_a","location":"http://elsewhere.example/vin/parts/jobs/job_b"}' FROM console_organizations WHERE client_id = 'cl_demo_northwind' AND environment = 'sandbox'`,
         [id],
       ),
     );

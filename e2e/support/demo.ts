@@ -4,9 +4,9 @@ import { waitOutBusyClient } from "./busy-client";
 import { HTTPS_PORT, SERVICE_PORT } from "./ports";
 import { type DemoAccount, demoCredentials } from "@/lib/demo/demo-credentials";
 
-/** The demo keys the embedded service wrote for this run's fresh database. */
-export function demoKeys(): Record<DemoAccount["id"], DemoAccount> {
-  const file = path.resolve(".data/e2e/demo-credentials.json");
+/** The demo keys the embedded service wrote for this run's fresh database (the first console's, unless told). */
+export function demoKeys(dataDir = ".data/e2e"): Record<DemoAccount["id"], DemoAccount> {
+  const file = path.resolve(dataDir, "demo-credentials.json");
   const creds = demoCredentials.parse(JSON.parse(readFileSync(file, "utf8")));
   return Object.fromEntries(creds.accounts.map((a) => [a.id, a])) as Record<
     DemoAccount["id"],

@@ -46,9 +46,16 @@ export class Authenticator {
   }
 }
 
-/** The authenticator of a demo person (their secret is derived from their account's key). */
-export function demoAuthenticator(account: "master-admin" | "dealer", personKey: string) {
-  return new Authenticator(demoPersonTotpSecret(demoKeys()[account].apiKey, personKey));
+/**
+ * The authenticator of a demo person (their secret is derived from their account's key, so from
+ * the data directory of the console whose embedded service seeded it).
+ */
+export function demoAuthenticator(
+  account: "master-admin" | "dealer",
+  personKey: string,
+  dataDir?: string,
+) {
+  return new Authenticator(demoPersonTotpSecret(demoKeys(dataDir)[account].apiKey, personKey));
 }
 
 /** Signs in with one click as a demo person, by their name. */
