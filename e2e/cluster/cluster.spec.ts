@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { type APIRequestContext, type Page } from "@playwright/test";
+import { Agent, fetch as undiciFetch } from "undici";
 import { waitOutBusyClient } from "../support/busy-client";
 import { expect, test, uniqueName } from "../support/test";
 import { sampleValue } from "@/test/support/exposition";
@@ -331,6 +332,51 @@ test("30 wrong pilot passwords through nginx from one caller leave the pilot's s
     "SELECT DISTINCT source FROM sign_in_attempts WHERE surface = 'pilot_sign_in'",
   );
   expect(sources.map((s) => s.source).sort()).toEqual(["127.0.0.2", "127.0.0.3"]);
+});
+
+test("behind nginx the console counts each caller: one caller's wrong passwords leave the address open to another", async ({
+  page,
+}) => {
+  const email = `${uniqueName("cluster-guess", "-")}@northwind.example`;
+  await page.goto(`${CLUSTER.console}/sign-in`);
+  await page.getByText("Sign in with a password and a code instead").click();
+  const form = page.getByRole("form", { name: "Sign in as yourself" });
+  await form.getByLabel("Email address").fill(email);
+  await form.getByLabel("Password").fill("a wrong password for sure");
+  await form.getByLabel("Code from your authenticator app").fill("123456");
+  const posted = page.waitForRequest((r) => r.method() === "POST" && !!r.headers()["next-action"]);
+  await form.getByRole("button", { name: "Sign in", exact: true }).click();
+  const action = await posted;
+  const headers = Object.fromEntries(
+    Object.entries(await action.allHeaders()).filter(
+      ([n]) => !["content-length", "host", "cookie", "connection"].includes(n),
+    ),
+  );
+  const from = async (address: string, extra: Record<string, string> = {}) => {
+    const caller = new Agent({ localAddress: address });
+    const res = await undiciFetch(action.url(), {
+      method: "POST",
+      headers: { ...headers, ...extra },
+      body: action.postData() ?? "",
+      dispatcher: caller,
+      redirect: "manual",
+    });
+    const text = await res.text();
+    await caller.close();
+    return text.includes("Too many sign-in attempts") ? "wait" : "checked";
+  };
+  const answers: string[] = [];
+  for (let i = 0; i < 8; i++) answers.push(await from("127.0.0.2"));
+  expect(answers).toEqual([...Array<string>(5).fill("checked"), ...Array<string>(3).fill("wait")]);
+  // nginx replaces the header: the caller cannot claim to be someone else and start afresh.
+  expect(await from("127.0.0.2", { "X-Forwarded-For": "127.0.0.9" })).toBe("wait");
+  expect(await from("127.0.0.3")).toBe("checked");
+  const sources = await queryCluster<{ source: string }>(
+    "console",
+    "SELECT DISTINCT source FROM console_sign_in_attempts",
+  );
+  expect(sources.map((s) => s.source)).toEqual(expect.arrayContaining(["127.0.0.2", "127.0.0.3"]));
+  expect(sources.map((s) => s.source)).not.toContain("127.0.0.9");
 });
 
 test("the sandbox controls serve sandbox keys only: a production Master key is refused, a sandbox key works", async () => {
