@@ -2,31 +2,31 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { getStore } from "@/lib/store/db";
+import {
+  ATTEMPT_WINDOW_SECONDS,
+  type AttemptBounds,
+  SIGN_IN_BOUNDS,
+  waitBeforeChecking,
+} from "@/lib/security/attempt-bounds";
 import { signInAttempts } from "@/lib/store/schema";
 
 /**
  * Sign-in attempts and step-up confirmations, counted in the store every console instance
- * shares. An attempt is written (`pending`) before its password, code or passkey is checked and
- * counts as a failure until it turns out otherwise, so of many parallel guesses at most the
- * bound get checked, on any number of instances.
- *
- * A sign-in counts per address at the caller's source (5), per source (30) and per address from
- * everywhere (100, against guesses spread over many sources): one caller's wrong passwords never
- * lock the real person out from another address. A step-up counts per person (5).
+ * shares, with the bounds both programs keep (`lib/security/attempt-bounds.ts`): a sign-in per
+ * address at the caller's source, per source and per address from everywhere; a step-up per
+ * person, wherever it comes from.
  */
-export const WINDOW_SECONDS = 15 * 60;
+export const WINDOW_SECONDS = ATTEMPT_WINDOW_SECONDS;
 
 export const BOUNDS = {
-  signIn: { accountAtSource: 5, source: 30, account: 100 },
+  signIn: SIGN_IN_BOUNDS,
   stepUp: { account: 5 },
-} as const;
+} as const satisfies Record<string, AttemptBounds>;
 
 export type Surface = "password" | "passkey" | "invitation" | "step_up";
 
-const boundsOf = (surface: Surface): Partial<Record<Dimension, number>> =>
+const boundsOf = (surface: Surface): AttemptBounds =>
   surface === "step_up" ? BOUNDS.stepUp : BOUNDS.signIn;
-
-type Dimension = "accountAtSource" | "source" | "account";
 
 export interface Attempt {
   surface: Surface;
@@ -78,25 +78,14 @@ export async function admitAttempt(attempt: Attempt, now = new Date()): Promise<
       ),
     )
     .orderBy(t.at);
-  const matches: Record<Dimension, (r: (typeof counted)[number]) => boolean> = {
-    accountAtSource: (r) => r.account === account && r.source === attempt.source,
-    source: (r) => r.source === attempt.source,
-    account: (r) => r.account === account,
-  };
-  const waits: number[] = [];
-  for (const [dimension, bound] of Object.entries(boundsOf(attempt.surface)) as [
-    Dimension,
-    number,
-  ][]) {
-    const rows = counted.filter(matches[dimension]);
-    if (rows.length < bound) continue;
-    // Under the bound again once enough of the oldest leave the window.
-    const freeing = rows[rows.length - bound]!.at;
-    waits.push(freeing.getTime() + WINDOW_SECONDS * 1000 - now.getTime());
-  }
-  if (waits.length === 0) return { admitted: true, id };
+  const wait = waitBeforeChecking(
+    { account, source: attempt.source, now },
+    counted,
+    boundsOf(attempt.surface),
+  );
+  if (wait === undefined) return { admitted: true, id };
   await settleAttempt(id, "throttled");
-  return { admitted: false, waitSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
+  return { admitted: false, waitSeconds: wait };
 }
 
 export type Checked<T> =

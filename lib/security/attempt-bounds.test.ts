@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { SIGN_IN_BOUNDS, waitBeforeChecking } from "./attempt-bounds";
+
+const now = new Date("2026-11-27T12:00:00Z");
+const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+const failures = (n: number, account: string, source: string, minutes = 1) =>
+  Array.from({ length: n }, () => ({ account, source, at: ago(minutes) }));
+
+describe("the bounds of sign-in attempts", () => {
+  const attempt = { account: "a", source: "192.0.2.1", now };
+
+  it("checks an attempt under every bound", () => {
+    expect(waitBeforeChecking(attempt, failures(4, "a", "192.0.2.1"), SIGN_IN_BOUNDS)).toBe(
+      undefined,
+    );
+  });
+
+  it("holds an account back at one source, never at another", () => {
+    const counted = failures(5, "a", "192.0.2.1", 3);
+    // The oldest of the last five leaves the window 12 minutes from now.
+    expect(waitBeforeChecking(attempt, counted, SIGN_IN_BOUNDS)).toBe(12 * 60);
+    expect(
+      waitBeforeChecking({ ...attempt, source: "192.0.2.2" }, counted, SIGN_IN_BOUNDS),
+    ).toBeUndefined();
+  });
+
+  it("holds a source back across accounts, and an account across sources", () => {
+    const bySource = Array.from({ length: 30 }, (_, i) => ({
+      account: `x${i}`,
+      source: "192.0.2.1",
+      at: ago(1),
+    }));
+    expect(waitBeforeChecking(attempt, bySource, SIGN_IN_BOUNDS)).toBeGreaterThan(0);
+    const byAccount = Array.from({ length: 100 }, (_, i) => ({
+      account: "a",
+      source: `198.51.100.${i}`,
+      at: ago(1),
+    }));
+    expect(waitBeforeChecking(attempt, byAccount, SIGN_IN_BOUNDS)).toBeGreaterThan(0);
+    expect(waitBeforeChecking(attempt, byAccount.slice(1), SIGN_IN_BOUNDS)).toBeUndefined();
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The bounds of password sign-ins and confirmations, for both programs (the console's people,
+ * the service's pilot sign-in and agent consent): how many failures within the window an
+ * account may have from one source, a source may have whatever the accounts, and an account may
+ * have from every source together. An account's own bound is per source, so one caller's
+ * guesses never lock it out for everybody else; the looser bound across sources still stops
+ * guessing spread over many addresses.
+ *
+ * Both programs record an attempt before its password is checked and count every attempt
+ * recorded by then (`pending` ones as failures until they turn out otherwise), so of many
+ * parallel guesses, on any number of instances, at most the bound are checked.
+ */
+export const ATTEMPT_WINDOW_SECONDS = 15 * 60;
+
+export type AttemptDimension = "accountAtSource" | "source" | "account";
+export type AttemptBounds = Partial<Record<AttemptDimension, number>>;
+
+/** A password sign-in's bounds. */
+export const SIGN_IN_BOUNDS = { accountAtSource: 5, source: 30, account: 100 } as const;
+
+/** An attempt counted against a new one: whose, from where, when. */
+export interface CountedAttempt {
+  account: string;
+  source: string;
+  at: Date;
+}
+
+/**
+ * Seconds the new attempt must wait, when one of its bounds is reached; undefined when it may be
+ * checked. `counted` are the other attempts of its account or source in the window (failed or
+ * being checked), oldest first.
+ */
+export function waitBeforeChecking(
+  attempt: { account: string; source: string; now: Date },
+  counted: readonly CountedAttempt[],
+  bounds: AttemptBounds,
+  windowSeconds = ATTEMPT_WINDOW_SECONDS,
+): number | undefined {
+  const matches: Record<AttemptDimension, (c: CountedAttempt) => boolean> = {
+    accountAtSource: (c) => c.account === attempt.account && c.source === attempt.source,
+    source: (c) => c.source === attempt.source,
+    account: (c) => c.account === attempt.account,
+  };
+  const waits: number[] = [];
+  for (const [dimension, bound] of Object.entries(bounds) as [AttemptDimension, number][]) {
+    const rows = counted.filter(matches[dimension]);
+    if (rows.length < bound) continue;
+    // Under the bound again once enough of the oldest leave the window.
+    const freeing = rows[rows.length - bound]!.at;
+    waits.push(freeing.getTime() + windowSeconds * 1000 - attempt.now.getTime());
+  }
+  return waits.length ? Math.max(1, Math.ceil(Math.max(...waits) / 1000)) : undefined;
+}
