@@ -26,13 +26,17 @@ async function startCreatingSubUser(page: Page, name: string) {
   await page.getByRole("button", { name: "Create Sub-user" }).click();
 }
 
-/** Invites an address with a role from the organization page; the link is shown once. */
-async function invite(page: Page, email: string, role: string): Promise<string> {
+/**
+ * Invites an address with a role from the organization page; the link is shown once. An admin's
+ * invitation asks the inviter to confirm, with `app`.
+ */
+async function invite(page: Page, email: string, role: string, app?: Authenticator) {
   await page.goto("/organization");
   const form = page.getByRole("form", { name: "Invite someone" });
   await form.getByLabel("Email address").fill(email);
   await form.getByLabel("Role").selectOption(role);
   await form.getByRole("button", { name: "Invite" }).click();
+  if (app) await confirmIfAsked(page, app);
   const link = page.getByTestId("invitation-link");
   await expect(link).toBeVisible();
   return (await link.innerText()).trim();
@@ -238,7 +242,9 @@ test.describe.serial("passkeys", () => {
     await owner.goto("/sign-in");
     await owner.getByRole("button", { name: "Sign in as Olivia Owner" }).click();
     await expect(owner.getByTestId("signed-in-person")).toContainText("Olivia Owner");
-    const link = (await invite(owner, email, "admin")).replace("127.0.0.1", "localhost");
+    const link = (
+      await invite(owner, email, "admin", demoAuthenticator("master-admin", "northwind-owner"))
+    ).replace("127.0.0.1", "localhost");
     await inviter.close();
 
     const authenticator = await virtualAuthenticator(page);

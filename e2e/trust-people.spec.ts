@@ -56,11 +56,16 @@ async function replay(
 /** A person of Northwind made for one test (a password and an authenticator of their own). */
 async function newNorthwindPerson(browser: Browser, page: Page, role: string, name: string) {
   await signInAsDemoPerson(page, "Olivia Owner");
-  return joinByInvitation(browser, page, {
-    email: `${uniqueName(name.split(" ")[0]!.toLowerCase(), "-")}@northwind.example`,
-    name,
-    role,
-  });
+  return joinByInvitation(
+    browser,
+    page,
+    {
+      email: `${uniqueName(name.split(" ")[0]!.toLowerCase(), "-")}@northwind.example`,
+      name,
+      role,
+    },
+    demoAuthenticator("master-admin", "northwind-owner"),
+  );
 }
 
 const NOT_RIGHT = "The address, password or code is not right.";
@@ -194,7 +199,7 @@ test("30 parallel wrong step-up codes: at most 5 checked, the rest told to wait,
   await owner.context().close();
 });
 
-test("a key session can neither turn key sign-in back on nor invite an owner", async ({
+test("a key session can neither turn key sign-in back on nor invite anyone", async ({
   page,
   browser,
 }) => {
@@ -237,6 +242,12 @@ test("a key session can neither turn key sign-in back on nor invite an owner", a
   expect(asOwner).toContain("role_forbidden");
   expect(asOwner).toContain("sign in as yourself");
   expect(asOwner).not.toContain("/invite/");
+  // Nor anyone at all: people a key holder invited would outlive key sign-in.
+  const asViewer = await replay(keyPage.request, inviting, {
+    body: (inviting.postData() ?? "").replace(email, `y-${email}`),
+  });
+  expect(asViewer).toContain("role_forbidden");
+  expect(asViewer).not.toContain("/invite/");
   for (const allowed of ["true", "false"]) {
     const answer = await replay(keyPage.request, toggling, {
       body: (toggling.postData() ?? "").replace(/"allowed":(true|false)/, `"allowed":${allowed}`),

@@ -112,12 +112,15 @@ export async function joinByInvitation(
   browser: Browser,
   inviter: Page,
   person: { email: string; name: string; role: string },
+  /** The inviter's authenticator, for an invitation that asks them to confirm (an admin's). */
+  inviterApp?: Authenticator,
 ): Promise<{ email: string; password: string; app: Authenticator }> {
   await inviter.goto("/organization");
   const invite = inviter.getByRole("form", { name: "Invite someone" });
   await invite.getByLabel("Email address").fill(person.email);
   await invite.getByLabel("Role").selectOption(person.role);
   await invite.getByRole("button", { name: "Invite" }).click();
+  if (inviterApp) await confirmIfAsked(inviter, inviterApp);
   const link = (await inviter.getByTestId("invitation-link").innerText()).trim();
   const context = await browser.newContext({ baseURL: new URL(link).origin });
   const page = await context.newPage();

@@ -52,8 +52,18 @@ export function roleMayCall(role: Role, op: OperationDefinition): boolean {
  * session signed in with the Client's key (whoever holds it) may not, whatever it may call.
  */
 export const CONSOLE_DUTIES = {
-  managePeople: { roles: ["owner", "admin"], what: "invite people and change their access" },
-  configureSingleSignOn: { roles: ["owner", "admin"], what: "configure single sign-on" },
+  // Who may sign in here is decided by people: a key holder's invitations and identity provider
+  // would outlive key sign-in.
+  managePeople: {
+    roles: ["owner", "admin"],
+    what: "invite people and change their access",
+    people: true,
+  },
+  configureSingleSignOn: {
+    roles: ["owner", "admin"],
+    what: "configure single sign-on",
+    people: true,
+  },
   manageOrganization: {
     roles: ["owner"],
     what: "replace the stored key or change how people sign in",

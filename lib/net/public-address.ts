@@ -26,14 +26,16 @@ for (const [network, prefix] of [
 ] as const)
   internal.addSubnet(network, prefix, "ipv4");
 for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  // The unspecified, loopback and IPv4-compatible addresses.
+  ["::", 96],
   ["fc00::", 7],
   ["fe80::", 10],
   ["fec0::", 10],
   ["ff00::", 8],
   ["2001:db8::", 32],
   ["100::", 64],
+  // Local-use NAT64.
+  ["64:ff9b:1::", 48],
 ] as const)
   internal.addSubnet(network, prefix, "ipv6");
 

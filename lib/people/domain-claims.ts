@@ -203,9 +203,19 @@ export async function organizationOfDomain(
   return row;
 }
 
+/**
+ * The domain of an email address as one name, when the address has exactly one `@`, a local part
+ * and a domain name after it; undefined otherwise (`a@b@c`, `@b`, `a@`, a bare word).
+ */
+export function domainOfAddress(email: string): string | undefined {
+  const parts = email.trim().split("@");
+  if (parts.length !== 2 || !parts[0]) return undefined;
+  return normalDomain(parts[1]!);
+}
+
 /** Whether an organization's single sign-on vouches for an email address's domain now. */
 export async function vouchesFor(organizationId: string, email: string): Promise<boolean> {
-  const domain = email.split("@")[1];
+  const domain = domainOfAddress(email);
   if (!domain) return false;
   return (await organizationOfDomain(domain))?.id === organizationId;
 }

@@ -127,10 +127,43 @@ export async function ownerCount(organizationId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Adds a member, or leaves an existing membership as it is. */
+/**
+ * A removed member's membership stays as a bar with this role (no role a session accepts): the
+ * organization's single sign-on does not bring them back; only an invitation does.
+ */
+const REMOVED = "removed";
+
+/** Adds a member, or leaves an existing membership (or a removed member's bar) as it is. */
 export async function addMember(organizationId: string, personId: string, role: Role) {
   const db = await getStore();
   await db.insert(memberships).values({ organizationId, personId, role }).onConflictDoNothing();
+}
+
+/**
+ * Adds a member who accepted an invitation: a removed member comes back with the invited role,
+ * an existing member keeps theirs.
+ */
+export async function admitInvitedMember(organizationId: string, personId: string, role: Role) {
+  const db = await getStore();
+  await db
+    .insert(memberships)
+    .values({ organizationId, personId, role })
+    .onConflictDoUpdate({
+      target: [memberships.organizationId, memberships.personId],
+      set: { role, createdAt: new Date() },
+      setWhere: eq(memberships.role, REMOVED),
+    });
+}
+
+/** Whether a person was removed from an organization (and not invited back). */
+export async function wasRemoved(organizationId: string, personId: string): Promise<boolean> {
+  const row = await firstFields(
+    await getStore(),
+    { role: memberships.role },
+    memberships,
+    and(eq(memberships.organizationId, organizationId), eq(memberships.personId, personId)),
+  );
+  return row?.role === REMOVED;
 }
 
 export async function changeRole(organizationId: string, personId: string, role: Role) {
@@ -143,12 +176,14 @@ export async function changeRole(organizationId: string, personId: string, role:
 
 /**
  * Removes a member. Their sessions in this organization end on their next request, on every
- * console instance: a session reads its membership with every request.
+ * console instance: a session reads its membership with every request. The membership stays as
+ * a bar, so the organization's single sign-on does not let them back in; an invitation does.
  */
 export async function removeMember(organizationId: string, personId: string) {
   const db = await getStore();
   await db
-    .delete(memberships)
+    .update(memberships)
+    .set({ role: REMOVED })
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.personId, personId)));
 }
 

@@ -8,6 +8,7 @@ import {
 } from "./invitations";
 import {
   addMember,
+  admitInvitedMember,
   connectOrganization,
   endSessionsOf,
   membersOf,
@@ -15,6 +16,8 @@ import {
   organizationsOf,
   ownerCount,
   removeMember,
+  roleOf,
+  wasRemoved,
 } from "./organizations";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { claimTotpCode, createPerson, credentialsOf, personByEmail } from "./people";
@@ -130,6 +133,16 @@ describe("people and organizations", () => {
     expect((await organizationsOf(operator.person.id)).map((o) => o.name)).toEqual(["Org B"]);
     await removeMember(org.id, operator.person.id);
     expect(await organizationsOf(operator.person.id)).toEqual([]);
+    // Removed stays removed for a single sign-on (addMember), until an invitation.
+    expect(await wasRemoved(org.id, operator.person.id)).toBe(true);
+    await addMember(org.id, operator.person.id, "viewer");
+    expect(await roleOf(org.id, operator.person.id)).toBeUndefined();
+    expect((await membersOf(org.id)).map((m) => m.role)).toEqual(["owner"]);
+    await admitInvitedMember(org.id, operator.person.id, "viewer");
+    expect(await roleOf(org.id, operator.person.id)).toBe("viewer");
+    // An invitation never changes an existing member's role.
+    await admitInvitedMember(org.id, owner.person.id, "viewer");
+    expect(await roleOf(org.id, owner.person.id)).toBe("owner");
     await endSessionsOf(owner.person.id);
   });
 });
@@ -212,6 +225,23 @@ describe("the sign-in throttle", () => {
       async () => "right",
     );
     expect(elsewhere).toEqual({ kind: "right", value: "right" });
+  });
+
+  it("never locks a person out of the source they signed in from, however many sources guess", async () => {
+    const account = address();
+    const home = { surface: "password" as const, account, source: "203.0.113.50" };
+    expect((await attempt(home, async () => "right")).kind).toBe("right");
+    for (let i = 0; i < 20; i++)
+      for (let j = 0; j < BOUNDS.signIn.accountAtSource; j++)
+        await attempt({ ...home, source: `198.51.100.${i + 100}` }, wrong);
+    // A new source waits (the address's bound across sources); the person's own does not.
+    expect((await attempt({ ...home, source: "192.0.2.99" }, wrong)).kind).toBe("wait");
+    expect((await attempt(home, async () => "right")).kind).toBe("right");
+    // IPv6 callers count by their /64: new last bits make no new source.
+    const six = { surface: "password" as const, account: address(), source: "2001:db8:7:7::1" };
+    for (let i = 0; i < BOUNDS.signIn.accountAtSource; i++)
+      await attempt({ ...six, source: `2001:db8:7:7::${i + 10}` }, wrong);
+    expect((await attempt({ ...six, source: "2001:db8:7:7:ffff::1" }, wrong)).kind).toBe("wait");
   });
 
   it("stops a source that tries many addresses", async () => {

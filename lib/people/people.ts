@@ -145,8 +145,12 @@ export interface PersonSession {
   lastSeenAt: Date;
 }
 
-/** A person's live sessions, the most recently used first. */
-export async function sessionsOf(personId: string, now = new Date()): Promise<PersonSession[]> {
+/** A person's live sessions (in one organization, when named), the most recently used first. */
+export async function sessionsOf(
+  personId: string,
+  organizationId?: string,
+  now = new Date(),
+): Promise<PersonSession[]> {
   const db = await getStore();
   return db
     .select({
@@ -160,16 +164,32 @@ export async function sessionsOf(personId: string, now = new Date()): Promise<Pe
     .from(sessions)
     .leftJoin(organizations, eq(organizations.id, sessions.organizationId))
     .where(
-      and(eq(sessions.personId, personId), gt(sessions.expiresAt, now), isNull(sessions.endedAt)),
+      and(
+        eq(sessions.personId, personId),
+        organizationId ? eq(sessions.organizationId, organizationId) : undefined,
+        gt(sessions.expiresAt, now),
+        isNull(sessions.endedAt),
+      ),
     )
     .orderBy(desc(sessions.lastSeenAt));
 }
 
-/** Ends one of a person's own sessions: it signs out on its next request. */
-export async function endPersonSession(personId: string, idHash: string, now = new Date()) {
+/** Ends one of a person's own sessions (in one organization, when named): it signs out on its next request. */
+export async function endPersonSession(
+  personId: string,
+  idHash: string,
+  organizationId?: string,
+  now = new Date(),
+) {
   const db = await getStore();
   await db
     .update(sessions)
     .set({ endedAt: now })
-    .where(and(eq(sessions.personId, personId), eq(sessions.idHash, idHash)));
+    .where(
+      and(
+        eq(sessions.personId, personId),
+        eq(sessions.idHash, idHash),
+        organizationId ? eq(sessions.organizationId, organizationId) : undefined,
+      ),
+    );
 }

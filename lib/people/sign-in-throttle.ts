@@ -5,7 +5,9 @@ import { getStore } from "@/lib/store/db";
 import {
   ATTEMPT_WINDOW_SECONDS,
   type AttemptBounds,
+  KNOWN_SOURCE_SECONDS,
   SIGN_IN_BOUNDS,
+  sourceKey,
   waitBeforeChecking,
 } from "@/lib/security/attempt-bounds";
 import { signInAttempts } from "@/lib/store/schema";
@@ -53,12 +55,13 @@ export async function admitAttempt(attempt: Attempt, now = new Date()): Promise<
   const db = await getStore();
   const t = signInAttempts;
   const account = accountDigest(attempt);
+  const source = sourceKey(attempt.source);
   const [row] = await db
     .insert(t)
     .values({
       surface: attempt.surface,
       account,
-      source: attempt.source,
+      source,
       outcome: "pending",
       at: now,
     })
@@ -71,15 +74,28 @@ export async function admitAttempt(attempt: Attempt, now = new Date()): Promise<
     .from(t)
     .where(
       and(
-        or(eq(t.account, account), eq(t.source, attempt.source)),
+        or(eq(t.account, account), eq(t.source, source)),
         gt(t.at, since),
         inArray(t.outcome, ["pending", "failed"]),
         ne(t.id, id),
       ),
     )
     .orderBy(t.at);
+  const [known] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(
+      and(
+        eq(t.account, account),
+        eq(t.source, source),
+        eq(t.outcome, "succeeded"),
+        gt(t.at, new Date(now.getTime() - KNOWN_SOURCE_SECONDS * 1000)),
+      ),
+    )
+    .limit(1);
   const wait = waitBeforeChecking(
-    { account, source: attempt.source, now },
+    // A person's step-ups are bounded wherever they come from.
+    { account, source, now, knownSource: known !== undefined && attempt.surface !== "step_up" },
     counted,
     boundsOf(attempt.surface),
   );

@@ -10,7 +10,8 @@ import { isRole, type Role } from "@/lib/auth/roles";
 import { consoleConfig } from "@/lib/config/console-env";
 import { getStore } from "@/lib/store/db";
 import { identityProviders, ssoFlows, ssoIdentities, ssoPendingLinks } from "@/lib/store/schema";
-import { vouchesFor } from "./domain-claims";
+import { z } from "zod";
+import { domainOfAddress, vouchesFor } from "./domain-claims";
 import { providerAddressProblem, providerFetch } from "./provider-fetch";
 
 /**
@@ -186,6 +187,30 @@ export interface VouchedIdentity {
   defaultRole: Role;
 }
 
+/** Printable text of a bounded length: what a provider says is kept and shown, so no control character. */
+const printable = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !/[\u0000-\u001f\u007f]/.test(text));
+
+/**
+ * What the console takes from a provider's ID token or UserInfo: a subject, and an address the
+ * provider verified (`email_verified` exactly true). The address is read in lower case; its
+ * domain is checked against the organization's verified ones after.
+ */
+export const vouchedClaims = z.object({
+  sub: printable(255).min(1),
+  email: printable(320)
+    .transform((e) => e.trim().toLowerCase())
+    .refine((e) => domainOfAddress(e) !== undefined),
+  email_verified: z.literal(true),
+  name: printable(200)
+    .transform((n) => n.trim())
+    .optional()
+    .catch(undefined),
+});
+
 export type SignOnResult =
   | ({ ok: true } & VouchedIdentity)
   | { ok: false; reason: "flow" | "browser" | "provider" | "email" | "domain" };
@@ -249,11 +274,11 @@ export async function finishSignOn(callback: URL): Promise<SignOnResult> {
   } catch {
     return { ok: false, reason: "provider" };
   }
-  const subject = typeof claims?.sub === "string" ? claims.sub : "";
-  const email = typeof claims?.email === "string" ? claims.email.trim().toLowerCase() : "";
-  if (!subject || !email || claims?.email_verified !== true) return { ok: false, reason: "email" };
+  const vouched = vouchedClaims.safeParse(claims);
+  if (!vouched.success) return { ok: false, reason: "email" };
+  const { sub: subject, email } = vouched.data;
   if (!(await vouchesFor(flow.organizationId, email))) return { ok: false, reason: "domain" };
-  const name = typeof claims?.name === "string" && claims.name.trim() ? claims.name.trim() : email;
+  const name = vouched.data.name || email;
   const defaultRole = isRole(found.row.defaultRole) ? found.row.defaultRole : "viewer";
   return {
     ok: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SIGN_IN_BOUNDS, waitBeforeChecking } from "./attempt-bounds";
+import { SIGN_IN_BOUNDS, sourceKey, waitBeforeChecking } from "./attempt-bounds";
 
 const now = new Date("2026-11-27T12:00:00Z");
 const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -38,5 +38,28 @@ describe("the bounds of sign-in attempts", () => {
     }));
     expect(waitBeforeChecking(attempt, byAccount, SIGN_IN_BOUNDS)).toBeGreaterThan(0);
     expect(waitBeforeChecking(attempt, byAccount.slice(1), SIGN_IN_BOUNDS)).toBeUndefined();
+  });
+});
+
+describe("sources", () => {
+  it("count an IPv6 caller by its /64, an IPv4 one as it is", () => {
+    expect(sourceKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(sourceKey("2001:db8:1:2:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(sourceKey("[2001:0db8:0001:0002::9]")).toBe("2001:db8:1:2::/64");
+    expect(sourceKey("192.0.2.1")).toBe("192.0.2.1");
+    expect(sourceKey("::ffff:192.0.2.1")).toBe("::ffff:192.0.2.1");
+  });
+
+  it("spare a source the account signed in from lately across sources, never at itself", () => {
+    const attempt = { account: "a", source: "192.0.2.1", now, knownSource: true };
+    const byAccount = Array.from({ length: 100 }, (_, i) => ({
+      account: "a",
+      source: `198.51.100.${i}`,
+      at: ago(1),
+    }));
+    expect(waitBeforeChecking(attempt, byAccount, SIGN_IN_BOUNDS)).toBeUndefined();
+    expect(
+      waitBeforeChecking(attempt, failures(5, "a", "192.0.2.1"), SIGN_IN_BOUNDS),
+    ).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { type Logger } from "@/lib/log/logger";
 import {
   ATTEMPT_WINDOW_SECONDS,
+  KNOWN_SOURCE_SECONDS,
   SIGN_IN_BOUNDS,
+  sourceKey,
   waitBeforeChecking,
 } from "@/lib/security/attempt-bounds";
 import type pg from "pg";
@@ -38,12 +40,13 @@ export async function admitSignIn(
   attempt: { surface: SignInSurface; login: string; source: string; now: Date },
 ): Promise<SignInAdmission> {
   const digest = loginDigest(attempt.login);
+  const source = sourceKey(attempt.source);
   const {
     rows: [row],
   } = await pool.query<{ id: string }>(
     `insert into sign_in_attempts (surface, login_digest, source, outcome, at)
      values ($1, $2, $3, 'pending', $4) returning id`,
-    [attempt.surface, digest, attempt.source, attempt.now.toISOString()],
+    [attempt.surface, digest, source, attempt.now.toISOString()],
   );
   const attemptId = Number(row!.id);
   // The login's and the source's attempts in the window, oldest first: pending ones (being
@@ -54,10 +57,17 @@ export async function admitSignIn(
         and at > $3::timestamptz - make_interval(secs => $4)
         and outcome in ('pending', 'failed') and id <> $5
      order by at`,
-    [digest, attempt.source, attempt.now.toISOString(), SIGN_IN_WINDOW_SECONDS, attemptId],
+    [digest, source, attempt.now.toISOString(), SIGN_IN_WINDOW_SECONDS, attemptId],
+  );
+  const known = await pool.query(
+    `select 1 from sign_in_attempts
+      where login_digest = $1 and source = $2 and outcome = 'succeeded'
+        and at > $3::timestamptz - make_interval(secs => $4)
+      limit 1`,
+    [digest, source, attempt.now.toISOString(), KNOWN_SOURCE_SECONDS],
   );
   const wait = waitBeforeChecking(
-    { account: digest, source: attempt.source, now: attempt.now },
+    { account: digest, source, now: attempt.now, knownSource: known.rowCount !== 0 },
     rows,
     SIGN_IN_BOUNDS,
   );

@@ -31,6 +31,13 @@ const REASONS = new Map<string, { tone: "info" | "warning"; text: string }>([
     },
   ],
   [
+    "sso-removed",
+    {
+      tone: "warning",
+      text: "You were removed from that organization: its single sign-on does not bring you back. Ask an admin to invite you again.",
+    },
+  ],
+  [
     "sso-browser",
     {
       tone: "warning",

@@ -34,7 +34,8 @@ export async function endOwnSessionAction(input: { id: string }): Promise<Action
   if (actor.kind !== "person") return refused("not_a_person", "Sign in as yourself first.");
   if (typeof input?.id !== "string" || !/^[0-9a-f]{64}$/.test(input.id))
     return refused("invalid_input", "This session is not known.");
-  await endPersonSession(actor.personId, input.id);
+  // A session a provider signed in reaches the person's sessions in its organization only.
+  await endPersonSession(actor.personId, input.id, signed.session.ssoOrganizationId ?? undefined);
   revalidatePath("/account");
   return done(null);
 }
@@ -89,11 +90,14 @@ async function signedInPerson() {
 }
 
 /**
- * Changing a person's factors (adding or removing a passkey) needs a fresh confirmation, with a
- * factor they had before: whoever holds only their session cannot add a way in of their own.
+ * Changing a person's factors (adding or removing a passkey) needs a fresh confirmation with a
+ * factor they have: whoever holds only their session cannot add a way in of their own. A passkey
+ * is the person's, in every organization, so a sign-on (which vouches in its own organization
+ * only) is not enough while the person has a factor to confirm with.
  */
-function confirmed(session: ConsoleSession) {
-  if (!needsStepUp(session)) return undefined;
+async function confirmed(session: ConsoleSession, personId: string) {
+  const vouchedOnly = session.ssoOrganizationId !== null && (await hasOwnFactor(personId));
+  if (!needsStepUp(session) && !vouchedOnly) return undefined;
   return refused(STEP_UP_REQUIRED.code, STEP_UP_REQUIRED.message);
 }
 
@@ -103,7 +107,7 @@ export async function addPasskeyOptionsAction(): Promise<
 > {
   const me = await signedInPerson();
   if ("ok" in me) return me;
-  const unconfirmed = confirmed(me.session);
+  const unconfirmed = await confirmed(me.session, me.actor.personId);
   if (unconfirmed) return unconfirmed;
   const { actor } = me;
   return done(
@@ -119,7 +123,7 @@ export async function addPasskeyOptionsAction(): Promise<
 export async function addPasskeyAction(input: unknown): Promise<ActionResult<null>> {
   const me = await signedInPerson();
   if ("ok" in me) return me;
-  const unconfirmed = confirmed(me.session);
+  const unconfirmed = await confirmed(me.session, me.actor.personId);
   if (unconfirmed) return unconfirmed;
   const parsed = ceremonyResponse.extend({ name: passkeyName }).safeParse(input);
   if (!parsed.success) return refused("invalid_input", "The passkey's answer could not be read.");
@@ -146,7 +150,7 @@ export async function removePasskeyAction(input: { id: string }): Promise<Action
   if ("ok" in me) return me;
   if (typeof input?.id !== "string" || input.id.length > 1_024)
     return refused("invalid_input", "This passkey is not known.");
-  const unconfirmed = confirmed(me.session);
+  const unconfirmed = await confirmed(me.session, me.actor.personId);
   if (unconfirmed) return unconfirmed;
   await removePasskey(me.actor.personId, input.id);
   await recordAuditOrLog({

@@ -29,7 +29,8 @@ export default async function AccountPage() {
     );
   const [orgs, sessions, keys, codes] = await Promise.all([
     organizationsOf(session.actor.personId),
-    sessionsOf(session.actor.personId),
+    // A session a provider signed in sees the person's sessions in its organization only.
+    sessionsOf(session.actor.personId, session.ssoOrganizationId ?? undefined),
     passkeysOf(session.actor.personId),
     hasTotp(session.actor.personId),
   ]);

@@ -98,6 +98,9 @@ export async function inviteAction(input: {
     if (ownerProblem && !ownerProblem.ok && ownerProblem.code === "role_forbidden")
       return refused(ownerProblem.code, ownerProblem.message, { role: ownerProblem.message });
     if (ownerProblem) return ownerProblem;
+    // Whoever may manage people could keep a stolen session's access: confirmed first.
+    const unconfirmed = parsed.data.role === "admin" ? confirmedRecently(s) : undefined;
+    if (unconfirmed) return unconfirmed;
     const { invitation, token } = await createInvitation({
       organizationId: s.organizationId,
       email: parsed.data.email,
@@ -175,6 +178,8 @@ export async function changeRoleAction(input: {
   return asDuty("managePeople", "console.changeRole", person, async (s) => {
     const problem = await ownerGuard(s, person, next);
     if (problem) return problem;
+    const unconfirmed = next === "admin" ? confirmedRecently(s) : undefined;
+    if (unconfirmed) return unconfirmed;
     // Effective on the member's next request, on every console instance: sessions read the role.
     await changeRole(s.organizationId, person, next);
     return done(null);

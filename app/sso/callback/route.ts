@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type NextRequest } from "next/server";
 import { cleanRedirect } from "@/lib/http/clean-redirect";
 import { consoleLog } from "@/lib/log/console-log";
-import { addMember, findOrganization, roleOf } from "@/lib/people/organizations";
+import { addMember, findOrganization, roleOf, wasRemoved } from "@/lib/people/organizations";
 import { createPasskeyPerson, personByEmail, personById } from "@/lib/people/people";
 import { recordPersonAudit } from "@/lib/people/person-audit";
 import { startPersonSession } from "@/lib/people/person-session";
@@ -52,10 +52,17 @@ async function personFor(identity: VouchedIdentity): Promise<string | undefined>
 export async function GET(request: NextRequest) {
   const back = new URL(callbackUrl());
   back.search = request.nextUrl.search;
-  const result = await finishSignOn(back).catch((error: unknown) => {
+  try {
+    return await signOn(back);
+  } catch (error) {
+    // Logged through the redactor (the URL and what the provider said stay out of the line).
     consoleLog().error("single sign-on failed", { error });
-    return { ok: false as const, reason: "provider" as const };
-  });
+    return cleanRedirect("/sign-in?reason=sso-refused");
+  }
+}
+
+async function signOn(back: URL) {
+  const result = await finishSignOn(back);
   if (!result.ok) return cleanRedirect(`/sign-in?reason=${REFUSED[result.reason]}`);
   const org = await findOrganization(result.organizationId);
   if (!org) return cleanRedirect("/sign-in?reason=sso-refused");
@@ -63,6 +70,8 @@ export async function GET(request: NextRequest) {
   if (!personId) return cleanRedirect("/sso/link");
   const person = await personById(personId);
   if (!person) return cleanRedirect("/sign-in?reason=sso-refused");
+  // Removed from this organization: its provider does not bring them back, an invitation does.
+  if (await wasRemoved(org.id, person.id)) return cleanRedirect("/sign-in?reason=sso-removed");
   if (!(await roleOf(org.id, person.id))) {
     await addMember(org.id, person.id, result.defaultRole);
     await recordPersonAudit(

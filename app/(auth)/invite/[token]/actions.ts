@@ -14,7 +14,7 @@ import { finishRegistration, registrationOptions } from "@/lib/people/passkeys";
 import { recordPersonAudit } from "@/lib/people/person-audit";
 import { startSessionIn } from "@/lib/people/person-session";
 import { claimInvitation, type Invitation, invitationByToken } from "@/lib/people/invitations";
-import { addMember, findOrganization } from "@/lib/people/organizations";
+import { admitInvitedMember, findOrganization } from "@/lib/people/organizations";
 import { passwordProblem, verifyPassword } from "@/lib/people/passwords";
 import {
   claimTotpCode,
@@ -24,6 +24,7 @@ import {
   personByEmail,
 } from "@/lib/people/people";
 import { acceptedStep } from "@/lib/people/totp";
+import { domainOfAddress, organizationOfDomain } from "@/lib/people/domain-claims";
 import { attempt, tooManyAttempts } from "@/lib/people/sign-in-throttle";
 import { newPersonSchema, type NewPersonValues } from "@/lib/people/person-fields";
 import { type PasswordSignInValues } from "@/app/(auth)/sign-in/sign-in.schema";
@@ -40,12 +41,31 @@ const CLOSED = {
 /** The open invitation a link's token stands for, or the refusal that says why it is closed. */
 async function openInvitation(
   tokenInput: unknown,
-): Promise<{ token: string; email: string } | ActionResult<never>> {
+): Promise<{ token: string; email: string; organizationId: string } | ActionResult<never>> {
   const t = token.safeParse(tokenInput);
   if (!t.success) return refused("invitation_unknown", CLOSED.unknown);
   const state = await invitationByToken(t.data);
   if (state.kind !== "open") return refused(`invitation_${state.kind}`, CLOSED[state.kind]);
-  return { token: t.data, email: state.invitation.email };
+  return {
+    token: t.data,
+    email: state.invitation.email,
+    organizationId: state.invitation.organizationId,
+  };
+}
+
+/**
+ * An invitation link proves nothing about the address it was sent to. An address of a domain
+ * another organization verified is that organization's to create (its single sign-on vouches
+ * for it): a new sign-in for it is made there first, never from another organization's link.
+ */
+async function squatted(open: { email: string; organizationId: string }) {
+  const domain = domainOfAddress(open.email);
+  const holder = domain ? await organizationOfDomain(domain) : undefined;
+  if (!holder || holder.id === open.organizationId) return undefined;
+  return refused(
+    "address_of_verified_domain",
+    `Addresses of ${domain} sign in first through ${holder.name}'s single sign-on. Do that, then open this link again and join with that sign-in.`,
+  );
 }
 
 const TAKEN = refused(
@@ -67,7 +87,7 @@ async function join(
       state.kind === "open" ? CLOSED.used : CLOSED[state.kind],
     );
   }
-  await addMember(invitation.organizationId, person.id, invitation.role);
+  await admitInvitedMember(invitation.organizationId, person.id, invitation.role);
   const org = await findOrganization(invitation.organizationId);
   if (!org) return refused("invitation_unknown", CLOSED.unknown);
   await startSessionIn(org, person.id, steppedUp);
@@ -86,6 +106,8 @@ export async function acceptAsNewPersonAction(
   const open = await openInvitation(input?.token);
   if ("ok" in open) return open;
   const { email } = open;
+  const taken = await squatted(open);
+  if (taken) return taken;
   const parsed = parseInput(newPersonSchema, { ...input, email });
   if ("ok" in parsed) return parsed;
   const weak = passwordProblem(parsed.data.password, parsed.data);
@@ -148,6 +170,8 @@ export async function invitePasskeyOptionsAction(input: {
   if ("ok" in open) return open;
   const { email } = open;
   if (await personByEmail(email)) return TAKEN;
+  const taken = await squatted(open);
+  if (taken) return taken;
   return done(
     await registrationOptions({ id: randomUUID(), email, name }, "invite", {
       name,
@@ -161,6 +185,10 @@ export async function invitePasskeyOptionsAction(input: {
 export async function acceptWithPasskeyAction(input: unknown): Promise<ActionResult<never>> {
   const parsed = ceremonyResponse.extend({ token }).safeParse(input);
   if (!parsed.success) return refused("invalid_input", "The passkey's answer could not be read.");
+  const open = await openInvitation(parsed.data.token);
+  if ("ok" in open) return open;
+  const taken = await squatted(open);
+  if (taken) return taken;
   const state = await finishRegistration(
     parsed.data.ceremony,
     "invite",

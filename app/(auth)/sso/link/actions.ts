@@ -11,7 +11,7 @@ import { ceremonyResponse } from "@/lib/people/passkey-input";
 import { authenticationOptions, finishAuthentication } from "@/lib/people/passkeys";
 import { verifyPassword } from "@/lib/people/passwords";
 import { claimTotpCode, credentialsOf, personById } from "@/lib/people/people";
-import { addMember, findOrganization, roleOf } from "@/lib/people/organizations";
+import { addMember, findOrganization, roleOf, wasRemoved } from "@/lib/people/organizations";
 import { recordPersonAudit } from "@/lib/people/person-audit";
 import { startPersonSession } from "@/lib/people/person-session";
 import { attempt, type Checked, tooManyAttempts } from "@/lib/people/sign-in-throttle";
@@ -43,6 +43,11 @@ async function finishLink(personId: string): Promise<ActionResult<never>> {
   if (!person || !org || !provider || provider.issuer !== link.issuer) return GONE;
   if ((await linkIdentity(link, personId)) !== personId)
     return refused("identity_taken", "This identity is linked to another person already.");
+  if (await wasRemoved(org.id, personId))
+    return refused(
+      "removed",
+      `You were removed from ${org.name}: its single sign-on does not bring you back. Ask an admin to invite you again.`,
+    );
   const role = (await roleOf(org.id, personId)) ?? provider.defaultRole;
   await addMember(org.id, personId, role);
   await recordPersonAudit(
