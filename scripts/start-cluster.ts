@@ -17,6 +17,12 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { parseEnvironment } from "@/lib/config/parse-environment";
 import {
+  checkDatabase,
+  checkPort,
+  checkWritableDirectory,
+  startupLine,
+} from "@/lib/config/startup-problems";
+import {
   DEMO_CREDENTIALS_FILE,
   demoAccountLines,
   demoCredentials,
@@ -125,7 +131,12 @@ async function main() {
     fail(`Prometheus is not installed (apt-get install prometheus), or set PROMETHEUS_BIN.`);
 
   const dataDir = path.resolve(env.SERVICE_DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // What would stop it, said before anything starts.
+  await checkPort(env.PORT, env.HOST, "PORT");
+  await checkPort(env.SERVICE_PORT, "127.0.0.1", "SERVICE_PORT");
+  if (values.prometheus) await checkPort(env.PROMETHEUS_PORT, "127.0.0.1", "PROMETHEUS_PORT");
+  checkWritableDirectory(dataDir, "SERVICE_DATA_DIR");
+  if (env.DATABASE_URL) await checkDatabase(env.DATABASE_URL, "DATABASE_URL");
   const consoleFront = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
   const serviceFront = `http://127.0.0.1:${env.SERVICE_PORT}`;
   const consolesCallServiceAt = env.CONSOLE_SERVICE_URL ?? serviceFront;
@@ -379,4 +390,7 @@ async function main() {
   );
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error(startupLine(error));
+  process.exit(1);
+});

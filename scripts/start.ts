@@ -21,6 +21,12 @@ import {
   type PostgresServer,
 } from "@/lib/db/postgres-server";
 import { parseEnvironment } from "@/lib/config/parse-environment";
+import {
+  checkDatabase,
+  checkPort,
+  checkWritableDirectory,
+  startupLine,
+} from "@/lib/config/startup-problems";
 import { consoleAddress } from "@/lib/net/console-address";
 import { freePort } from "@/lib/net/free-port";
 import { DRAIN_SIGNAL } from "@/lib/observability/drain-signal";
@@ -112,6 +118,14 @@ async function main() {
   ownShutdownSignals(() => void stop(0));
 
   try {
+    // What would stop it, said before the (slow) build and before anything starts.
+    await checkPort(env.PORT, env.HOST, "PORT");
+    if (!env.SERVICE_URL) await checkPort(env.SERVICE_PORT, env.SERVICE_HOST, "SERVICE_PORT");
+    checkWritableDirectory(env.dataDir, "SERVICE_DATA_DIR");
+    if (env.DATABASE_URL && (!env.SERVICE_URL || !env.CONSOLE_DATABASE_URL))
+      await checkDatabase(env.DATABASE_URL, "DATABASE_URL");
+    if (env.CONSOLE_DATABASE_URL)
+      await checkDatabase(env.CONSOLE_DATABASE_URL, "CONSOLE_DATABASE_URL");
     if (!dev) await ensureBuild({ ...childEnv, NODE_ENV: "production" });
 
     // The console's own store needs PostgreSQL even against a real service.
@@ -227,7 +241,7 @@ async function main() {
     if (service) console.log(`\n${sandboxControlsLine(service, serviceUrl)}`);
     console.log("\nPress Ctrl-C to stop.");
   } catch (error) {
-    console.error((error as Error).message);
+    console.error(startupLine(error));
     await stop(1);
   }
 }

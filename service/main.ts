@@ -1,3 +1,9 @@
+import {
+  checkDatabase,
+  checkPort,
+  checkWritableDirectory,
+  startupLine,
+} from "@/lib/config/startup-problems";
 import { ownShutdownSignals } from "@/lib/db/postgres-server";
 import { demoAccountLines } from "@/lib/demo/demo-credentials";
 import { loadServiceEnv, serviceOptionsFrom } from "./config";
@@ -6,6 +12,10 @@ import { sandboxControlsLine, startService } from "./server";
 /** `npm run service`: the reference service alone. */
 async function main() {
   const env = loadServiceEnv();
+  // What would stop it, said before anything starts (the port first: it fails fastest).
+  if (env.SERVICE_PORT !== 0) await checkPort(env.SERVICE_PORT, env.SERVICE_HOST, "SERVICE_PORT");
+  checkWritableDirectory(env.dataDir, "SERVICE_DATA_DIR");
+  if (env.DATABASE_URL) await checkDatabase(env.DATABASE_URL, "DATABASE_URL");
   const service = await startService(serviceOptionsFrom(env));
   console.log(`\nReference service listening on ${service.url}`);
   console.log(`  API reference: ${service.url}/reference   OpenAPI: ${service.url}/openapi.json`);
@@ -29,6 +39,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(startupLine(error));
   process.exit(1);
 });
