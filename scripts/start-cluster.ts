@@ -8,6 +8,10 @@
  * SIGUSR2 (`npm run cluster:restart`) restarts every instance in turn without losing a request:
  * the instance drains, finishes what it has and stops (nginx sends what it cannot connect to to
  * the next instance), then starts again. Ctrl-C or SIGTERM stops everything.
+ *
+ * The launcher supervises its instances: one that exits unasked (a crash, a kill, a SIGTERM from
+ * elsewhere) is started again with a bounded backoff while the others serve (`supervision.ts`).
+ * Only nginx or PostgreSQL failing stops the topology, with a line that names it.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -30,6 +34,7 @@ import {
 import { openPostgresServer, ownShutdownSignals } from "@/lib/db/postgres-server";
 import { freePort } from "@/lib/net/free-port";
 import { SANDBOX_TOKEN_FILE } from "@/service/server";
+import { exitCause, restartDelay, serveClusterMetrics, STABLE_MS } from "./supervision";
 import {
   CLUSTER_STATE_FILE,
   ensureBuild,
@@ -73,6 +78,9 @@ interface Instance {
   child?: ChildProcess;
   /** Being restarted: its exit is expected. */
   restarting: boolean;
+  /** When its current process started, and how many times in a row it exited unasked. */
+  startedAt: number;
+  exitsInARow: number;
 }
 
 function fail(message: string): never {
@@ -103,6 +111,15 @@ async function waitUntilReady(instance: Instance, timeoutMs = 120_000) {
 }
 
 const nameOf = (i: Instance) => `${i.kind} ${i.index + 1} (port ${i.port})`;
+
+/** Ends whatever an instance's process left running in its group (its Next.js server). */
+function killGroup(child: ChildProcess) {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // The group is gone already.
+  }
+}
 
 async function main() {
   const { values } = parseArgs({
@@ -179,7 +196,15 @@ async function main() {
   const instances: Instance[] = [];
   for (const kind of ["service", "console"] as const)
     for (let index = 0; index < counts.data[`${kind}s`]; index++)
-      instances.push({ kind, index, port: await freePort(), restarting: false });
+      instances.push({
+        kind,
+        index,
+        port: await freePort(),
+        restarting: false,
+        startedAt: 0,
+        exitsInARow: 0,
+      });
+  const metrics = await serveClusterMetrics(await freePort());
 
   /** The same programs as `npm run service` and `npm start`, told where the rest is. */
   const spawnInstance = (instance: Instance) => {
@@ -225,15 +250,45 @@ async function main() {
         cwd: ROOT,
         env,
         stdio: ["ignore", "inherit", "inherit"],
+        // A group of its own: a console instance is a launcher and its Next.js server, and a
+        // launcher killed outright leaves its server behind, holding the port; the group goes.
+        detached: true,
       }),
     );
     instance.child = child;
+    instance.startedAt = Date.now();
+    metrics.up(instance.kind, instance.index + 1, false);
     child.on("exit", (code, signal) => {
-      if (!stopping && instance.child === child && !instance.restarting) {
-        console.error(`${nameOf(instance)} exited (${code ?? signal}); stopping the cluster.`);
-        void stop(1);
-      }
+      killGroup(child);
+      if (stopping || instance.child !== child || instance.restarting) return;
+      // Exited unasked: the others serve meanwhile; it is started again after a backoff.
+      metrics.up(instance.kind, instance.index + 1, false);
+      const stable = Date.now() - instance.startedAt >= STABLE_MS;
+      instance.exitsInARow = stable ? 1 : instance.exitsInARow + 1;
+      const delay = restartDelay(instance.exitsInARow);
+      const { cause, said } = exitCause(code, signal);
+      metrics.restarted(instance.kind, instance.index + 1, cause);
+      console.error(
+        `${nameOf(instance)} exited (${said}); starting it again in ${delay / 1000} s.`,
+      );
+      setTimeout(() => void startAgain(instance, child), delay).unref();
     });
+  };
+
+  /** Starts an instance that exited unasked; a failed start is taken up by its exit handler. */
+  const startAgain = async (instance: Instance, exited: ChildProcess) => {
+    if (stopping || instance.child !== exited || instance.restarting) return;
+    spawnInstance(instance);
+    const started = instance.child;
+    try {
+      await waitUntilReady(instance);
+      if (instance.child !== started) return;
+      metrics.up(instance.kind, instance.index + 1, true);
+      console.log(`${nameOf(instance)} is back and ready.`);
+      writeState();
+    } catch {
+      // It exited during start-up: its exit handler schedules the next try.
+    }
   };
 
   // nginx, from the template in deploy/.
@@ -266,6 +321,7 @@ async function main() {
     for (const instance of instances) {
       spawnInstance(instance);
       await waitUntilReady(instance);
+      metrics.up(instance.kind, instance.index + 1, true);
       console.log(`${nameOf(instance)} is ready.`);
     }
   } catch (error) {
@@ -279,12 +335,28 @@ async function main() {
       stdio: ["ignore", "inherit", "inherit"],
     }),
   );
-  nginx.on("exit", (code) => {
+  nginx.on("exit", (code, signal) => {
     if (!stopping) {
-      console.error(`nginx exited (${code}); stopping the cluster.`);
+      console.error(`nginx exited (${exitCause(code, signal).said}); stopping the cluster.`);
       void stop(1);
     }
   });
+
+  // PostgreSQL holds everything the instances share: when it stops answering for 10 s, the
+  // topology stops, saying so (the instances would only answer 503 meanwhile).
+  let unanswered = 0;
+  const watchPostgres = setInterval(() => {
+    void postgres.answers().then((answers) => {
+      unanswered = answers ? 0 : unanswered + 1;
+      if (unanswered >= 5 && !stopping) {
+        console.error(
+          `PostgreSQL (${env.DATABASE_URL ? "DATABASE_URL" : `embedded in ${dataDir}`}) has not answered for 10 s; stopping the cluster.`,
+        );
+        void stop(1);
+      }
+    });
+  }, 2_000);
+  watchPostgres.unref();
 
   let prometheus: string | undefined;
   if (values.prometheus) {
@@ -299,6 +371,7 @@ async function main() {
         "global: { scrape_interval: 2s, evaluation_interval: 15s }",
         `rule_files: [${JSON.stringify(path.join(ROOT, "deploy", "alerts.yml"))}]`,
         "scrape_configs:",
+        `  - { job_name: cluster, static_configs: [{ targets: ["${metrics.address}"] }] }`,
         `  - { job_name: service, static_configs: [{ targets: ${targets("service")} }] }`,
         `  - { job_name: console, static_configs: [{ targets: ${targets("console")} }] }`,
         "",
@@ -331,6 +404,7 @@ async function main() {
           console: consoleFront,
           service: serviceFront,
           prometheus: prometheus ?? null,
+          metrics: `http://${metrics.address}/metrics`,
           instances: instances.map((i) => ({ kind: i.kind, port: i.port, pid: i.child?.pid })),
           restarts,
         },
@@ -351,6 +425,7 @@ async function main() {
         // (Reloading nginx to take it out would close clients' idle kept-alive connections,
         // which a client sending on one at that moment sees reset.)
         instance.restarting = true;
+        metrics.up(instance.kind, instance.index + 1, false);
         const old = instance.child!;
         const exited = new Promise((r) => old.once("exit", r));
         old.kill("SIGTERM");
@@ -358,6 +433,7 @@ async function main() {
         spawnInstance(instance);
         await waitUntilReady(instance);
         instance.restarting = false;
+        metrics.up(instance.kind, instance.index + 1, true);
         console.log(`${nameOf(instance)} restarted.`);
       }
       restarts += 1;

@@ -57,8 +57,11 @@ const launcherEnv = serviceEnv
       .transform((v) => v === "1" || v === "true"),
     CONSOLE_TLS_CERT: z.string().optional(),
     CONSOLE_TLS_KEY: z.string().optional(),
-    /** On SIGTERM, seconds the console keeps answering while its `/readyz` says it drains. */
-    CONSOLE_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+    /**
+     * On SIGTERM, seconds the console keeps answering while its `/readyz` says it drains: long
+     * enough by default for a load balancer probing every second or two to take it out.
+     */
+    CONSOLE_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(3),
   })
   .refine((env) => !env.CONSOLE_TLS_CERT === !env.CONSOLE_TLS_KEY, {
     message: "set both CONSOLE_TLS_CERT and CONSOLE_TLS_KEY (PEM files), or neither",
@@ -92,14 +95,14 @@ async function main() {
   let front: Server | undefined;
   let stopping = false;
 
-  const stop = async (code: number) => {
+  const stop = async (code: number, signal?: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     front?.close();
     if (next && next.exitCode === null) {
       // Not ready first, while load balancers notice; then Next.js stops taking connections and
-      // finishes the requests it has.
-      if (env.CONSOLE_DRAIN_SECONDS > 0) {
+      // finishes the requests it has. A person's Ctrl-C (SIGINT) does not wait for a balancer.
+      if (env.CONSOLE_DRAIN_SECONDS > 0 && signal === "SIGTERM") {
         next.kill(DRAIN_SIGNAL);
         await new Promise((r) => setTimeout(r, env.CONSOLE_DRAIN_SECONDS * 1000));
       }
@@ -115,7 +118,7 @@ async function main() {
     await postgres?.stop().catch(() => {});
     process.exit(code);
   };
-  ownShutdownSignals(() => void stop(0));
+  ownShutdownSignals((signal) => void stop(0, signal));
 
   try {
     // What would stop it, said before the (slow) build and before anything starts.

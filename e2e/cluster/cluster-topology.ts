@@ -24,6 +24,8 @@ export const CLUSTER = {
 export interface ClusterState {
   pid: number;
   restarts: number;
+  /** The launcher's own metrics (restarts of the instances it supervises). */
+  metrics: string;
   instances: { kind: "console" | "service"; port: number; pid: number }[];
 }
 

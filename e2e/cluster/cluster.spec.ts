@@ -265,10 +265,27 @@ test("Prometheus scrapes every instance, and its counters add up to the calls se
     )
     .toBe(direct);
   expect(direct).toBeGreaterThanOrEqual(calls);
+  // Every instance, and the launcher that supervises them.
   const up = await request.get(`${CLUSTER.prometheus}/api/v1/query`, { params: { query: "up" } });
-  const targets = ((await up.json()) as { data: { result: { value: [number, string] }[] } }).data
-    .result;
-  expect(targets.map((t) => t.value[1])).toEqual(["1", "1", "1", "1"]);
+  const targets = (
+    (await up.json()) as {
+      data: { result: { metric: { job: string }; value: [number, string] }[] };
+    }
+  ).data.result;
+  expect(targets.map((t) => t.metric.job).sort()).toEqual([
+    "cluster",
+    "console",
+    "console",
+    "service",
+    "service",
+  ]);
+  expect(targets.map((t) => t.value[1])).toEqual(["1", "1", "1", "1", "1"]);
+  const ready = await request.get(`${CLUSTER.prometheus}/api/v1/query`, {
+    params: { query: "cluster_instance_up" },
+  });
+  const instances = ((await ready.json()) as { data: { result: { value: [number, string] }[] } })
+    .data.result;
+  expect(instances.map((t) => t.value[1])).toEqual(["1", "1", "1", "1"]);
 });
 
 test("a trace id the browser sends is in a console's and a service's log lines", async ({

@@ -49,6 +49,8 @@ export interface PostgresServer {
   /** Creates the database when missing and returns its connection string. */
   ensureDatabase(database: string): Promise<string>;
   dropDatabase(database: string): Promise<void>;
+  /** Whether the server answers a query within 2 s now. */
+  answers(): Promise<boolean>;
   readonly embedded: boolean;
   stop(): Promise<void>;
 }
@@ -106,6 +108,23 @@ function serverApi(adminUrl: string, embedded: boolean, stop: () => Promise<void
     },
     async dropDatabase(database) {
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
+    },
+    async answers() {
+      const client = new pg.Client({
+        connectionString: adminUrl,
+        connectionTimeoutMillis: 2_000,
+        query_timeout: 2_000,
+      });
+      client.on("error", () => {});
+      try {
+        await client.connect();
+        await client.query("SELECT 1");
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await client.end().catch(() => {});
+      }
     },
     stop,
   };

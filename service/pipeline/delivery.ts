@@ -8,7 +8,13 @@ import { refundCharge } from "../domain/refunds";
 
 /** Advisory-lock seed: each running instance holds the lock derived from its id. */
 const INSTANCE_LOCK_SEED = 40_100_004;
-const FLUSH_DELAY_MS = 100;
+/**
+ * How long delivered answers wait to be confirmed together. An answer delivered in this window
+ * before a crash is refunded with the undelivered ones (free, never charged twice): 10 ms gave
+ * 5 free answers in 3 kills under `npm run bench:crash` (100 ms gave 26; 0 ms none, at one
+ * statement per answer), and keeps the confirmations to at most 100 statements a second.
+ */
+const FLUSH_DELAY_MS = 10;
 /** Confirmations kept while the database is unreachable; past this the oldest wait for a sweep. */
 const MAX_QUEUED_CONFIRMATIONS = 100_000;
 
@@ -21,7 +27,8 @@ const MAX_QUEUED_CONFIRMATIONS = 100_000;
  * caller is gone first, the charge is refunded at once. If the instance dies before either, the
  * charges it left pending are refunded by the next sweep of any instance: a running instance
  * holds an advisory lock for its whole life, so a lock that can be taken belongs to a dead one.
- * An answer that did reach its caller just before a crash is then free, never charged twice.
+ * An answer that did reach its caller in the last `FLUSH_DELAY_MS` before a crash is then free,
+ * never charged twice.
  */
 export interface DeliveryLedger {
   readonly instanceId: string;

@@ -1,4 +1,15 @@
-import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type pg from "pg";
 import { type Logger } from "@/lib/log/logger";
 import { type PoolDb, schema } from "../db/database";
@@ -118,7 +129,14 @@ export class RequestJournal {
                       order by id desc offset ${this.perMaster - 1} limit 1)`);
   }
 
-  async read(masterClientId: string, filter: JournalFilter): Promise<JournalRow[]> {
+  /**
+   * A page of the family's entries, newest first, each with how its charge ended: `refunded`
+   * when the call's charge was given back (the call failed, or its answer was never delivered).
+   */
+  async read(
+    masterClientId: string,
+    filter: JournalFilter,
+  ): Promise<(JournalRow & { refunded: boolean })[]> {
     await this.flush();
     const t = schema.sandboxJournal;
     const where: (SQL | undefined)[] = [eq(t.masterClientId, masterClientId)];
@@ -136,8 +154,13 @@ export class RequestJournal {
                        order by k.id desc offset ${this.perMaster - 1} limit 1), 0)`,
       ),
     );
+    const u = schema.usageEvents;
     return this.db
-      .select()
+      .select({
+        ...getTableColumns(t),
+        refunded: sql<boolean>`exists (select 1 from ${u} where ${u.clientId} = ${t.clientId}
+          and ${u.requestId} = ${t.requestId} and ${u.status} = 'refunded')`,
+      })
       .from(t)
       .where(and(...where))
       .orderBy(desc(t.id))

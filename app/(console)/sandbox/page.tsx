@@ -162,7 +162,7 @@ export default async function SandboxPage({ searchParams }: SearchPageProps) {
                   : `${e.status}${e.delivered ? "" : " (answer lost)"}`,
                 e.errorCode ?? "",
                 e.billingSource
-                  ? `${e.billingSource}${e.chargedMinor ? ` ${e.chargedMinor}` : ""}`
+                  ? `${e.billingSource}${e.chargedMinor ? ` ${e.chargedMinor}` : ""}${e.refunded ? " (refunded)" : ""}`
                   : "",
                 e.idempotencyKey ?? "",
                 String(e.durationMs),

@@ -164,6 +164,11 @@ export const journalEntry = z.strictObject({
   errorCode: z.string().nullable(),
   billingSource: z.string().nullable(),
   chargedMinor: z.number().int().nullable(),
+  /**
+   * The call's charge was given back: the call failed, or its answer was never delivered (a
+   * `drop_after_commit` rule without an Idempotency-Key, a caller gone, a crashed instance).
+   */
+  refunded: z.boolean(),
   idempotencyKey: z.string().nullable(),
   durationMs: z.number(),
   faultRuleId: z.string().nullable(),

@@ -256,6 +256,7 @@ export const controlsHandlers = {
         errorCode: r.errorCode,
         billingSource: r.billingSource,
         chargedMinor: r.chargedMinor,
+        refunded: r.refunded,
         idempotencyKey: r.idempotencyKey,
         durationMs: r.durationMs,
         faultRuleId: r.faultRuleId,

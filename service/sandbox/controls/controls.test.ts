@@ -308,6 +308,8 @@ describe("fault rules", () => {
         delivered: false,
         idempotencyKey: "lost-answer-1",
         chargedMinor: charged,
+        // Kept for its replay: charged, not refunded.
+        refunded: false,
       }),
     ]);
   });
@@ -338,7 +340,12 @@ describe("a dropped answer without an Idempotency-Key", () => {
       "/_sandbox/journal?faulted=true&operationId=translatePartName&limit=1",
       { key: admin() },
     );
-    expect(journal.body.entries[0]).toMatchObject({ clientId: payer.id, delivered: false });
+    // As it ended: undelivered, and its charge given back.
+    expect(journal.body.entries[0]).toMatchObject({
+      clientId: payer.id,
+      delivered: false,
+      refunded: true,
+    });
   });
 });
 
