@@ -34,6 +34,7 @@ import {
 import { openPostgresServer, ownShutdownSignals } from "@/lib/db/postgres-server";
 import { freePort } from "@/lib/net/free-port";
 import { SANDBOX_TOKEN_FILE } from "@/service/server";
+import { writeNginxConf } from "./nginx-conf";
 import { exitCause, restartDelay, serveClusterMetrics, STABLE_MS } from "./supervision";
 import {
   CLUSTER_STATE_FILE,
@@ -293,28 +294,8 @@ async function main() {
 
   // nginx, from the template in deploy/.
   const prefix = path.join(dataDir, "nginx");
-  for (const dir of ["tmp/body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"])
-    mkdirSync(path.join(prefix, dir), { recursive: true });
-  const template = readFileSync(path.join(ROOT, "deploy", "nginx.conf"), "utf8");
-  const nginxConf = path.join(prefix, "nginx.conf");
-  const upstream = (kind: Kind) =>
-    instances
-      .filter((i) => i.kind === kind)
-      .map((i) => `    server 127.0.0.1:${i.port} max_fails=0;`)
-      .join("\n");
-  const writeNginxConf = () =>
-    writeFileSync(
-      nginxConf,
-      template
-        .replaceAll("{{PREFIX}}", prefix)
-        .replace("{{CONSOLE_SERVERS}}", upstream("console"))
-        .replace("{{SERVICE_SERVERS}}", upstream("service"))
-        .replace("{{CONSOLE_LISTEN}}", `${env.HOST}:${env.PORT}`)
-        .replace("{{SERVICE_LISTEN}}", `127.0.0.1:${env.SERVICE_PORT}`)
-        // Started by another user than root, nginx runs as that user and would only warn about
-        // the `user` line; as root, its workers run as nobody.
-        .replace(/^user .*;\n/m, process.getuid?.() === 0 ? "$&" : ""),
-    );
+  const addresses = (kind: Kind) =>
+    instances.filter((i) => i.kind === kind).map((i) => `127.0.0.1:${i.port}`);
   try {
     await ensureBuild({ ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
     // In order: the first service seeds the database, the first console migrates its store.
@@ -329,7 +310,13 @@ async function main() {
     await stop(1);
   }
 
-  writeNginxConf();
+  const nginxConf = writeNginxConf({
+    prefix,
+    consoles: addresses("console"),
+    services: addresses("service"),
+    consoleListen: `${env.HOST}:${env.PORT}`,
+    serviceListen: `127.0.0.1:${env.SERVICE_PORT}`,
+  });
   const nginx = own(
     spawn(env.NGINX_BIN, ["-p", prefix, "-c", nginxConf, "-g", "daemon off;"], {
       stdio: ["ignore", "inherit", "inherit"],
