@@ -48,8 +48,7 @@ export function databaseProblem(error: unknown, url: string, setting: string): s
     case "3D000":
       return `${setting}: the database "${database}" does not exist at ${where}. Create it (createdb ${database}), or name another.`;
   }
-  if (/timeout/i.test(e.message ?? ""))
-    return `${setting}: ${where} did not answer within 10 s.`;
+  if (/timeout/i.test(e.message ?? "")) return `${setting}: ${where} did not answer within 10 s.`;
   return `${setting}: could not connect to ${where}: ${e.message ?? String(error)}`;
 }
 
@@ -74,8 +73,7 @@ export function listenProblem(error: unknown, setting: string, port: number, hos
     return `${setting}: port ${port} on ${host} is in use by another program. Stop it, or choose another ${setting}.`;
   if (code === "EACCES")
     return `${setting}: port ${port} needs privileges this user lacks. Choose a port above 1023.`;
-  if (code === "EADDRNOTAVAIL")
-    return `${setting}: ${host} is not an address of this machine.`;
+  if (code === "EADDRNOTAVAIL") return `${setting}: ${host} is not an address of this machine.`;
   return `${setting}: cannot listen on ${host}:${port}: ${(error as Error).message}`;
 }
 
@@ -83,7 +81,9 @@ export function listenProblem(error: unknown, setting: string, port: number, hos
 export async function checkPort(port: number, host: string, setting: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
-    probe.once("error", (error) => reject(new StartupProblem(listenProblem(error, setting, port, host))));
+    probe.once("error", (error) =>
+      reject(new StartupProblem(listenProblem(error, setting, port, host))),
+    );
     probe.listen(port, host, () => probe.close(() => resolve()));
   });
 }
