@@ -113,15 +113,6 @@ async function waitUntilReady(instance: Instance, timeoutMs = 120_000) {
 
 const nameOf = (i: Instance) => `${i.kind} ${i.index + 1} (port ${i.port})`;
 
-/** Ends whatever an instance's process left running in its group (its Next.js server). */
-function killGroup(child: ChildProcess) {
-  try {
-    if (child.pid) process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // The group is gone already.
-  }
-}
-
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -189,7 +180,8 @@ async function main() {
     const deadline = Date.now() + 30_000;
     while (children.size && Date.now() < deadline) await sleep(100);
     for (const child of children) child.kill("SIGKILL");
-    await postgres.stop().catch(() => {});
+    // A server that died already may never answer its stop.
+    await Promise.race([postgres.stop().catch(() => {}), sleep(5_000)]);
     process.exit(code);
   };
   ownShutdownSignals(() => void stop(0));
@@ -251,16 +243,12 @@ async function main() {
         cwd: ROOT,
         env,
         stdio: ["ignore", "inherit", "inherit"],
-        // A group of its own: a console instance is a launcher and its Next.js server, and a
-        // launcher killed outright leaves its server behind, holding the port; the group goes.
-        detached: true,
       }),
     );
     instance.child = child;
     instance.startedAt = Date.now();
     metrics.up(instance.kind, instance.index + 1, false);
     child.on("exit", (code, signal) => {
-      killGroup(child);
       if (stopping || instance.child !== child || instance.restarting) return;
       // Exited unasked: the others serve meanwhile; it is started again after a backoff.
       metrics.up(instance.kind, instance.index + 1, false);

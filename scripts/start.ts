@@ -180,9 +180,12 @@ async function main() {
       ],
       {
         cwd: ROOT,
-        stdio: ["ignore", "inherit", "inherit"],
+        // Its standard input is this launcher's pipe: when the launcher ends, however it ends
+        // (a SIGKILL included), the pipe closes and the server ends too, freeing the port.
+        stdio: ["pipe", "inherit", "inherit"],
         env: {
           ...childEnv,
+          CONSOLE_ENDS_WITH_LAUNCHER: "1",
           SERVICE_URL: serviceUrl,
           CONSOLE_EMBEDDED_SERVICE: service ? "1" : "0",
           DEMO_CREDENTIALS_FILE: service ? path.join(env.dataDir, DEMO_CREDENTIALS_FILE) : "",

@@ -14,6 +14,8 @@ const consoleEnv = z.object({
   CONSOLE_PUBLIC_URL: z.url(
     "CONSOLE_PUBLIC_URL must be the console's base URL, e.g. https://console.example.com",
   ),
+  /** Set by the launcher (scripts/start.ts): the server ends when the launcher's pipe closes. */
+  CONSOLE_ENDS_WITH_LAUNCHER: z.enum(["0", "1"]).default("0"),
   /** Set by the launcher when it started the reference service itself. */
   CONSOLE_EMBEDDED_SERVICE: z.enum(["0", "1"]).default("0"),
   DEMO_CREDENTIALS_FILE: z.string().optional(),
