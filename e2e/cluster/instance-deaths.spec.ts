@@ -131,6 +131,17 @@ test("killing or stopping any one instance under load is noticed only by the req
     const at = Date.now();
     const inFlight = sent.filter((s) => s.start <= at && (s.end === undefined || s.end > at));
     process.kill(victim.pid, signal);
+    // A stopped instance says so first: `/readyz` answers 503 while it finishes its requests.
+    let drainingSeen = false;
+    const watchDrain = (async () => {
+      while (signal === "SIGTERM" && !drainingSeen && Date.now() - at < 5_000) {
+        const ready = await fetch(`http://127.0.0.1:${victim.port}/readyz`, {
+          signal: AbortSignal.timeout(500),
+        }).catch(() => undefined);
+        if (ready?.status === 503) drainingSeen = true;
+        else await new Promise((r) => setTimeout(r, 25));
+      }
+    })();
     // Back: a new process on the same port, ready.
     let backAt = 0;
     while (!backAt && Date.now() - at < BACK_WITHIN_MS[kind] + 30_000) {
@@ -143,6 +154,7 @@ test("killing or stopping any one instance under load is noticed only by the req
       }
       if (!backAt) await new Promise((r) => setTimeout(r, 100));
     }
+    await watchDrain;
     await new Promise((r) => setTimeout(r, 2_000));
     // A console instance is its launcher and its Next.js server: none is left behind by the one
     // that died, and the one serving belongs to the instance now running.
@@ -173,7 +185,10 @@ test("killing or stopping any one instance under load is noticed only by the req
     ).toEqual([]);
     expect(failedInFlight.length).toBeLessThanOrEqual(inFlight.length);
     // A drained stop fails nothing, not even what it was answering.
-    if (signal === "SIGTERM") expect(failedInFlight.map((s) => s.failure)).toEqual([]);
+    if (signal === "SIGTERM") {
+      expect(failedInFlight.map((s) => s.failure)).toEqual([]);
+      expect(drainingSeen, `${row.instance}: /readyz 503 while draining`).toBe(true);
+    }
     expect(row.firstAnswerAfterMs, `${row.instance}: traffic goes on`).toBeLessThanOrEqual(1_000);
   };
 
