@@ -14,7 +14,7 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: [["list"]],
+  reporter: [["list"], ["json", { outputFile: ".data/test-reports/cluster.json" }]],
   timeout: 180_000,
   expect: { timeout: 15_000 },
   use: {

@@ -75,7 +75,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  // The JSON report feeds the one-line summary of `npm test` (scripts/test-summary.ts).
+  reporter: [["list"], ["json", { outputFile: ".data/test-reports/e2e.json" }]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

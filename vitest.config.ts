@@ -19,5 +19,8 @@ export default defineConfig({
     hookTimeout: 90_000,
     pool: "forks",
     maxWorkers: 2,
+    // The JSON report feeds the one-line summary of `npm test` (scripts/test-summary.ts).
+    reporters: ["default", "json"],
+    outputFile: { json: process.env.VITEST_REPORT ?? ".data/test-reports/unit.json" },
   },
 });

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# `npm test`: every check CI runs, in order, stopping at the first failure.
+# `npm test`: every check CI runs, in order, stopping at the first failure. Each stage is timed,
+# and the run ends with a line counting the tests passed, failed and flaky.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-step() { printf '\n== %s ==\n' "$1"; }
-step "lint";          npm run --silent lint
-step "format check";  npm run --silent format:check
-step "typecheck";     npm run --silent typecheck
-step "unit and service tests"; npm run --silent test:unit
-step "build";         npm run --silent build
-step "browser tests"; npm run --silent test:e2e
-step "cluster tests"; npm run --silent test:cluster
+source scripts/stages.sh
+rm -rf .data/test-reports
+stage "lint"                   npm run --silent lint
+stage "format check"           npm run --silent format:check
+stage "typecheck"              npm run --silent typecheck
+# Under CI on a PostgreSQL server of its own (TEST_DATABASE_URL, see .ci/run).
+stage "unit and service tests" env ${TEST_DATABASE_URL:+DATABASE_URL=$TEST_DATABASE_URL} npm run --silent test:unit
+stage "build"                  npm run --silent build
+stage "browser tests"          npm run --silent test:e2e
+stage "cluster tests"          npm run --silent test:cluster
