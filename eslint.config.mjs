@@ -139,6 +139,21 @@ const config = [
     rules: { "no-restricted-imports": ["error", { paths: [ONE_LINK] }] },
   },
   {
+    // A child killed by a signal keeps exitCode null: only hasExited() sees every ending.
+    files: ["scripts/**", "bench/**", "e2e/**", "test/**", "service/**"],
+    ignores: ["scripts/launcher.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "BinaryExpression[left.property.name='exitCode'][right.raw='null']",
+          message:
+            "A child killed by a signal keeps exitCode null: ask hasExited() (scripts/launcher.ts).",
+        },
+      ],
+    },
+  },
+  {
     files: ["lib/people/step-up.ts", "lib/people/single-sign-on.ts"],
     rules: {
       "no-restricted-imports": ["error", { paths: [ONE_LINK], patterns: [NO_APP_IMPORTS] }],

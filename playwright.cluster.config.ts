@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_LAUNCH } from "./e2e/support/chromium";
-import { CLUSTER } from "./e2e/cluster/cluster-topology";
+import { CLUSTER, CLUSTER_ARGS, CLUSTER_ENV } from "./e2e/cluster/cluster-topology";
 
 /**
  * The production topology, walked in Chromium: `npm run start:cluster` with two console and
@@ -29,24 +29,13 @@ export default defineConfig({
     command: [
       `rm -rf "${CLUSTER.dataDir}"`,
       `mkdir -p "${path.dirname(CLUSTER.logFile)}"`,
-      `exec node --import tsx scripts/start-cluster.ts --consoles 2 --services 2 --prometheus > "${CLUSTER.logFile}" 2>&1`,
+      `exec node --import tsx scripts/start-cluster.ts ${CLUSTER_ARGS.join(" ")} > "${CLUSTER.logFile}" 2>&1`,
     ].join(" && "),
     url: `${CLUSTER.console}/sign-in`,
     reuseExistingServer: false,
     timeout: 300_000,
-    env: {
-      PORT: String(CLUSTER.consolePort),
-      SERVICE_PORT: String(CLUSTER.servicePort),
-      PROMETHEUS_PORT: String(CLUSTER.prometheusPort),
-      SERVICE_DATA_DIR: CLUSTER.dataDir,
-      LOG_LEVEL: "info",
-      NEXT_TELEMETRY_DISABLED: "1",
-      // Rounds every 3 s, so "once across instances" is seen within a test.
-      CONSOLE_USAGE_READING_SECONDS: "3",
-      // A stopping console says it drains for a second before it stops taking connections; a
-      // service instance drains for the launcher's 3 s (longer than nginx keeps an idle
-      // connection to it).
-      CONSOLE_DRAIN_SECONDS: "1",
-    },
+    // The launcher stops what it started (nginx, Prometheus, PostgreSQL), then itself.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 40_000 },
+    env: CLUSTER_ENV,
   },
 });

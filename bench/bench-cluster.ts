@@ -1,3 +1,4 @@
+import { hasExited } from "../scripts/launcher";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -77,7 +78,7 @@ export async function startBenchCluster(opts: BenchClusterOptions): Promise<
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (!hasExited(child)) {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
       await exited;
@@ -92,7 +93,7 @@ export async function startBenchCluster(opts: BenchClusterOptions): Promise<
     const deadline = Date.now() + 600_000;
     let admin: string | undefined;
     while (!admin) {
-      if (child.exitCode !== null) throw new Error(`start:cluster exited:\n${output}`);
+      if (hasExited(child)) throw new Error(`start:cluster exited:\n${output}`);
       if (Date.now() > deadline) throw new Error(`start:cluster was not ready:\n${output}`);
       await new Promise((r) => setTimeout(r, 500));
       if (!existsSync(credentialsFile)) continue;

@@ -11,6 +11,7 @@
  * before two service instances on one PostgreSQL, logging as shipped), and the issue's targets
  * are printed for it too; without nginx on the machine that part says it was skipped.
  */
+import { hasExited } from "../scripts/launcher";
 import autocannon from "autocannon";
 import { startBenchCluster } from "./bench-cluster";
 import { spawnBenchServer } from "./bench-server-process";
@@ -190,7 +191,7 @@ async function main() {
       await cluster.stop();
     }
   } finally {
-    if (child.exitCode === null) child.kill("SIGTERM");
+    if (!hasExited(child)) child.kill("SIGTERM");
   }
 }
 

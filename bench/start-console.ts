@@ -1,8 +1,9 @@
+import { hasExited } from "../scripts/launcher";
 import { type ChildProcess, spawn } from "node:child_process";
 
 async function waitFor(url: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error("the console exited");
+    if (hasExited(child)) throw new Error("the console exited");
     try {
       await fetch(url);
       return;
@@ -32,7 +33,7 @@ export async function startConsole(port: number, env: Record<string, string>) {
   return {
     url,
     async stop() {
-      if (launcher.exitCode !== null) return;
+      if (hasExited(launcher)) return;
       launcher.kill("SIGTERM");
       await new Promise((r) => launcher.once("exit", r));
     },

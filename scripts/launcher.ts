@@ -94,6 +94,13 @@ export async function ensureBuild(env: NodeJS.ProcessEnv) {
   await buildConsole(env);
 }
 
+/**
+ * Whether a child process has ended. A child killed by a signal keeps `exitCode` null and sets
+ * `signalCode` instead, so `exitCode` alone never sees a SIGKILL or the OOM killer.
+ */
+export const hasExited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null;
+
 export async function waitForHttp(
   url: string,
   child: ChildProcess,
@@ -102,7 +109,7 @@ export async function waitForHttp(
 ) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited during start-up.`);
+    if (hasExited(child)) throw new Error(`${what} exited during start-up.`);
     try {
       await fetch(url, { signal: AbortSignal.timeout(2_000) });
       return;

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { MAX_BODY_BYTES, TOO_LARGE } from "@/service/pipeline/request-input";
 import { ROOT } from "./launcher";
 
 /**
@@ -28,6 +29,8 @@ export function writeNginxConf(opts: {
       .replace("{{SERVICE_SERVERS}}", upstream(opts.services))
       .replace("{{CONSOLE_LISTEN}}", opts.consoleListen)
       .replace("{{SERVICE_LISTEN}}", opts.serviceListen)
+      .replace("{{MAX_BODY_BYTES}}", String(MAX_BODY_BYTES))
+      .replace("{{TOO_LARGE_ANSWER}}", JSON.stringify(TOO_LARGE))
       // Started by another user than root, nginx runs as that user and would only warn about
       // the `user` line; as root, its workers run as nobody.
       .replace(/^user .*;\n/m, process.getuid?.() === 0 ? "$&" : ""),

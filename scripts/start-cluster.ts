@@ -34,11 +34,13 @@ import {
 import { openPostgresServer, ownShutdownSignals } from "@/lib/db/postgres-server";
 import { freePort } from "@/lib/net/free-port";
 import { SANDBOX_TOKEN_FILE } from "@/service/server";
+import { processStart, reapLeftovers, recorded } from "./leftovers";
 import { writeNginxConf } from "./nginx-conf";
 import { exitCause, restartDelay, serveClusterMetrics, STABLE_MS } from "./supervision";
 import {
   CLUSTER_STATE_FILE,
   ensureBuild,
+  hasExited,
   keptSecret,
   ROLLING_RESTART_SIGNAL,
   ROOT,
@@ -82,7 +84,13 @@ interface Instance {
   /** When its current process started, and how many times in a row it exited unasked. */
   startedAt: number;
   exitsInARow: number;
+  /** Answered `/readyz` since it started; how many liveness checks in a row it missed since. */
+  ready: boolean;
+  missed: number;
 }
+
+/** An instance that has not answered `/healthz` this many checks in a row (2 s apart) hangs. */
+const LIVENESS_MISSES = 5;
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -99,7 +107,7 @@ async function waitUntilReady(instance: Instance, timeoutMs = 120_000) {
   const url = `http://127.0.0.1:${instance.port}/readyz`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (instance.child?.exitCode !== null)
+    if (!instance.child || hasExited(instance.child))
       throw new Error(`${nameOf(instance)} exited during start-up.`);
     const ready = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
       (r) => r.status === 200,
@@ -109,6 +117,15 @@ async function waitUntilReady(instance: Instance, timeoutMs = 120_000) {
     await sleep(250);
   }
   throw new Error(`${nameOf(instance)} was not ready at ${url} within ${timeoutMs / 1000} s.`);
+}
+
+/** Ends a process group (a detached child's), if any of it is left. */
+function killGroup(leader: number) {
+  try {
+    process.kill(-leader, "SIGKILL");
+  } catch {
+    // Nothing of it is left.
+  }
 }
 
 const nameOf = (i: Instance) => `${i.kind} ${i.index + 1} (port ${i.port})`;
@@ -140,12 +157,16 @@ async function main() {
     fail(`Prometheus is not installed (apt-get install prometheus), or set PROMETHEUS_BIN.`);
 
   const dataDir = path.resolve(env.SERVICE_DATA_DIR);
+  const reaped = await reapLeftovers(path.join(dataDir, CLUSTER_STATE_FILE));
+  if (reaped.length)
+    console.log(`Ended what a launcher killed outright left running: ${reaped.join(", ")}.`);
   // What would stop it, said before anything starts.
-  await checkPort(env.PORT, env.HOST, "PORT");
+  await checkPort(env.PORT, env.HOST, "PORT", "HOST");
   await checkPort(env.SERVICE_PORT, "127.0.0.1", "SERVICE_PORT");
   if (values.prometheus) await checkPort(env.PROMETHEUS_PORT, "127.0.0.1", "PROMETHEUS_PORT");
   checkWritableDirectory(dataDir, "SERVICE_DATA_DIR");
-  if (env.DATABASE_URL) await checkDatabase(env.DATABASE_URL, "DATABASE_URL");
+  // The cluster makes its databases (service, console) from the server's own "postgres".
+  if (env.DATABASE_URL) await checkDatabase(env.DATABASE_URL, "DATABASE_URL", "postgres");
   const consoleFront = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
   const serviceFront = `http://127.0.0.1:${env.SERVICE_PORT}`;
   const consolesCallServiceAt = env.CONSOLE_SERVICE_URL ?? serviceFront;
@@ -158,6 +179,8 @@ async function main() {
   );
 
   const children = new Set<ChildProcess>();
+  /** nginx and Prometheus, once started. */
+  const fronts: { nginx?: ChildProcess; prometheus?: ChildProcess } = {};
   let stopping = false;
   const own = (child: ChildProcess) => {
     children.add(child);
@@ -180,6 +203,8 @@ async function main() {
     const deadline = Date.now() + 30_000;
     while (children.size && Date.now() < deadline) await sleep(100);
     for (const child of children) child.kill("SIGKILL");
+    // nginx's workers, whose master may have died without them.
+    if (fronts.nginx?.pid) killGroup(fronts.nginx.pid);
     // A server that died already may never answer its stop.
     await Promise.race([postgres.stop().catch(() => {}), sleep(5_000)]);
     process.exit(code);
@@ -196,8 +221,15 @@ async function main() {
         restarting: false,
         startedAt: 0,
         exitsInARow: 0,
+        ready: false,
+        missed: 0,
       });
   const metrics = await serveClusterMetrics(await freePort());
+  const markReady = (instance: Instance, ready: boolean) => {
+    instance.ready = ready;
+    instance.missed = 0;
+    metrics.up(instance.kind, instance.index + 1, ready);
+  };
 
   /** The same programs as `npm run service` and `npm start`, told where the rest is. */
   const spawnInstance = (instance: Instance) => {
@@ -247,21 +279,28 @@ async function main() {
     );
     instance.child = child;
     instance.startedAt = Date.now();
-    metrics.up(instance.kind, instance.index + 1, false);
+    markReady(instance, false);
     child.on("exit", (code, signal) => {
       if (stopping || instance.child !== child || instance.restarting) return;
-      // Exited unasked: the others serve meanwhile; it is started again after a backoff.
-      metrics.up(instance.kind, instance.index + 1, false);
-      const stable = Date.now() - instance.startedAt >= STABLE_MS;
-      instance.exitsInARow = stable ? 1 : instance.exitsInARow + 1;
-      const delay = restartDelay(instance.exitsInARow);
-      const { cause, said } = exitCause(code, signal);
-      metrics.restarted(instance.kind, instance.index + 1, cause);
-      console.error(
-        `${nameOf(instance)} exited (${said}); starting it again in ${delay / 1000} s.`,
-      );
-      setTimeout(() => void startAgain(instance, child), delay).unref();
+      superviseExit(instance, child, code, signal);
     });
+  };
+
+  /** An instance exited unasked: the others serve meanwhile; it is started again after a backoff. */
+  const superviseExit = (
+    instance: Instance,
+    child: ChildProcess,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+  ) => {
+    markReady(instance, false);
+    const stable = Date.now() - instance.startedAt >= STABLE_MS;
+    instance.exitsInARow = stable ? 1 : instance.exitsInARow + 1;
+    const delay = restartDelay(instance.exitsInARow);
+    const { cause, said } = exitCause(code, signal);
+    metrics.restarted(instance.kind, instance.index + 1, cause);
+    console.error(`${nameOf(instance)} exited (${said}); starting it again in ${delay / 1000} s.`);
+    setTimeout(() => void startAgain(instance, child), delay).unref();
   };
 
   /** Starts an instance that exited unasked; a failed start is taken up by its exit handler. */
@@ -272,7 +311,7 @@ async function main() {
     try {
       await waitUntilReady(instance);
       if (instance.child !== started) return;
-      metrics.up(instance.kind, instance.index + 1, true);
+      markReady(instance, true);
       console.log(`${nameOf(instance)} is back and ready.`);
       writeState();
     } catch {
@@ -290,7 +329,7 @@ async function main() {
     for (const instance of instances) {
       spawnInstance(instance);
       await waitUntilReady(instance);
-      metrics.up(instance.kind, instance.index + 1, true);
+      markReady(instance, true);
       console.log(`${nameOf(instance)} is ready.`);
     }
   } catch (error) {
@@ -305,17 +344,50 @@ async function main() {
     consoleListen: `${env.HOST}:${env.PORT}`,
     serviceListen: `127.0.0.1:${env.SERVICE_PORT}`,
   });
-  const nginx = own(
+  const nginx = (fronts.nginx = own(
     spawn(env.NGINX_BIN, ["-p", prefix, "-c", nginxConf, "-g", "daemon off;"], {
       stdio: ["ignore", "inherit", "inherit"],
+      // A group of its own: a master killed outright leaves its workers on the ports, and the
+      // group ends them.
+      detached: true,
     }),
-  );
+  ));
   nginx.on("exit", (code, signal) => {
+    if (nginx.pid) killGroup(nginx.pid);
     if (!stopping) {
       console.error(`nginx exited (${exitCause(code, signal).said}); stopping the cluster.`);
       void stop(1);
     }
   });
+
+  // A hung instance (a stopped process, a blocked event loop) refuses nothing: nginx would wait
+  // on it for every request it sends there. One that was ready and has not answered `/healthz`
+  // for 10 s is killed, and supervision starts it again.
+  const watchLiveness = setInterval(() => {
+    for (const instance of instances) {
+      const child = instance.child;
+      if (stopping || instance.restarting || !instance.ready || !child || hasExited(child))
+        continue;
+      void fetch(`http://127.0.0.1:${instance.port}/healthz`, {
+        signal: AbortSignal.timeout(2_000),
+      })
+        .then(
+          () => true,
+          // Refused: it stopped listening, as a stopping instance does; a hung one still
+          // takes the connection and never answers.
+          (error: Error) => (error.name === "TimeoutError" ? false : undefined),
+        )
+        .then((answered) => {
+          if (answered === undefined || instance.child !== child || !instance.ready) return;
+          instance.missed = answered ? 0 : instance.missed + 1;
+          if (instance.missed < LIVENESS_MISSES) return;
+          console.error(`${nameOf(instance)} has not answered /healthz for 10 s; killing it.`);
+          markReady(instance, false);
+          child.kill("SIGKILL");
+        });
+    }
+  }, 2_000);
+  watchLiveness.unref();
 
   // PostgreSQL holds everything the instances share: when it stops answering for 10 s, the
   // topology stops, saying so (the instances would only answer 503 meanwhile).
@@ -346,14 +418,15 @@ async function main() {
         "global: { scrape_interval: 2s, evaluation_interval: 15s }",
         `rule_files: [${JSON.stringify(path.join(ROOT, "deploy", "alerts.yml"))}]`,
         "scrape_configs:",
-        `  - { job_name: cluster, static_configs: [{ targets: ["${metrics.address}"] }] }`,
+        // The launcher's own labels name the instance (kind 1, 2, …), not its scrape address.
+        `  - { job_name: cluster, honor_labels: true, static_configs: [{ targets: ["${metrics.address}"] }] }`,
         `  - { job_name: service, static_configs: [{ targets: ${targets("service")} }] }`,
         `  - { job_name: console, static_configs: [{ targets: ${targets("console")} }] }`,
         "",
       ].join("\n"),
     );
     prometheus = `http://127.0.0.1:${env.PROMETHEUS_PORT}`;
-    own(
+    fronts.prometheus = own(
       spawn(
         env.PROMETHEUS_BIN,
         [
@@ -376,12 +449,19 @@ async function main() {
       JSON.stringify(
         {
           pid: process.pid,
+          start: processStart(process.pid),
           console: consoleFront,
           service: serviceFront,
           prometheus: prometheus ?? null,
           metrics: `http://${metrics.address}/metrics`,
           instances: instances.map((i) => ({ kind: i.kind, port: i.port, pid: i.child?.pid })),
           restarts,
+          // What the next start ends if this launcher is killed outright (scripts/leftovers.ts).
+          processes: [
+            ...instances.flatMap((i) => recorded(nameOf(i), i.child?.pid)),
+            ...recorded("nginx", nginx.pid, true),
+            ...recorded("prometheus", fronts.prometheus?.pid),
+          ],
         },
         null,
         2,
@@ -400,23 +480,35 @@ async function main() {
         // (Reloading nginx to take it out would close clients' idle kept-alive connections,
         // which a client sending on one at that moment sees reset.)
         instance.restarting = true;
-        metrics.up(instance.kind, instance.index + 1, false);
+        markReady(instance, false);
         const old = instance.child!;
         const exited = new Promise((r) => old.once("exit", r));
         old.kill("SIGTERM");
         await Promise.race([exited, sleep(60_000).then(() => old.kill("SIGKILL"))]);
         spawnInstance(instance);
-        await waitUntilReady(instance);
+        const started = instance.child!;
+        try {
+          await waitUntilReady(instance);
+        } catch (error) {
+          // Its new process died (or hangs) while starting: the rest of the topology is fine, so
+          // the instance is left to supervision, as any instance that exits, and the restart ends.
+          instance.restarting = false;
+          console.error(
+            `Rolling restart stopped: ${(error as Error).message} It is started again as any instance that exits.`,
+          );
+          if (hasExited(started))
+            superviseExit(instance, started, started.exitCode, started.signalCode);
+          else started.kill("SIGKILL");
+          return;
+        }
         instance.restarting = false;
-        metrics.up(instance.kind, instance.index + 1, true);
+        markReady(instance, true);
         console.log(`${nameOf(instance)} restarted.`);
+        writeState();
       }
       restarts += 1;
       writeState();
       console.log("Rolling restart done.");
-    } catch (error) {
-      console.error(`Rolling restart failed: ${(error as Error).message}`);
-      await stop(1);
     } finally {
       restarting = false;
     }

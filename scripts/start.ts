@@ -33,7 +33,8 @@ import { DRAIN_SIGNAL } from "@/lib/observability/drain-signal";
 import { serviceEnv, serviceOptionsFrom } from "@/service/config";
 import { sandboxControlsLine, startService, type RunningService } from "@/service/server";
 import { startHttpsFront, tlsFiles } from "./https-front";
-import { ensureBuild, NEXT_BIN, ROOT, sessionSecret, waitForHttp } from "./launcher";
+import { ensureBuild, hasExited, NEXT_BIN, ROOT, sessionSecret, waitForHttp } from "./launcher";
+import { exitCause } from "./supervision";
 
 const dev = process.argv.includes("--dev");
 /** On a stop, how long the console may take to finish its requests before it is killed. */
@@ -95,11 +96,11 @@ async function main() {
   let front: Server | undefined;
   let stopping = false;
 
-  const stop = async (code: number, signal?: NodeJS.Signals) => {
+  const stop = async (code: number, signal?: NodeJS.Signals, endBy?: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     front?.close();
-    if (next && next.exitCode === null) {
+    if (next && !hasExited(next)) {
       // Not ready first, while load balancers notice; then Next.js stops taking connections and
       // finishes the requests it has. A person's Ctrl-C (SIGINT) does not wait for a balancer.
       if (env.CONSOLE_DRAIN_SECONDS > 0 && signal === "SIGTERM") {
@@ -116,14 +117,19 @@ async function main() {
     }
     await service?.stop().catch(() => {});
     await postgres?.stop().catch(() => {});
+    if (endBy) {
+      process.removeAllListeners(endBy);
+      process.kill(process.pid, endBy);
+    }
     process.exit(code);
   };
   ownShutdownSignals((signal) => void stop(0, signal));
 
   try {
     // What would stop it, said before the (slow) build and before anything starts.
-    await checkPort(env.PORT, env.HOST, "PORT");
-    if (!env.SERVICE_URL) await checkPort(env.SERVICE_PORT, env.SERVICE_HOST, "SERVICE_PORT");
+    await checkPort(env.PORT, env.HOST, "PORT", "HOST");
+    if (!env.SERVICE_URL)
+      await checkPort(env.SERVICE_PORT, env.SERVICE_HOST, "SERVICE_PORT", "SERVICE_HOST");
     checkWritableDirectory(env.dataDir, "SERVICE_DATA_DIR");
     if (env.DATABASE_URL && (!env.SERVICE_URL || !env.CONSOLE_DATABASE_URL))
       await checkDatabase(env.DATABASE_URL, "DATABASE_URL");
@@ -212,11 +218,12 @@ async function main() {
         },
       },
     );
-    next.on("exit", (code) => {
-      if (!stopping) {
-        console.error(`The console exited (${code}); stopping.`);
-        void stop(code ?? 1);
-      }
+    next.on("exit", (code, signal) => {
+      if (stopping) return;
+      console.error(`The console exited (${exitCause(code, signal).said}); stopping.`);
+      // Ended by a signal (the OOM killer's SIGKILL, say), this launcher ends by the same one,
+      // so whoever supervises it sees how the console ended.
+      void stop(code ?? 1, undefined, signal ?? undefined);
     });
     await waitForHttp(`http://${nextAddress.host}:${nextAddress.port}`, next);
     if (env.CONSOLE_HTTPS) {

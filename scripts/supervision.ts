@@ -17,6 +17,9 @@ export function restartDelay(exitsInARow: number): number {
   return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, exitsInARow - 1));
 }
 
+/** The causes `exitCause` names. */
+export const EXIT_CAUSES = ["signal", "exit", "error"] as const;
+
 /** How an instance ended, as the log and the metric name it. */
 export function exitCause(code: number | null, signal: NodeJS.Signals | null) {
   if (signal) return { cause: "signal", said: `signal ${signal}` } as const;
@@ -58,9 +61,23 @@ export async function serveClusterMetrics(port: number): Promise<ClusterMetrics>
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  // Every instance's counters exist at 0 from its first start: a series that first appeared at
+  // 1 would show no increase, and the first restart would never alert.
+  const known = new Set<string>();
+  const register = (kind: string, instance: string) => {
+    if (known.has(`${kind} ${instance}`)) return;
+    known.add(`${kind} ${instance}`);
+    for (const cause of EXIT_CAUSES) restarts.inc({ kind, instance, cause }, 0);
+  };
   return {
-    restarted: (kind, instance, cause) => restarts.inc({ kind, instance: String(instance), cause }),
-    up: (kind, instance, ready) => up.set({ kind, instance: String(instance) }, ready ? 1 : 0),
+    restarted: (kind, instance, cause) => {
+      register(kind, String(instance));
+      restarts.inc({ kind, instance: String(instance), cause });
+    },
+    up: (kind, instance, ready) => {
+      register(kind, String(instance));
+      up.set({ kind, instance: String(instance) }, ready ? 1 : 0);
+    },
     address: `127.0.0.1:${port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

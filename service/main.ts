@@ -13,7 +13,8 @@ import { sandboxControlsLine, startService } from "./server";
 async function main() {
   const env = loadServiceEnv();
   // What would stop it, said before anything starts (the port first: it fails fastest).
-  if (env.SERVICE_PORT !== 0) await checkPort(env.SERVICE_PORT, env.SERVICE_HOST, "SERVICE_PORT");
+  if (env.SERVICE_PORT !== 0)
+    await checkPort(env.SERVICE_PORT, env.SERVICE_HOST, "SERVICE_PORT", "SERVICE_HOST");
   checkWritableDirectory(env.dataDir, "SERVICE_DATA_DIR");
   if (env.DATABASE_URL) await checkDatabase(env.DATABASE_URL, "DATABASE_URL");
   const service = await startService(serviceOptionsFrom(env));

@@ -116,12 +116,32 @@ describe.each(["service", "start", "cluster"] as const)("%s stops with one line"
     expect(outcome.stderr).not.toContain("not-the-password");
   });
 
-  it("for a DATABASE_URL naming a database that does not exist", async () => {
+  it("for a DATABASE_URL that is not a valid address", async () => {
+    const outcome = await run(program, {
+      DATABASE_URL: "postgres://u:secret-pw@127.0.0.1:99999/db",
+    });
+    expectOneLine(outcome, /^DATABASE_URL: not a valid address \(postgres:\/\/user:password@/);
+    expect(outcome.stderr).not.toContain("secret-pw");
+  });
+
+  it("for a HOST that is not an address of this machine", async () => {
+    const setting = program === "service" ? "SERVICE_HOST" : "HOST";
     expectOneLine(
-      await run(program, { DATABASE_URL: withDatabase("no_such_database_here") }),
-      /^DATABASE_URL: the database "no_such_database_here" does not exist at /,
+      await run(program, { [setting]: "10.255.255.1" }),
+      new RegExp(`^${setting}: 10\\.255\\.255\\.1 is not an address of this machine`),
     );
   });
+
+  // The cluster makes its own databases on DATABASE_URL's server: the URL's database is unused.
+  it.skipIf(program === "cluster")(
+    "for a DATABASE_URL naming a database that does not exist",
+    async () => {
+      expectOneLine(
+        await run(program, { DATABASE_URL: withDatabase("no_such_database_here") }),
+        /^DATABASE_URL: the database "no_such_database_here" does not exist at /,
+      );
+    },
+  );
 
   it("for a port already in use", async () => {
     const setting = program === "service" ? "SERVICE_PORT" : "PORT";

@@ -4,6 +4,7 @@
  * checks afterwards, in the database and over HTTP, that every charge belongs to an outcome its
  * caller can reach and that every acknowledged write is there.
  */
+import { hasExited } from "../../scripts/launcher";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -80,7 +81,7 @@ class ServiceProcess {
         this.url = match[1]!;
         return;
       }
-      if (child.exitCode !== null) throw new Error(`service exited: ${out}`);
+      if (hasExited(child)) throw new Error(`service exited: ${out}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(`service did not start: ${out}`);
@@ -88,7 +89,7 @@ class ServiceProcess {
 
   async kill(signal: NodeJS.Signals) {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
+    if (!child || hasExited(child)) return;
     const exited = new Promise((r) => child.once("exit", r));
     child.kill(signal);
     await exited;

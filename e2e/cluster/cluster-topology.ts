@@ -21,6 +21,23 @@ export const CLUSTER = {
   logFile: path.resolve(".data/e2e-logs/cluster.log"),
 };
 
+/** How the tests start the cluster (playwright.cluster.config.ts, and again after a kill). */
+export const CLUSTER_ARGS = ["--consoles", "2", "--services", "2", "--prometheus"];
+export const CLUSTER_ENV = {
+  PORT: String(consolePort),
+  SERVICE_PORT: String(servicePort),
+  PROMETHEUS_PORT: String(prometheusPort),
+  SERVICE_DATA_DIR: dataDir,
+  LOG_LEVEL: "info",
+  NEXT_TELEMETRY_DISABLED: "1",
+  // Rounds every 3 s, so "once across instances" is seen within a test.
+  CONSOLE_USAGE_READING_SECONDS: "3",
+  // A stopping console says it drains for a second before it stops taking connections; a
+  // service instance drains for the launcher's 3 s (longer than nginx keeps an idle connection
+  // to it).
+  CONSOLE_DRAIN_SECONDS: "1",
+};
+
 export interface ClusterState {
   pid: number;
   restarts: number;

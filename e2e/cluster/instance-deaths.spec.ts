@@ -125,12 +125,24 @@ test("killing or stopping any one instance under load is noticed only by the req
   const load = [...payers.map((_, i) => caller(i)), viewer(), viewer()];
 
   const figures: Record<string, unknown>[] = [];
-  const phase = async (kind: "service" | "console", signal: "SIGKILL" | "SIGTERM") => {
+  /**
+   * Kills one instance: its process, or for a console its Next.js server (what the OOM killer
+   * picks first), whose launcher then ends by the same signal.
+   */
+  const phase = async (
+    kind: "service" | "console",
+    signal: "SIGKILL" | "SIGTERM",
+    target: "instance" | "server" = "instance",
+  ) => {
     await new Promise((r) => setTimeout(r, 3_000));
     const victim = clusterState().instances.find((i) => i.kind === kind)!;
     const at = Date.now();
     const inFlight = sent.filter((s) => s.start <= at && (s.end === undefined || s.end > at));
-    process.kill(victim.pid, signal);
+    if (target === "server") {
+      const [server] = listenersOn(victim.port);
+      expect(server?.ppid).toBe(victim.pid);
+      process.kill(server!.pid, signal);
+    } else process.kill(victim.pid, signal);
     // A stopped instance says so first: `/readyz` answers 503 while it finishes its requests.
     let drainingSeen = false;
     const watchDrain = (async () => {
@@ -167,7 +179,7 @@ test("killing or stopping any one instance under load is noticed only by the req
     const failedAfter = after.filter((s) => !s.ok);
     const firstAnswer = Math.min(...after.filter((s) => s.ok).map((s) => s.end!));
     const row = {
-      instance: `${kind} (${signal})`,
+      instance: `${kind}${target === "server" ? "'s Next.js server" : ""} (${signal})`,
       inFlight: inFlight.length,
       failedInFlight: failedInFlight.length,
       failedAfter: failedAfter.length,
@@ -195,6 +207,7 @@ test("killing or stopping any one instance under load is noticed only by the req
   try {
     await phase("service", "SIGKILL");
     await phase("console", "SIGKILL");
+    await phase("console", "SIGKILL", "server");
     await phase("service", "SIGTERM");
     await phase("console", "SIGTERM");
   } finally {
@@ -220,10 +233,27 @@ test("killing or stopping any one instance under load is noticed only by the req
       )
       .reduce((sum, l) => sum + Number(l.split(" ").at(-1)), 0);
   expect(restarts("service", "signal")).toBe(1);
-  expect(restarts("console", "signal")).toBe(1);
+  expect(restarts("console", "signal")).toBe(2);
   // A SIGTERM is a clean stop (exit code 0): still unasked, so started again.
   expect(restarts("service", "exit")).toBe(1);
   expect(restarts("console", "exit")).toBe(1);
+
+  // The alert fired for the very first restart, naming the instance (deploy/alerts.yml).
+  await expect
+    .poll(
+      async () => {
+        const { data } = (await (await fetch(`${CLUSTER.prometheus}/api/v1/alerts`)).json()) as {
+          data: {
+            alerts: { labels: Record<string, string>; annotations: Record<string, string> }[];
+          };
+        };
+        return data.alerts
+          .filter((a) => a.labels.alertname === "InstanceRestarted" && a.labels.kind === "service")
+          .map((a) => a.annotations.summary);
+      },
+      { timeout: 60_000, message: "InstanceRestarted for the killed service instance" },
+    )
+    .toContain("service 1 ended (signal) and was restarted");
 
   const answered = sent.filter((s) => s.kind === "call" && s.ok && s.requestId);
   const answeredIds = new Set(answered.map((s) => s.requestId!));
@@ -250,4 +280,101 @@ test("killing or stopping any one instance under load is noticed only by the req
   expect(answered.length).toBeGreaterThan(200);
   expect(free).toBeGreaterThanOrEqual(0);
   expect(free, "free answers of one kill").toBeLessThanOrEqual(8);
+});
+
+/** The launcher's child serving `port` now (its environment names the port). */
+function childServing(launcher: number, port: number): number | undefined {
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      if (/^PPid:\s+(\d+)$/m.exec(status)?.[1] !== String(launcher)) continue;
+      const env = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      if (env.includes(`SERVICE_PORT=${port}`) || env.includes(`PORT=${port}`)) return Number(pid);
+    } catch {
+      // A process that ended while it was read.
+    }
+  }
+  return undefined;
+}
+
+test("an instance killed while a rolling restart starts it is left to supervision, and the rest serve on", async () => {
+  test.setTimeout(120_000);
+  const before = clusterState();
+  const victim = before.instances[0]!;
+  const from = readFileSync(CLUSTER.logFile, "utf8").length;
+  process.kill(before.pid, "SIGUSR2");
+  // Its new process, killed as soon as it exists: while it starts.
+  let fresh: number | undefined;
+  const deadline = Date.now() + 60_000;
+  while (!fresh && Date.now() < deadline) {
+    const now = childServing(before.pid, victim.port);
+    if (now && now !== victim.pid) fresh = now;
+    else await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(fresh, "the restarted instance's new process").toBeDefined();
+  process.kill(fresh!, "SIGKILL");
+  // Started again by supervision, ready, on the same port; the launcher never stopped.
+  await expect
+    .poll(
+      async () => {
+        const now = clusterState().instances.find((i) => i.port === victim.port)!;
+        if (now.pid === victim.pid || now.pid === fresh) return 0;
+        return fetch(`http://127.0.0.1:${victim.port}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        );
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+  expect(clusterState().pid).toBe(before.pid);
+  const log = readFileSync(CLUSTER.logFile, "utf8").slice(from);
+  expect(log).toContain("Rolling restart stopped:");
+  expect(log).toMatch(/exited \(signal SIGKILL\); starting it again in/);
+  expect((await fetch(`${CLUSTER.service}/healthz`)).status).toBe(200);
+  expect((await fetch(`${CLUSTER.console}/sign-in`)).status).toBe(200);
+});
+
+test("a hung instance is killed once it has not answered /healthz for 10 s, and started again", async () => {
+  test.setTimeout(120_000);
+  const victim = clusterState().instances.find((i) => i.kind === "service")!;
+  const from = readFileSync(CLUSTER.logFile, "utf8").length;
+  const stoppedAt = Date.now();
+  process.kill(victim.pid, "SIGSTOP");
+  try {
+    // Reads sent meanwhile: those nginx gives the hung instance wait for it, and are sent to
+    // the other once it is killed.
+    const reads = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        fetch(`${CLUSTER.service}/healthz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      ),
+    );
+    expect(reads).toEqual([200, 200, 200, 200]);
+    await expect
+      .poll(
+        async () => {
+          const now = clusterState().instances.find((i) => i.port === victim.port)!;
+          if (now.pid === victim.pid) return 0;
+          return fetch(`http://127.0.0.1:${victim.port}/readyz`).then(
+            (r) => r.status,
+            () => 0,
+          );
+        },
+        { timeout: 45_000 },
+      )
+      .toBe(200);
+  } finally {
+    // Never left stopped, whatever failed.
+    try {
+      process.kill(victim.pid, "SIGCONT");
+    } catch {
+      // Killed, as it should be.
+    }
+  }
+  const log = readFileSync(CLUSTER.logFile, "utf8").slice(from);
+  expect(log).toContain("has not answered /healthz for 10 s; killing it.");
+  console.log(`Hung instance replaced and ready after ${Date.now() - stoppedAt} ms.`);
 });

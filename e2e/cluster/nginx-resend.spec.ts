@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer, request, type Server } from "node:http";
 import { type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "@/lib/net/free-port";
+import { MAX_BODY_BYTES, TOO_LARGE } from "@/service/pipeline/request-input";
 import { writeNginxConf } from "../../scripts/nginx-conf";
 import { expect, test } from "../support/test";
 
@@ -40,6 +41,8 @@ test.beforeAll(async () => {
   const dying = await upstream("dying");
   const answering = await upstream("answering");
   prefix = mkdtempSync(path.join(tmpdir(), "vpmi-nginx-resend-"));
+  // nginx's workers (nobody, as root) keep large bodies under it.
+  chmodSync(prefix, 0o755);
   const servicePort = await freePort();
   const conf = writeNginxConf({
     prefix,
@@ -119,4 +122,81 @@ test("nginx sends a request to another instance only when sending it again is sa
       outcomes.filter((o) => o.kind === kind && seen.dying.includes(o.id)).length,
       kind,
     ).toBeGreaterThan(0);
+});
+
+/** A POST streamed in 64 KiB chunks until nginx answers (or `limit` bytes went); its answer. */
+function streamPost(id: string, headers: Record<string, string>, limit: number) {
+  return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const url = new URL(`${front}/scanner/label/basic`);
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "X-Test-Id": id, "Content-Type": "application/json", ...headers },
+      },
+      (res) => {
+        answered = true;
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, sent }));
+      },
+    );
+    req.on("error", (error) => (answered ? undefined : reject(error)));
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const pump = () => {
+      while (!answered && sent < limit) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!answered) req.end();
+    };
+    // Written once connected: before that every write is only buffered here.
+    req.once("socket", (socket) => socket.once("connect", pump));
+  });
+}
+
+test("a body over the service's limit is refused before it is read, keyed or not, as the service refuses it", async () => {
+  const huge = 64 * 1024 * 1024;
+  for (const [id, headers] of [
+    ["large keyed", { "Idempotency-Key": "large-1" }],
+    ["large unkeyed", {}],
+  ] as const) {
+    // Declared: refused at once.
+    const declared = await fetch(`${front}/scanner/label/basic`, {
+      method: "POST",
+      headers: { "X-Test-Id": `${id} declared`, "Content-Type": "application/json", ...headers },
+      body: Buffer.alloc(MAX_BODY_BYTES + 1, 0x20),
+    });
+    expect(declared.status, id).toBe(413);
+    expect(await declared.json(), id).toEqual(TOO_LARGE);
+    // Streamed without a length: refused once past the limit, before the upload ends (what
+    // nginx still reads after its answer it discards).
+    const streamed = await streamPost(`${id} streamed`, headers, huge);
+    expect(streamed.status, id).toBe(413);
+    expect(JSON.parse(streamed.body), id).toEqual(TOO_LARGE);
+    expect(streamed.sent, id).toBeLessThan(huge);
+  }
+  const reached = [...seen.dying, ...seen.answering];
+  expect(reached.filter((x) => x.startsWith("large"))).toEqual([]);
+  // Nothing of them was kept on disk by nginx.
+  const kept = readdirSync(path.join(prefix, "tmp", "body")).map(
+    (f) => statSync(path.join(prefix, "tmp", "body", f)).size,
+  );
+  expect(kept.filter((size) => size > MAX_BODY_BYTES)).toEqual([]);
+  // Within the limit, a keyed write still goes through.
+  const fits = await fetch(`${front}/scanner/label/basic`, {
+    method: "POST",
+    headers: {
+      "X-Test-Id": "fits",
+      "Idempotency-Key": "fits-1",
+      "Content-Type": "application/json",
+    },
+    body: Buffer.alloc(MAX_BODY_BYTES - 1024, 0x20),
+  });
+  expect(fits.status).toBe(200);
 });

@@ -53,36 +53,65 @@ export function databaseProblem(error: unknown, url: string, setting: string): s
 }
 
 /** Connects once to the database a setting names, and says why it cannot be used. */
-export async function checkDatabase(url: string, setting: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-  client.on("error", () => {});
+export async function checkDatabase(
+  url: string,
+  setting: string,
+  /** The database on that server the program uses, when not the one the URL names. */
+  database?: string,
+): Promise<void> {
+  let target: string;
   try {
+    const u = new URL(url);
+    if (database) u.pathname = `/${database}`;
+    target = u.toString();
+  } catch {
+    // The URL itself (with its password) is never repeated.
+    throw new StartupProblem(
+      `${setting}: not a valid address (postgres://user:password@host:port/database, a port from 1 to 65535).`,
+    );
+  }
+  let client: pg.Client | undefined;
+  try {
+    client = new pg.Client({ connectionString: target, connectionTimeoutMillis: 10_000 });
+    client.on("error", () => {});
     await client.connect();
     await client.query("select 1");
   } catch (error) {
-    throw new StartupProblem(databaseProblem(error, url, setting));
+    throw new StartupProblem(databaseProblem(error, target, setting));
   } finally {
-    await client.end().catch(() => {});
+    await client?.end().catch(() => {});
   }
 }
 
 /** Why a port could not be listened on, in a sentence naming the setting. */
-export function listenProblem(error: unknown, setting: string, port: number, host: string) {
+export function listenProblem(
+  error: unknown,
+  setting: string,
+  port: number,
+  host: string,
+  /** The setting that named the address (HOST, SERVICE_HOST), when one did. */
+  hostSetting = setting,
+) {
   const code = (error as { code?: string }).code;
   if (code === "EADDRINUSE")
     return `${setting}: port ${port} on ${host} is in use by another program. Stop it, or choose another ${setting}.`;
   if (code === "EACCES")
     return `${setting}: port ${port} needs privileges this user lacks. Choose a port above 1023.`;
-  if (code === "EADDRNOTAVAIL") return `${setting}: ${host} is not an address of this machine.`;
+  if (code === "EADDRNOTAVAIL") return `${hostSetting}: ${host} is not an address of this machine.`;
   return `${setting}: cannot listen on ${host}:${port}: ${(error as Error).message}`;
 }
 
 /** Checks that a port can be listened on (and frees it at once). */
-export async function checkPort(port: number, host: string, setting: string): Promise<void> {
+export async function checkPort(
+  port: number,
+  host: string,
+  setting: string,
+  hostSetting?: string,
+): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
     probe.once("error", (error) =>
-      reject(new StartupProblem(listenProblem(error, setting, port, host))),
+      reject(new StartupProblem(listenProblem(error, setting, port, host, hostSetting))),
     );
     probe.listen(port, host, () => probe.close(() => resolve()));
   });

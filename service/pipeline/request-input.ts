@@ -30,10 +30,16 @@ export function readQuery(url: string): Record<string, string> {
   return query;
 }
 
+/** What a too large body gets, from the service and from the load balancer before it (deploy/). */
+export const TOO_LARGE = {
+  error: "payload_too_large",
+  message: `The request body must be at most ${MAX_BODY_BYTES} bytes.`,
+} as const;
+
 const tooLarge = () =>
   new ApiError(
-    "payload_too_large",
-    `The request body must be at most ${MAX_BODY_BYTES} bytes.`,
+    TOO_LARGE.error,
+    TOO_LARGE.message,
     {},
     // The rest of the upload is not read: the connection ends with this answer.
     { Connection: "close" },

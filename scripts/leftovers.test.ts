@@ -1,0 +1,91 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { processStart, reapLeftovers, recorded } from "./leftovers";
+
+const dirs: string[] = [];
+const pids: number[] = [];
+afterEach(() => {
+  for (const pid of pids.splice(0)) {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A leader with a child of its own in a group of their own, as nginx's master and worker. */
+function group() {
+  const child = spawn("sh", ["-c", "sleep 60 & echo $!; wait"], {
+    detached: true,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  pids.push(child.pid!);
+  return new Promise<{ leader: number; worker: number }>((resolve) =>
+    child.stdout.once("data", (d: Buffer) =>
+      resolve({ leader: child.pid!, worker: Number(String(d).trim()) }),
+    ),
+  );
+}
+
+function stateFile(state: unknown) {
+  const dir = mkdtempSync(path.join(tmpdir(), "vpmi-leftovers-"));
+  dirs.push(dir);
+  const file = path.join(dir, "cluster.json");
+  writeFileSync(file, JSON.stringify(state));
+  return file;
+}
+
+const gone = (pid: number) => processStart(pid) === undefined;
+
+describe("what a launcher killed outright left running", () => {
+  it("is ended by the next start, a group with its workers", async () => {
+    const nginx = await group();
+    const instance = await group();
+    const file = stateFile({
+      // A launcher that is gone: its pid now names another process (this one).
+      pid: process.pid,
+      start: "0",
+      processes: [
+        ...recorded("nginx", nginx.leader, true),
+        ...recorded("service 1", instance.leader),
+      ],
+    });
+    expect(await reapLeftovers(file)).toEqual([
+      `nginx (pid ${nginx.leader})`,
+      `service 1 (pid ${instance.leader})`,
+    ]);
+    await expect.poll(() => [nginx.leader, nginx.worker, instance.leader].every(gone)).toBe(true);
+  });
+
+  it("is left alone while its launcher runs", async () => {
+    const nginx = await group();
+    const file = stateFile({
+      pid: process.pid,
+      start: processStart(process.pid),
+      processes: recorded("nginx", nginx.leader, true),
+    });
+    expect(await reapLeftovers(file)).toEqual([]);
+    expect(gone(nginx.leader)).toBe(false);
+  });
+
+  it("never touches a process that took a recorded pid later", async () => {
+    const other = await group();
+    const file = stateFile({
+      pid: process.pid,
+      start: "0",
+      processes: [{ what: "nginx", pid: other.leader, start: "1", group: true }],
+    });
+    expect(await reapLeftovers(file)).toEqual([]);
+    expect(gone(other.leader)).toBe(false);
+  });
+
+  it("reads nothing from a missing or damaged state file", async () => {
+    expect(await reapLeftovers("/nonexistent/cluster.json")).toEqual([]);
+    expect(await reapLeftovers(stateFile("not a state"))).toEqual([]);
+  });
+});
