@@ -15,3 +15,14 @@ export function listenForDrainSignal() {
     consoleLifecycle.draining = true;
   });
 }
+
+/**
+ * Started by the launcher (scripts/start.ts), the server ends when the launcher's pipe on its
+ * standard input closes, however the launcher ended (a SIGKILL included): it must not outlive
+ * it, holding the port.
+ */
+export function endWithLauncher() {
+  process.stdin.on("end", () => process.exit(0));
+  process.stdin.on("error", () => process.exit(0));
+  process.stdin.resume();
+}
