@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
 import { DEALER, signedInAs } from "./support/auth";
+import { demoKeys, SERVICE_URL, serviceFetch } from "./support/demo";
 import { withConsoleStore } from "./support/store";
 
 const JOB_VIN = "WVWZZZ1KZ8W000202";
@@ -23,9 +24,27 @@ test.describe("the jobs list", () => {
     await page.goto(`/jobs/new?kind=vin_parts&vin=${JOB_VIN}`);
     await page.getByRole("button", { name: "Look up parts" }).click();
     await expect(page.getByTestId("job-status")).toHaveText(/queued|running/);
-    // Nobody follows the job now: the stored status stays behind the service's.
+    const [job] = (
+      await withConsoleStore((c) =>
+        c.query<{ status_url: string }>("SELECT status_url FROM console_jobs WHERE id = $1", [
+          new URL(page.url()).pathname.split("/").pop(),
+        ]),
+      )
+    ).rows;
+    // Nobody follows the job now: the stored status stays behind the service's, until the
+    // service (asked directly) has finished it.
     await page.goto("/usage");
-    await page.waitForTimeout(4_000);
+    await expect
+      .poll(
+        async () => {
+          const res = await serviceFetch(new URL(job!.status_url, SERVICE_URL).pathname, {
+            apiKey: demoKeys().dealer.apiKey,
+          });
+          return ((await res.json()) as { status?: string }).status;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe("succeeded");
     const staticContext = await browser.newContext({
       javaScriptEnabled: false,
       storageState: await page.context().storageState(),
