@@ -64,21 +64,28 @@ export function clusterPilotSignIn() {
   return clusterCredentials().accounts.find((a) => a.id === "pilot-sandbox")!.serviceSignIn!;
 }
 
-/** nginx's worker processes (the children of the master in its pid file), with their uids. */
-export function nginxWorkers(): { pid: number; uids: number[] }[] {
-  const master = readFileSync(path.join(dataDir, "nginx", "nginx.pid"), "utf8").trim();
-  const workers: { pid: number; uids: number[] }[] = [];
+/** The running children of a process, each with its /proc status. */
+export function childrenOf(parent: number | string): { pid: number; status: string }[] {
+  const children: { pid: number; status: string }[] = [];
   for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
-      if (/^PPid:\s+(\d+)$/m.exec(status)?.[1] !== master) continue;
-      const uids = /^Uid:\s+(.*)$/m.exec(status)![1]!.trim().split(/\s+/).map(Number);
-      workers.push({ pid: Number(pid), uids });
+      if (/^PPid:\s+(\d+)$/m.exec(status)?.[1] === String(parent))
+        children.push({ pid: Number(pid), status });
     } catch {
       // A process that ended while it was read.
     }
   }
-  return workers;
+  return children;
+}
+
+/** nginx's worker processes (the children of the master in its pid file), with their uids. */
+export function nginxWorkers(): { pid: number; uids: number[] }[] {
+  const master = readFileSync(path.join(dataDir, "nginx", "nginx.pid"), "utf8").trim();
+  return childrenOf(master).map(({ pid, status }) => ({
+    pid,
+    uids: /^Uid:\s+(.*)$/m.exec(status)![1]!.trim().split(/\s+/).map(Number),
+  }));
 }
 
 /** A query on one of the cluster's databases (`service` or `console`). */

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
-import { type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
 import { Agent, fetch as undiciFetch } from "undici";
 import { waitOutBusyClient } from "../support/busy-client";
+import { signInWithKey } from "../support/limited-key";
 import { expect, test, uniqueName } from "../support/test";
 import { sampleValue } from "@/test/support/exposition";
 import { FAILURES_PER_LOGIN_AND_SOURCE } from "@/service/domain/sign-in-throttle";
@@ -39,13 +40,6 @@ async function summed(
     total += sampleValue(text, name, labels);
   }
   return total;
-}
-
-async function signInWithKey(page: Page, key: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("API key").fill(key);
-  await page.getByRole("button", { name: "Sign in with the key", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 }
 
 /**

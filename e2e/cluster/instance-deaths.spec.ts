@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
-import { type Page } from "@playwright/test";
 import { embeddedDatabaseUrl } from "@/lib/db/postgres-server";
 import { makePayers } from "../../bench/bench-payers";
+import { signInWithKey } from "../support/limited-key";
 import { expect, test } from "../support/test";
-import { CLUSTER, clusterKeys, clusterState, queryCluster } from "./cluster-topology";
+import { childrenOf, CLUSTER, clusterKeys, clusterState, queryCluster } from "./cluster-topology";
 
 /**
  * Instances that survive each other: under a steady load of billable calls from eight paying
@@ -58,13 +58,6 @@ function listenersOn(port: number): { pid: number; ppid: number }[] {
     }
   }
   return found;
-}
-
-async function signInWithKey(page: Page, key: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("API key").fill(key);
-  await page.getByRole("button", { name: "Sign in with the key", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 }
 
 test("killing or stopping any one instance under load is noticed only by the requests it was answering", async ({
@@ -284,12 +277,10 @@ test("killing or stopping any one instance under load is noticed only by the req
 
 /** The launcher's child serving `port` now (its environment names the port). */
 function childServing(launcher: number, port: number): number | undefined {
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+  for (const { pid } of childrenOf(launcher)) {
     try {
-      const status = readFileSync(`/proc/${pid}/status`, "utf8");
-      if (/^PPid:\s+(\d+)$/m.exec(status)?.[1] !== String(launcher)) continue;
       const env = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
-      if (env.includes(`SERVICE_PORT=${port}`) || env.includes(`PORT=${port}`)) return Number(pid);
+      if (env.includes(`SERVICE_PORT=${port}`) || env.includes(`PORT=${port}`)) return pid;
     } catch {
       // A process that ended while it was read.
     }
