@@ -6,9 +6,10 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 source scripts/stages.sh
 rm -rf .data/test-reports
-stage "lint"                   npm run --silent lint
-stage "format check"           npm run --silent format:check
-stage "typecheck"              npm run --silent typecheck
+# Three single-threaded checks, shared between the two cores.
+together "lint" "npm run --silent lint" \
+  "format check" "npm run --silent format:check" \
+  "typecheck" "npm run --silent typecheck"
 # Under CI on a PostgreSQL server of its own (TEST_DATABASE_URL, see .ci/run).
 stage "unit and service tests" env ${TEST_DATABASE_URL:+DATABASE_URL=$TEST_DATABASE_URL} npm run --silent test:unit
 stage "build"                  npm run --silent build
