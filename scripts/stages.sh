@@ -46,7 +46,10 @@ ALONGSIDE_PID=""
 start_alongside() {
   ALONGSIDE_DIR=$(mktemp -d)
   local i=0 script="$ALONGSIDE_DIR/run.sh"
-  : >"$script"
+  # With the kernel's autogroups (a group per session, on by default) CPU is shared between
+  # sessions first and only then by niceness within one: the new session's group gets the lowest
+  # weight too, or it would take half of the cores from the foreground.
+  echo 'echo 19 >/proc/self/autogroup 2>/dev/null || true' >"$script"
   while [ $# -gt 0 ]; do
     printf '%s\n' "$1" >"$ALONGSIDE_DIR/$i.name"
     printf 'started=$SECONDS status=0\nbash -c %q >%q 2>&1 || status=$?\n' "$2" "$ALONGSIDE_DIR/$i.out" >>"$script"
