@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 source scripts/stages.sh
 rm -rf .data/test-reports
-stage "build" npm run --silent build
+# Types are checked by the typecheck stage below, after the build (its route types included).
+stage "build" env CONSOLE_BUILD_TYPECHECK=off npm run --silent build
 # The checks and the unit and service tests need no build and no browser: they run alongside the
 # browser and cluster tests, in the time those leave the cores idle. The unit and service tests
 # use a PostgreSQL server of their own under CI (TEST_DATABASE_URL, see .ci/run), and run once

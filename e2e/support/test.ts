@@ -2,16 +2,21 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * After a full load of a console page, wait until React has hydrated it. The root layout's marker
- * is set when the shell hydrates; a page streamed behind a loading boundary hydrates after it, and
- * its form then fills its server-rendered (empty) fields with their defaults, which a `fill`
- * under way at that moment straddles. So also wait until every form carries React's fiber (set
- * as its boundary hydrates), then two frames for that commit.
+ * is set when the shell hydrates; a page streamed behind a loading boundary arrives and hydrates
+ * after it, and its form then fills its server-rendered (empty) fields with their defaults, which
+ * a `fill` under way at that moment straddles. So also wait until every boundary has streamed in
+ * and every form carries React's fiber (set as its boundary hydrates), then two frames for that
+ * commit.
  */
 export async function waitForHydration(page: Page, baseURL: string | undefined) {
   if (!baseURL || !page.url().startsWith(baseURL)) return;
   await page.waitForFunction(
     () =>
       document.documentElement.dataset.hydrated === "true" &&
+      // Every boundary has streamed in: React keeps a boundary's place as a `template` (B:n) and
+      // its content, until swapped in, in a hidden `div` (S:n). A form still there is skipped by
+      // the check below, then swapped in and hydrated after it, while a `fill` may be under way.
+      document.querySelector('template[id^="B:"], div[hidden][id^="S:"]') === null &&
       [...document.querySelectorAll("form")].every(
         (form) =>
           form.closest("[hidden]") !== null ||
