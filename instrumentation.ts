@@ -1,7 +1,7 @@
 /**
  * Runs once when a console server starts (Node runtime only): ended with its launcher; requests
  * stamped with their caller's address; tracing, so every request after it is traced and
- * counted; the drain signal; the scheduled usage reading.
+ * counted; the drain signal; the scheduled usage reading and retention round.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -17,4 +17,6 @@ export async function register() {
   listenForDrainSignal();
   const { startUsageSchedule } = await import("./lib/usage/usage-schedule");
   startUsageSchedule();
+  const { startRetentionSchedule } = await import("./lib/store/retention");
+  startRetentionSchedule();
 }

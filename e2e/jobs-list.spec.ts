@@ -100,11 +100,23 @@ test.describe("the jobs list", () => {
     );
     await page.goto("/jobs?status=quarantined");
     await expect(page.getByTestId("job-row")).toHaveCount(25);
-    await expect(page.getByText("Page 1 of 2")).toBeVisible();
+    await expect(page.getByTestId("job-count")).toHaveText(
+      "25 jobs on this page, more on the next",
+    );
     await page.getByRole("link", { name: "Next" }).click();
-    await expect(page).toHaveURL(/status=quarantined&page=2$/);
+    await expect(page).toHaveURL(/status=quarantined&next=[^&]+$/);
     await expect(page.getByTestId("job-row")).toHaveCount(5);
     await page.reload();
-    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    await expect(page.getByTestId("job-count")).toHaveText("5 jobs on this page");
+    await expect(
+      page.getByRole("navigation", { name: "Pages of jobs" }).getByText("Next", { exact: true }),
+    ).toHaveAttribute("aria-disabled", "true");
+    // The oldest first, from the top again: the sort starts its own pages.
+    await page
+      .getByRole("columnheader", { name: /Started/ })
+      .getByRole("link")
+      .click();
+    await expect(page).toHaveURL(/status=quarantined&sort=oldest$/);
+    await expect(page.getByTestId("job-row")).toHaveCount(25);
   });
 });

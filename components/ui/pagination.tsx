@@ -1,8 +1,30 @@
+import { type ReactNode } from "react";
 import { Link } from "@/components/ui/link";
 
 const link =
   "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-100";
 const inert = "rounded-md border border-slate-200 px-3 py-1.5 text-sm font-medium text-slate-500";
+
+/** One step of a list's paging: a link when there is somewhere to go, otherwise its inert word. */
+export function PageStep({
+  href,
+  rel,
+  children,
+}: {
+  href: string | null;
+  rel?: "prev" | "next";
+  children: ReactNode;
+}) {
+  return href ? (
+    <Link className={link} href={href} rel={rel}>
+      {children}
+    </Link>
+  ) : (
+    <span className={inert} aria-disabled="true">
+      {children}
+    </span>
+  );
+}
 
 /** Previous and next as links (the page number lives in the address), and where one is. */
 export function Pagination({
@@ -19,27 +41,15 @@ export function Pagination({
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-      {page > 1 ? (
-        <Link className={link} href={hrefFor(page - 1)} rel="prev">
-          Previous
-        </Link>
-      ) : (
-        <span className={inert} aria-disabled="true">
-          Previous
-        </span>
-      )}
+      <PageStep href={page > 1 ? hrefFor(page - 1) : null} rel="prev">
+        Previous
+      </PageStep>
       <span aria-current="page">
         Page {page} of {pages}
       </span>
-      {page < pages ? (
-        <Link className={link} href={hrefFor(page + 1)} rel="next">
-          Next
-        </Link>
-      ) : (
-        <span className={inert} aria-disabled="true">
-          Next
-        </span>
-      )}
+      <PageStep href={page < pages ? hrefFor(page + 1) : null} rel="next">
+        Next
+      </PageStep>
     </nav>
   );
 }

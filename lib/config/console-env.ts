@@ -36,6 +36,10 @@ const consoleEnv = z.object({
   CONSOLE_SERVICE_DEFAULT_RATE_LIMIT: rateLimitSpec.optional(),
   /** How often the console reads the usage of signed-in Clients (and a Master's Sub-users); 0: never. */
   CONSOLE_USAGE_READING_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
+  /** Days the audit log keeps an entry (the retention round deletes older ones hourly). */
+  CONSOLE_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3_650).default(400),
+  /** Days the console keeps a finished job's record (a job still followed is kept). */
+  CONSOLE_JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   /** Sub-users read per scheduled round, least recently read first. */
   CONSOLE_USAGE_READING_SUB_USERS: z.coerce.number().int().min(0).max(10_000).default(200),
   /** Where invitations are sent from: `smtp://` or `smtps://` with credentials; none, the link is shown to copy. */

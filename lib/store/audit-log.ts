@@ -3,7 +3,9 @@ import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { consoleLog } from "@/lib/log/console-log";
 import { redact } from "@/lib/log/logger";
 import { getStore } from "@/lib/store/db";
-import { logPage, operationsIn } from "@/lib/store/log-pages";
+import { type AuditedOperation } from "@/lib/audit-labels";
+import { type LogCursor } from "@/lib/log-cursor";
+import { logPage } from "@/lib/store/log-pages";
 import { auditLog } from "@/lib/store/schema";
 
 export type AuditOutcome = "success" | "failure" | "unknown";
@@ -26,7 +28,7 @@ export interface AuditEntry {
   /** Whose log the entry is in, when there is no session: the organization signed in to. */
   organizationId?: string;
   clientId: string;
-  operationId: string;
+  operationId: AuditedOperation;
   target?: string | null;
   outcome: AuditOutcome;
   errorCode?: string | null;
@@ -93,8 +95,8 @@ function whereOf(organizationId: string, filters: AuditFilters): SQL | undefined
 export async function listAudit(
   organizationId: string,
   filters: AuditFilters,
-  paging: { page: number; pageSize: number },
-): Promise<{ entries: AuditRow[]; total: number; page: number; pages: number }> {
+  paging: { cursor: LogCursor | null; pageSize: number },
+): Promise<{ entries: AuditRow[]; previous: string | null; next: string | null }> {
   const where = whereOf(organizationId, filters);
   const { rows: entries, ...rest } = await logPage(auditLog, where, paging);
   return { entries, ...rest };
@@ -144,9 +146,4 @@ export async function getAuditEntry(
     .where(and(eq(auditLog.organizationId, organizationId), eq(auditLog.id, id)))
     .limit(1);
   return row;
-}
-
-/** The operations that appear in this organization's log: what the filter offers. */
-export function auditedOperations(organizationId: string): Promise<string[]> {
-  return operationsIn(auditLog, organizationId);
 }

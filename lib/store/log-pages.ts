@@ -1,7 +1,8 @@
 import "server-only";
-import { asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { getStore } from "@/lib/store/db";
+import { type LogCursor, logCursorText } from "@/lib/log-cursor";
 
 /** A table of the console's store that records things per organization as they happen. */
 type OrganizationLog = PgTable & {
@@ -12,45 +13,57 @@ type OrganizationLog = PgTable & {
 
 export interface LogPage<Row> {
   rows: Row[];
-  total: number;
-  /** The page asked for, within the pages there are. */
-  page: number;
-  pages: number;
+  /** Where the entries before this page start (as `prev`), when there are any. */
+  previous: string | null;
+  /** Where the entries after this page start (as `next`), when there are any. */
+  next: string | null;
 }
 
-/** One page of the rows that match `where`, newest first unless `oldestFirst`. */
+/**
+ * One page of the rows that match `where`, newest first unless `oldestFirst`, starting just past
+ * `cursor` (an entry of the page before or after), or at the top without one. Keyset paging on
+ * (created_at, id): each page reads only its own rows from the index, however large the log, and
+ * entries that arrive meanwhile never shift a page, so paging on neither skips nor repeats one.
+ * No total is counted: counting would read every matching row.
+ */
 export async function logPage<T extends OrganizationLog>(
   table: T,
   where: SQL | undefined,
-  paging: { page: number; pageSize: number; oldestFirst?: boolean },
+  paging: { pageSize: number; cursor?: LogCursor | null; oldestFirst?: boolean },
 ): Promise<LogPage<T["$inferSelect"]>> {
   const db = await getStore();
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
+  const { cursor } = paging;
+  // The list's order, and whether this read walks it backwards (towards the top).
+  const backwards = cursor?.toward === "previous";
+  const descending = !paging.oldestFirst !== backwards;
+  const key = sql`(${table.createdAt}, ${table.id})`;
+  const past = (at: string, id: string) =>
+    descending
+      ? sql`${key} < (${at}::timestamptz, ${id})`
+      : sql`${key} > (${at}::timestamptz, ${id})`;
+  const order = descending ? desc : asc;
+  // created_at to the microsecond as text: a JavaScript Date keeps milliseconds only, and a
+  // cursor rounded to them would skip or repeat entries written within one millisecond.
+  const cursorAt = sql<string>`to_char(${table.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const read = await db
+    .select({ ...getTableColumns(table), cursorAt })
     .from(table as PgTable)
-    .where(where);
-  const pages = Math.max(1, Math.ceil(total / paging.pageSize));
-  const page = Math.min(Math.max(1, paging.page), pages);
-  const order = paging.oldestFirst ? asc : desc;
-  const rows = await db
-    .select()
-    .from(table as PgTable)
-    .where(where)
+    .where(and(where, cursor ? past(cursor.at, cursor.id) : undefined))
     .orderBy(order(table.createdAt), order(table.id))
-    .limit(paging.pageSize)
-    .offset((page - 1) * paging.pageSize);
-  return { rows: rows as T["$inferSelect"][], total, page, pages };
+    .limit(paging.pageSize + 1);
+  const more = read.length > paging.pageSize;
+  const page = read.slice(0, paging.pageSize);
+  if (backwards) page.reverse();
+  const first = page[0];
+  const last = page.at(-1);
+  const at = (row: (typeof page)[number] | undefined) =>
+    row ? logCursorText({ at: String(row.cursorAt), id: String(row.id) }) : null;
+  // Going forward, the page before exists when this one did not start at the top; going back,
+  // the page after exists (the one this read came from). The far side is `more`.
+  const previous = backwards ? (more ? at(first) : null) : cursor ? at(first) : null;
+  const next = backwards ? at(last) : more ? at(last) : null;
+  const rows = page.map(({ cursorAt: _, ...row }) => row) as T["$inferSelect"][];
+  return { rows, previous, next };
 }
 
 /** The operations an organization's log holds, sorted: what its filter offers. */
-export async function operationsIn(
-  table: OrganizationLog & { operationId: AnyPgColumn },
-  organizationId: string,
-): Promise<string[]> {
-  const db = await getStore();
-  const rows = await db
-    .selectDistinct({ operationId: table.operationId })
-    .from(table as PgTable)
-    .where(eq(table.organizationId, organizationId));
-  return rows.map((r) => String(r.operationId)).sort();
-}

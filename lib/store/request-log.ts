@@ -1,13 +1,12 @@
 import "server-only";
-import { and, eq, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { type CallRecord } from "@/lib/api/client";
 import { processState } from "@/lib/process-state";
 import { getStore } from "@/lib/store/db";
-import { logPage, operationsIn } from "@/lib/store/log-pages";
+import { type LogCursor } from "@/lib/log-cursor";
+import { logPage } from "@/lib/store/log-pages";
 import { requestLog } from "@/lib/store/schema";
 
-/** How long the request log keeps a call. */
-export const REQUEST_LOG_DAYS = 30;
 export const REQUEST_LOG_PAGE_SIZE = 50;
 
 /** Written together, shortly after the calls, so no page waits for its own log. */
@@ -17,7 +16,6 @@ const MAX_PENDING = 5_000;
 // One buffer per process: calls made by route handlers and by pages (bundled apart) are written,
 // and flushed by a reader of the log, together.
 const log = processState("request-log", () => ({
-  writes: 0,
   pending: [] as (typeof requestLog.$inferInsert)[],
   scheduled: undefined as ReturnType<typeof setTimeout> | undefined,
   flushing: Promise.resolve(),
@@ -52,14 +50,6 @@ export function flushRequestLog(): Promise<void> {
     try {
       const db = await getStore();
       await db.insert(requestLog).values(batch);
-      // Old entries go now and then, not on every write.
-      log.writes += batch.length;
-      if (log.writes >= 200) {
-        log.writes = 0;
-        await db
-          .delete(requestLog)
-          .where(lt(requestLog.createdAt, new Date(Date.now() - REQUEST_LOG_DAYS * 86_400_000)));
-      }
     } catch {
       // The log is a convenience; the calls' own outcomes stand.
     }
@@ -73,7 +63,7 @@ export interface RequestFilters {
   operationId?: string;
   outcome: RequestOutcome;
   billingSource?: string;
-  page: number;
+  cursor: LogCursor | null;
 }
 
 export async function listRequests(organizationId: string, filters: RequestFilters) {
@@ -91,11 +81,5 @@ export async function listRequests(organizationId: string, filters: RequestFilte
           : undefined,
   ];
   const where = and(...conditions);
-  return logPage(requestLog, where, { page: filters.page, pageSize: REQUEST_LOG_PAGE_SIZE });
-}
-
-/** The operations the organization's log holds, for the filter. */
-export async function loggedOperations(organizationId: string): Promise<string[]> {
-  await flushRequestLog();
-  return operationsIn(requestLog, organizationId);
+  return logPage(requestLog, where, { cursor: filters.cursor, pageSize: REQUEST_LOG_PAGE_SIZE });
 }

@@ -299,7 +299,7 @@ export const auditLog = pgTable(
     organizationId: text("organization_id"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (t) => [index("console_audit_organization_idx").on(t.organizationId, t.createdAt)],
+  (t) => [index("console_audit_organization_idx").on(t.organizationId, t.createdAt, t.id)],
 );
 
 /**
@@ -411,7 +411,7 @@ export const jobRecords = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("console_jobs_organization_idx").on(t.organizationId, t.createdAt)],
+  (t) => [index("console_jobs_organization_idx").on(t.organizationId, t.createdAt, t.id)],
 );
 
 /**
@@ -471,7 +471,7 @@ export const requestLog = pgTable(
     durationMs: integer("duration_ms").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (t) => [index("console_request_log_organization_idx").on(t.organizationId, t.createdAt)],
+  (t) => [index("console_request_log_organization_idx").on(t.organizationId, t.createdAt, t.id)],
 );
 
 /**

@@ -1,14 +1,11 @@
 import "server-only";
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import { type UsageStatus } from "@/lib/api/contract/client-admin";
 import { getStore } from "@/lib/store/db";
 import { type UsageReadingPlan, usageReadings } from "@/lib/store/schema";
 import { planState } from "./plan-state";
 
 export type UsageReading = typeof usageReadings.$inferSelect;
-
-/** How long readings are kept: a year and a bit, enough to compare a month with last year's. */
-const RETENTION_DAYS = 400;
 
 function planRows(usage: UsageStatus): UsageReadingPlan[] {
   return usage.plans.map((p) => ({
@@ -56,17 +53,6 @@ export async function recordUsageReading(
       set: row,
       setWhere: sql`${usageReadings.takenAt} <= ${takenAt}`,
     });
-}
-
-/** Drops readings older than the retention period (called by the schedule). */
-export async function pruneUsageReadings(now = new Date()): Promise<number> {
-  const db = await getStore();
-  const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000);
-  const gone = await db
-    .delete(usageReadings)
-    .where(lt(usageReadings.takenAt, cutoff))
-    .returning({ clientId: usageReadings.clientId });
-  return gone.length;
 }
 
 /** A Client's readings since `since`, oldest first. */

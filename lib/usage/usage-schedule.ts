@@ -5,7 +5,7 @@ import { liveSessionKeys } from "@/lib/auth/session";
 import { consoleConfig } from "@/lib/config/console-env";
 import { createLogger } from "@/lib/log/logger";
 import { claimScheduledRound } from "@/lib/store/scheduled-rounds";
-import { latestReadings, pruneUsageReadings, recordUsageReading } from "./usage-readings";
+import { latestReadings, recordUsageReading } from "./usage-readings";
 
 export interface ScheduledRound {
   clients: number;
@@ -69,8 +69,7 @@ export function startUsageSchedule(): void {
       // Once per period across every console instance on this store.
       if (!(await claimScheduledRound("usage-readings", seconds))) return;
       const round = await takeScheduledReadings(config.CONSOLE_USAGE_READING_SUB_USERS);
-      const pruned = await pruneUsageReadings();
-      log.debug("usage readings taken", { ...round, pruned });
+      log.debug("usage readings taken", { ...round });
     } catch (error) {
       log.warn("usage reading round failed", { error });
     } finally {

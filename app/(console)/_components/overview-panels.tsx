@@ -202,7 +202,7 @@ export async function GrantsNearCap({
 export async function RecentJobs({ organizationId }: { organizationId: string }) {
   const { jobs } = await listJobs(
     organizationId,
-    { kind: "all", status: "all", sort: "newest", page: 1 },
+    { kind: "all", status: "all", sort: "newest", next: "", prev: "" },
     5,
   );
   return (
@@ -228,7 +228,7 @@ export async function RecentJobs({ organizationId }: { organizationId: string })
 }
 
 export async function RecentAudit({ organizationId }: { organizationId: string }) {
-  const { entries } = await listAudit(organizationId, {}, { page: 1, pageSize: 5 });
+  const { entries } = await listAudit(organizationId, {}, { cursor: null, pageSize: 5 });
   return (
     <Card title="Recent changes">
       <DataTable

@@ -4,14 +4,15 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
 import { LogFilters } from "@/components/operations/log-filters";
 import { TextField } from "@/components/ui/field";
-import { Pagination } from "@/components/ui/pagination";
+import { CursorPagination, shownCount } from "@/components/ui/cursor-pagination";
 import { DataTable } from "@/components/ui/table";
-import { auditLabel } from "@/lib/audit-labels";
+import { AUDITED_OPERATIONS, auditLabel } from "@/lib/audit-labels";
 import { requirePageSession } from "@/lib/auth/guards";
 import { dayForInput, parseDay } from "@/lib/dates";
-import { formatCount, formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { listHref, readListParams, type SearchPageProps } from "@/lib/list-params";
-import { auditedOperations, listAudit } from "@/lib/store/audit-log";
+import { logCursorOf } from "@/lib/log-cursor";
+import { listAudit } from "@/lib/store/audit-log";
 import {
   AUDIT_DEFAULTS,
   AUDIT_FILTERS,
@@ -27,12 +28,12 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
   const { session } = await requirePageSession();
   const params = readListParams(auditParams, await searchParams);
   const { filters, errors } = auditFilters(params);
-  const [listed, operations] = await Promise.all([
-    listAudit(session.organizationId, filters, { page: params.page, pageSize: AUDIT_PAGE_SIZE }),
-    auditedOperations(session.organizationId),
-  ]);
-  const current = { ...params, page: listed.page };
-  const exportHref = listHref("/audit/export", { ...params, page: undefined }, {}, AUDIT_DEFAULTS);
+  const listed = await listAudit(session.organizationId, filters, {
+    cursor: logCursorOf(params),
+    pageSize: AUDIT_PAGE_SIZE,
+  });
+  const filtersOnly = { ...params, next: undefined, prev: undefined };
+  const exportHref = listHref("/audit/export", filtersOnly, {}, AUDIT_DEFAULTS);
   const asTyped = (raw: string) => (raw ? dayForInput(parseDay(raw) ?? "") || raw : "");
   return (
     <>
@@ -49,7 +50,7 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
           </a>
         }
       />
-      <LogFilters of={AUDIT_FILTERS} operations={operations} chosen={params}>
+      <LogFilters of={AUDIT_FILTERS} operations={AUDITED_OPERATIONS} chosen={params}>
         {(["from", "to"] as const).map((bound) => (
           <TextField
             key={bound}
@@ -64,7 +65,7 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
         ))}
       </LogFilters>
       <p className="mb-2 text-sm text-slate-600" data-testid="audit-count">
-        {formatCount(listed.total)} {listed.total === 1 ? "entry" : "entries"}
+        {shownCount(listed.entries.length, listed, ["entry", "entries"])}
       </p>
       <DataTable
         boxed
@@ -102,10 +103,10 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
           ),
         ]}
       />
-      <Pagination
-        page={listed.page}
-        pages={listed.pages}
-        hrefFor={(page) => listHref("/audit", current, { page }, AUDIT_DEFAULTS)}
+      <CursorPagination
+        previous={listed.previous}
+        next={listed.next}
+        hrefFor={(place) => listHref("/audit", filtersOnly, place, AUDIT_DEFAULTS)}
         label="Pages of the audit log"
       />
     </>

@@ -4,12 +4,12 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { ButtonLink } from "@/components/ui/button";
 import { FilterForm } from "@/components/ui/filter-form";
 import { SelectField } from "@/components/ui/field";
-import { Pagination } from "@/components/ui/pagination";
+import { CursorPagination, shownCount } from "@/components/ui/cursor-pagination";
 import { DataTable } from "@/components/ui/table";
 import { RefusedAction } from "@/components/ui/refused-action";
 import { requirePageSession } from "@/lib/auth/guards";
 import { mayCall, roleRefusal } from "@/lib/auth/rights";
-import { formatCount, formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { listHref, readListParams, type SearchPageProps } from "@/lib/list-params";
 import { JOB_FAMILIES, ORDER_JOB_FAMILIES } from "@/lib/api/contract/operations";
 import { JOB_LABELS, orderOperationOf } from "./_lib/job-families";
@@ -74,7 +74,7 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
           />
         </FilterForm>
         <p className="mb-2 text-sm text-slate-600" data-testid="job-count">
-          {formatCount(listed.total)} {listed.total === 1 ? "job" : "jobs"}
+          {shownCount(jobs.length, listed, ["job", "jobs"])}
         </p>
         <DataTable
           caption="Jobs started from this console"
@@ -82,7 +82,11 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
             {
               label: "Started",
               sort: params.sort === "newest" ? "descending" : "ascending",
-              sortHref: href({ sort: params.sort === "newest" ? "oldest" : "newest", page: 1 }),
+              sortHref: href({
+                sort: params.sort === "newest" ? "oldest" : "newest",
+                next: "",
+                prev: "",
+              }),
             },
             "Kind",
             "Subject",
@@ -92,7 +96,7 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
           keyOf={(j) => j.id}
           rowTestId="job-row"
           empty={
-            listed.total === 0 && params.kind === "all" && params.status === "all"
+            !listed.previous && params.kind === "all" && params.status === "all"
               ? "No job was started from this console yet."
               : "No job matches these filters."
           }
@@ -105,10 +109,10 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
             <LiveJobStatus key="status" initial={j} />,
           ]}
         />
-        <Pagination
-          page={listed.page}
-          pages={listed.pages}
-          hrefFor={(page) => href({ page })}
+        <CursorPagination
+          previous={listed.previous}
+          next={listed.next}
+          hrefFor={(place) => href({ next: "", prev: "", ...place })}
           label="Pages of jobs"
         />
       </Card>

@@ -1,5 +1,6 @@
 "use server";
 
+import { type ConsoleEvent } from "@/lib/audit-labels";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionResult, done, parseInput, refused } from "@/lib/actions/action-result";
@@ -43,7 +44,7 @@ import { removeProvider, saveProvider } from "@/lib/people/single-sign-on";
  */
 async function asDuty<T>(
   duty: ConsoleDuty,
-  operationId: string,
+  operationId: ConsoleEvent,
   target: string | undefined,
   run: (signed: SignedIn & { organizationId: string }) => Promise<ActionResult<T>>,
 ): Promise<ActionResult<T>> {

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
 import { type LogFilterSet, LogFilters } from "@/components/operations/log-filters";
 import { SelectField } from "@/components/ui/field";
-import { Pagination } from "@/components/ui/pagination";
+import { CursorPagination, shownCount } from "@/components/ui/cursor-pagination";
 import { DataTable } from "@/components/ui/table";
 import { BILLING_SOURCES } from "@/lib/api/contract/headers";
 import { auditLabel } from "@/lib/audit-labels";
@@ -15,11 +15,13 @@ import {
   choiceKeys,
   listHref,
   oneOf,
-  pageParam,
   readListParams,
   type SearchPageProps,
 } from "@/lib/list-params";
-import { listRequests, loggedOperations, REQUEST_LOG_DAYS } from "@/lib/store/request-log";
+import { cursorParam, logCursorOf } from "@/lib/log-cursor";
+import { listRequests } from "@/lib/store/request-log";
+import { retentionDays } from "@/lib/store/retention";
+import { OPERATIONS } from "@/lib/api/contract/operations";
 
 export const metadata: Metadata = { title: "Request log" };
 
@@ -38,8 +40,11 @@ const requestParams = z.object({
     .catch(""),
   outcome: oneOf(choiceKeys(REQUEST_OUTCOMES), "all"),
   billing: oneOf(["", ...BILLING_SOURCES], ""),
-  page: pageParam,
+  next: cursorParam,
+  prev: cursorParam,
 });
+/** Every operation of the interface, from the operations table: what the filter offers. */
+const LOGGED_OPERATIONS = Object.keys(OPERATIONS);
 const DEFAULTS = { operation: "", outcome: "all", billing: "" } as const;
 const REQUEST_FILTERS: LogFilterSet = {
   action: "/requests",
@@ -69,23 +74,20 @@ function CallEnd({ status, code }: { status: number | null; code: string }) {
 export default async function RequestLogPage({ searchParams }: SearchPageProps) {
   const { session } = await requirePageSession();
   const params = readListParams(requestParams, await searchParams);
-  const [listed, operations] = await Promise.all([
-    listRequests(session.organizationId, {
-      operationId: params.operation || undefined,
-      outcome: params.outcome,
-      billingSource: params.billing || undefined,
-      page: params.page,
-    }),
-    loggedOperations(session.organizationId),
-  ]);
-  const current = { ...params, page: listed.page };
+  const listed = await listRequests(session.organizationId, {
+    operationId: params.operation || undefined,
+    outcome: params.outcome,
+    billingSource: params.billing || undefined,
+    cursor: logCursorOf(params),
+  });
+  const filtersOnly = { ...params, next: undefined, prev: undefined };
   return (
     <>
       <PageHeader
         title="Request log"
-        description={`Every call this console made to the service for your Client in the last ${REQUEST_LOG_DAYS} days: operation, how it ended, who paid and how long it took. No key and no request or response content is kept.`}
+        description={`Every call this console made to the service for your Client in the last ${retentionDays().requestLog} days: operation, how it ended, who paid and how long it took. No key and no request or response content is kept.`}
       />
-      <LogFilters of={REQUEST_FILTERS} operations={operations} chosen={params}>
+      <LogFilters of={REQUEST_FILTERS} operations={LOGGED_OPERATIONS} chosen={params}>
         <SelectField
           choices={BILLING_SOURCES}
           label="Billing source"
@@ -96,7 +98,7 @@ export default async function RequestLogPage({ searchParams }: SearchPageProps) 
         </SelectField>
       </LogFilters>
       <p className="mb-2 text-sm text-slate-600" data-testid="request-count">
-        {formatCount(listed.total)} {listed.total === 1 ? "call" : "calls"}
+        {shownCount(listed.rows.length, listed, ["call", "calls"])}
       </p>
       <DataTable
         boxed
@@ -125,10 +127,10 @@ export default async function RequestLogPage({ searchParams }: SearchPageProps) 
           `${formatCount(r.durationMs)} ms`,
         ]}
       />
-      <Pagination
-        page={listed.page}
-        pages={listed.pages}
-        hrefFor={(page) => listHref("/requests", current, { page }, DEFAULTS)}
+      <CursorPagination
+        previous={listed.previous}
+        next={listed.next}
+        hrefFor={(place) => listHref("/requests", filtersOnly, place, DEFAULTS)}
         label="Pages of the request log"
       />
     </>

@@ -1,5 +1,6 @@
 "use server";
 
+import { type ConsoleEvent } from "@/lib/audit-labels";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionResult, done, refused } from "@/lib/actions/action-result";
@@ -23,7 +24,7 @@ import { targetOf } from "./_lib/clock-preview";
  */
 
 async function asMaster<T>(
-  operationId: string,
+  operationId: ConsoleEvent,
   target: string | undefined,
   run: (signed: SignedIn) => Promise<T>,
 ): Promise<ActionResult<T>> {

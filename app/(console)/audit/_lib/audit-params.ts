@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { type LogFilterSet } from "@/components/operations/log-filters";
 import { parseDay } from "@/lib/dates";
-import { choiceKeys, oneOf, pageParam } from "@/lib/list-params";
+import { choiceKeys, oneOf } from "@/lib/list-params";
+import { cursorParam } from "@/lib/log-cursor";
 import { type AuditFilters } from "@/lib/store/audit-log";
 
 /** How an audited change ended, in the filter's words. */
@@ -21,7 +22,8 @@ export const auditParams = z.object({
   outcome: oneOf(choiceKeys(AUDIT_OUTCOMES), "all"),
   from: z.string().max(40).catch(""),
   to: z.string().max(40).catch(""),
-  page: pageParam,
+  next: cursorParam,
+  prev: cursorParam,
 });
 export type AuditParams = z.output<typeof auditParams>;
 export const AUDIT_DEFAULTS = { operation: "", outcome: "all", from: "", to: "" } as const;

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { JobQuarantinedError, type JobStatusReading, ServiceError } from "@/lib/api/client";
 import { firstRow } from "@/lib/db/first-row";
+import { logCursorOf } from "@/lib/log-cursor";
 import { logPage } from "@/lib/store/log-pages";
 import { getStore } from "@/lib/store/db";
 import { jobRecords } from "@/lib/store/schema";
@@ -109,17 +110,18 @@ const STATUS_SETS: Record<JobStatusFilter, ConsoleJobStatus[] | null> = {
   quarantined: ["quarantined"],
 };
 
-/** One page of the organization's jobs as the list's address asks, and how many match in all. */
+/** One page of the organization's jobs as the list's address asks, and where the pages around it start. */
 export async function listJobs(
   organizationId: string,
-  params: Pick<JobsListParams, "kind" | "status" | "sort" | "page"> = {
+  params: Pick<JobsListParams, "kind" | "status" | "sort" | "next" | "prev"> = {
     kind: "all",
     status: "all",
     sort: "newest",
-    page: 1,
+    next: "",
+    prev: "",
   },
   pageSize = JOBS_PAGE_SIZE,
-): Promise<{ jobs: TrackedJob[]; total: number; page: number; pages: number }> {
+): Promise<{ jobs: TrackedJob[]; previous: string | null; next: string | null }> {
   const statuses = STATUS_SETS[params.status];
   const where = and(
     eq(jobRecords.organizationId, organizationId),
@@ -127,7 +129,7 @@ export async function listJobs(
     statuses ? inArray(jobRecords.status, statuses) : undefined,
   );
   const { rows, ...rest } = await logPage(jobRecords, where, {
-    page: params.page,
+    cursor: logCursorOf(params),
     pageSize,
     oldestFirst: params.sort === "oldest",
   });

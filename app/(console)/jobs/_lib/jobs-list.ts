@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { oneOf, pageParam } from "@/lib/list-params";
+import { oneOf } from "@/lib/list-params";
+import { cursorParam } from "@/lib/log-cursor";
 import { JOB_FAMILIES, type JobFamily } from "@/lib/api/contract/operations";
 
 export const JOB_STATUS_FILTERS = [
@@ -16,7 +17,8 @@ export const jobsListParams = z.object({
   kind: oneOf(["all", ...JOB_FAMILIES] as ["all", ...JobFamily[]], "all"),
   status: oneOf(JOB_STATUS_FILTERS, "all"),
   sort: oneOf(["newest", "oldest"], "newest"),
-  page: pageParam,
+  next: cursorParam,
+  prev: cursorParam,
 });
 export type JobsListParams = z.output<typeof jobsListParams>;
 export const JOBS_LIST_DEFAULTS = { kind: "all", status: "all", sort: "newest" } as const;

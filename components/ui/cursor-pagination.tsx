@@ -1,0 +1,48 @@
+import { PageStep } from "@/components/ui/pagination";
+import { formatCount } from "@/lib/format";
+
+/**
+ * Paging through a long list by position (see `logPage`): the first page, the page before and
+ * the page after, each a link whose address holds where it starts. No page numbers: numbering
+ * would need a count of everything the list holds.
+ */
+export function CursorPagination({
+  previous,
+  next,
+  hrefFor,
+  label = "Pages",
+}: {
+  /** Where the page before starts, when there is one. */
+  previous: string | null;
+  /** Where the page after starts, when there is one. */
+  next: string | null;
+  hrefFor: (place: { next?: string; prev?: string }) => string;
+  label?: string;
+}) {
+  if (!previous && !next) return null;
+  return (
+    <nav aria-label={label} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+      {previous ? <PageStep href={hrefFor({})}>First</PageStep> : null}
+      <PageStep href={previous ? hrefFor({ prev: previous }) : null} rel="prev">
+        Previous
+      </PageStep>
+      <PageStep href={next ? hrefFor({ next }) : null} rel="next">
+        Next
+      </PageStep>
+    </nav>
+  );
+}
+
+/**
+ * How many a page shows, without counting the whole list: the total when everything fits on
+ * this one page, otherwise what this page holds and whether more follow.
+ */
+export function shownCount(
+  shown: number,
+  around: { previous: string | null; next: string | null },
+  [one, many]: readonly [string, string],
+): string {
+  const counted = `${formatCount(shown)} ${shown === 1 ? one : many}`;
+  if (!around.previous && !around.next) return counted;
+  return `${counted} on this page${around.next ? ", more on the next" : ""}`;
+}
