@@ -61,7 +61,9 @@ export async function reapLeftovers(stateFile: string): Promise<string[]> {
       // Gone meanwhile.
     }
   }
-  const deadline = Date.now() + 5_000;
+  // A process killed in the middle of disk writes (Prometheus flushing its store on a busy disk)
+  // holds its ports until the kernel has finished them: the start's port checks come after this.
+  const deadline = Date.now() + 30_000;
   while (left.some((p) => processStart(p.pid) === p.start) && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 50));
   return left.map((p) => `${p.what} (pid ${p.pid})`);

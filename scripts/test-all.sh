@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every check CI runs. The build, browser and cluster tests run in order, stopping at
-# the first failure; the checks and unit tests run alongside them and are all reported. Each stage
+# the first failure; the checks and unit tests run alongside the browser tests, all reported. Each stage
 # is timed, and the run ends with a line counting the tests passed, failed and flaky.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +10,8 @@ rm -rf .data/test-reports
 # Types are checked by the typecheck stage below, after the build (its route types included).
 stage "build" env CONSOLE_BUILD_TYPECHECK=off npm run --silent build
 # The checks and the unit and service tests need no build and no browser: they run alongside the
-# browser and cluster tests, in the time those leave the cores idle. The unit and service tests
+# browser tests, in the time those leave the cores idle, and end before the cluster tests, whose
+# kills and restarts are timed. The unit and service tests
 # use a PostgreSQL server of their own under CI (TEST_DATABASE_URL, see .ci/run), and run once
 # more on another Node when TEST_ALSO_ON_NODE names its directory.
 also_on_node=()
@@ -24,5 +25,5 @@ start_alongside "lint" "npm run --silent lint" \
   "unit and service tests" "${TEST_DATABASE_URL:+DATABASE_URL=$TEST_DATABASE_URL} npm run --silent test:unit" \
   "${also_on_node[@]}"
 stage "browser tests" npm run --silent test:e2e
-stage "cluster tests" npm run --silent test:cluster
 await_alongside
+stage "cluster tests" npm run --silent test:cluster
