@@ -11,7 +11,7 @@ export interface LogCursor {
   id: string;
 }
 
-const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const AT = /^(19|20)\d{2}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** An entry's place as text: its time, then its id (a time holds no `~`). */
@@ -24,7 +24,12 @@ function cursorAt(text: string): { at: string; id: string } | null {
   if (split < 0) return null;
   const at = text.slice(0, split);
   const id = text.slice(split + 1);
-  return AT.test(at) && ID.test(id) && !Number.isNaN(Date.parse(at)) ? { at, id } : null;
+  if (!AT.test(at) || !ID.test(id)) return null;
+  // A real date and time: the same after a round trip (30 February would come back as March).
+  const time = Date.parse(at);
+  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 19) !== at.slice(0, 19))
+    return null;
+  return { at, id };
 }
 
 /** A cursor parameter as text: a place that parses, or "" (a stale or hand-edited address shows the top). */

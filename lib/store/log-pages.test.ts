@@ -124,9 +124,23 @@ describe("a log's pages by position", () => {
     expect(own).toHaveLength(20);
   });
 
+  it("a cursor whose id is no number shows a numbered log's top, never an error", async () => {
+    await fill("org_forged", 10);
+    const top = await listAudit("org_forged", {}, { cursor: null, pageSize: PAGE });
+    const forged = await listAudit(
+      "org_forged",
+      {},
+      { cursor: logCursorOf({ next: "2026-11-01T10:00:02.000000Z~abc" }), pageSize: PAGE },
+    );
+    expect(forged.entries.map((e) => e.id)).toEqual(top.entries.map((e) => e.id));
+  });
+
   it("a cursor that does not parse is no cursor: the top of the log", () => {
     expect(logCursorOf({ next: "2026-11-01T10:00:00Z~1" })).toBeNull();
     expect(logCursorOf({ next: "nonsense" })).toBeNull();
+    // Outside what PostgreSQL reads as a time, or no date at all.
+    expect(logCursorOf({ next: "0000-01-01T00:00:00.000000Z~1" })).toBeNull();
+    expect(logCursorOf({ next: "2026-02-30T10:00:00.000001Z~1" })).toBeNull();
     expect(logCursorOf({ prev: "2026-11-01T10:00:00.000001Z~4'; drop" })).toBeNull();
     expect(logCursorOf({ next: "2026-11-01T10:00:00.000001Z~42" })).toEqual({
       toward: "next",

@@ -32,7 +32,12 @@ export async function logPage<T extends OrganizationLog>(
   paging: { pageSize: number; cursor?: LogCursor | null; oldestFirst?: boolean },
 ): Promise<LogPage<T["$inferSelect"]>> {
   const db = await getStore();
-  const { cursor } = paging;
+  // A numbered log's cursor must name a number: another id (a hand-edited address) shows the top
+  // instead of failing the page on PostgreSQL's cast.
+  const cursor =
+    paging.cursor && (table.id.dataType !== "number" || /^\d{1,18}$/.test(paging.cursor.id))
+      ? paging.cursor
+      : null;
   // The list's order, and whether this read walks it backwards (towards the top).
   const backwards = cursor?.toward === "previous";
   const descending = !paging.oldestFirst !== backwards;
