@@ -45,7 +45,7 @@ test.describe("the audit log", () => {
     await expect(rows.nth(1)).toContainText("Signed out of the console");
 
     // From the operations table and the console's events, not from what the log holds: a change
-    // nobody made yet is offered too; a read is never audited, so never offered.
+    // nobody made yet is offered too; a plain read is never audited, so never offered.
     const options = await page.getByLabel("Operation").locator("option").allTextContents();
     expect(options).toContain("Signed in to the console");
     expect(options).toContain("Confirmed it was them (step-up)");

@@ -1,4 +1,4 @@
-import { type OperationId, OPERATIONS } from "@/lib/api/contract/operations";
+import { isAudited, type OperationId, OPERATIONS } from "@/lib/api/contract/operations";
 
 /** What the console records that is not a service operation, in words. */
 const CONSOLE_EVENT_LABELS = {
@@ -39,10 +39,11 @@ export type AuditedOperation = OperationId | ConsoleEvent;
 
 /**
  * What the audit log's filter offers, from the operations table and the console's events (a
- * scan of the log for what it holds would read every entry): every change, never a read.
+ * scan of the log for what it holds would read every entry): every change and every order of
+ * work, never a plain read.
  */
 export const AUDITED_OPERATIONS: readonly AuditedOperation[] = [
-  ...(Object.keys(OPERATIONS) as OperationId[]).filter((id) => OPERATIONS[id].method !== "GET"),
+  ...(Object.keys(OPERATIONS) as OperationId[]).filter((id) => isAudited(OPERATIONS[id])),
   ...(Object.keys(CONSOLE_EVENT_LABELS) as ConsoleEvent[]),
 ];
 

@@ -4,6 +4,7 @@ import { unstable_rethrow } from "next/navigation";
 import { type z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/contract/headers";
 import {
+  isAudited,
   type OperationDefinition,
   type OperationId,
   type OperationInput,
@@ -104,7 +105,7 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
   config: ActionConfig<Id, S, T>,
 ) {
   const op: OperationDefinition = OPERATIONS[config.operation];
-  const audited = op.method !== "GET" || op.async;
+  const audited = isAudited(op);
   return async (rawInput: z.input<S> & KeyInput<Id>): Promise<ActionResult<T>> => {
     const signedIn = await actionSession();
     if ("refused" in signedIn) {

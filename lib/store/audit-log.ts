@@ -1,10 +1,10 @@
 import "server-only";
-import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lte, type SQL } from "drizzle-orm";
 import { consoleLog } from "@/lib/log/console-log";
 import { redact } from "@/lib/log/logger";
 import { getStore } from "@/lib/store/db";
 import { type AuditedOperation } from "@/lib/audit-labels";
-import { type LogCursor } from "@/lib/log-cursor";
+import { type LogCursor, logCursorOf } from "@/lib/log-cursor";
 import { logPage } from "@/lib/store/log-pages";
 import { auditLog } from "@/lib/store/schema";
 
@@ -103,35 +103,23 @@ export async function listAudit(
 }
 
 /**
- * Every matching entry, newest first, in batches (for the CSV export): keyset paging on
- * (created_at, id), so a long export neither holds everything in memory nor skips rows.
+ * Every matching entry, newest first, in batches (for the CSV export): the log's own pages by
+ * position, so a long export neither holds everything in memory nor skips or repeats an entry.
  */
 export async function* allAudit(
   organizationId: string,
   filters: AuditFilters,
   batchSize = 1_000,
 ): AsyncGenerator<AuditRow[]> {
-  const db = await getStore();
-  let after: { createdAt: Date; id: number } | undefined;
+  let cursor: LogCursor | null = null;
   for (;;) {
-    const rows = await db
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          whereOf(organizationId, filters),
-          after
-            ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.createdAt}, ${after.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(batchSize);
-    if (rows.length === 0) return;
-    yield rows;
-    const last = rows.at(-1)!;
-    after = { createdAt: last.createdAt, id: last.id };
-    if (rows.length < batchSize) return;
+    const { rows, next } = await logPage(auditLog, whereOf(organizationId, filters), {
+      cursor,
+      pageSize: batchSize,
+    });
+    if (rows.length) yield rows;
+    if (!next) return;
+    cursor = logCursorOf({ next });
   }
 }
 

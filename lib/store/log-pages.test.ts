@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { logCursorOf } from "@/lib/log-cursor";
 import { consoleStoreForThisFile } from "@/test/support/console-store";
-import { listAudit, recordAudit } from "./audit-log";
+import { allAudit, listAudit, recordAudit } from "./audit-log";
 import { getStore } from "./db";
 
 consoleStoreForThisFile();
@@ -133,6 +133,34 @@ describe("a log's pages by position", () => {
       { cursor: logCursorOf({ next: "2026-11-01T10:00:02.000000Z~abc" }), pageSize: PAGE },
     );
     expect(forged.entries.map((e) => e.id)).toEqual(top.entries.map((e) => e.id));
+  });
+
+  it("a cursor past which nothing is left shows the top, not an empty page", async () => {
+    await fill("org_empty", 10);
+    const top = await listAudit("org_empty", {}, { cursor: null, pageSize: PAGE });
+    for (const place of [
+      { prev: "2099-01-01T00:00:00.000000Z~1" },
+      { next: "1900-01-01T00:00:00.000000Z~1" },
+    ]) {
+      const page = await listAudit("org_empty", {}, { cursor: logCursorOf(place), pageSize: PAGE });
+      expect(page.entries.map((e) => e.id)).toEqual(top.entries.map((e) => e.id));
+      expect(page.next).not.toBeNull();
+    }
+  });
+
+  it("the export reads every entry once, however many share a microsecond", async () => {
+    const db = await getStore();
+    await db.$client.query(
+      `INSERT INTO console_audit_log (client_id, organization_id, operation_id, target, outcome, created_at)
+       SELECT 'cl_x', 'org_export', 'createClientUser', 'entry ' || n, 'success',
+              timestamptz '2026-11-01T10:00:00.123456Z' + (n / 4) * interval '1 microsecond'
+       FROM generate_series(1, 10) AS n`,
+    );
+    const exported: string[] = [];
+    for await (const batch of allAudit("org_export", {}, 2))
+      exported.push(...batch.map((e) => e.target!));
+    expect(exported).toHaveLength(10);
+    expect(new Set(exported).size).toBe(10);
   });
 
   it("a cursor that does not parse is no cursor: the top of the log", () => {

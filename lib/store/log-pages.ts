@@ -56,6 +56,9 @@ export async function logPage<T extends OrganizationLog>(
     .where(and(where, cursor ? past(cursor.at, cursor.id) : undefined))
     .orderBy(order(table.createdAt), order(table.id))
     .limit(paging.pageSize + 1);
+  // Nothing past the cursor (its entries were deleted meanwhile, or the address was made up): the
+  // top of the list, rather than an empty page with no way out.
+  if (cursor && read.length === 0) return logPage(table, where, { ...paging, cursor: null });
   const more = read.length > paging.pageSize;
   const page = read.slice(0, paging.pageSize);
   if (backwards) page.reverse();

@@ -35,18 +35,20 @@ describe("retention", () => {
        FROM generate_series(1, 12000) AS n`,
       [daysAgo(61)],
     );
-    for (const [id, status, age] of [
-      ["job-recent", "succeeded", 6.9],
-      ["job-old", "failed", 7.1],
-      ["job-old-quarantined", "quarantined", 30],
+    // Jobs age from when they finished (their last change), not from when they were ordered.
+    for (const [id, status, ordered, finished] of [
+      ["job-recent", "succeeded", 6.9, 6.9],
+      ["job-ordered-long-ago", "succeeded", 30, 6.9],
+      ["job-old", "failed", 7.1, 7.1],
+      ["job-old-quarantined", "quarantined", 30, 30],
       // Still followed: kept whatever its age.
-      ["job-old-running", "running", 30],
-      ["job-old-queued", "queued", 30],
+      ["job-old-running", "running", 30, 30],
+      ["job-old-queued", "queued", 30, 30],
     ] as const)
       await query(
-        `INSERT INTO console_jobs (id, organization_id, client_id, family, status, input, created_at)
-         VALUES ($1, 'org', 'cl_x', 'vin_parts', $2, '{}', $3)`,
-        [id, status, daysAgo(age)],
+        `INSERT INTO console_jobs (id, organization_id, client_id, family, status, input, created_at, updated_at)
+         VALUES ($1, 'org', 'cl_x', 'vin_parts', $2, '{}', $3, $4)`,
+        [id, status, daysAgo(ordered), daysAgo(finished)],
       );
     for (const [age, op] of [
       [29.9, "inside"],
@@ -74,6 +76,7 @@ describe("retention", () => {
     expect((await left("SELECT id FROM console_jobs ORDER BY id")).sort()).toEqual([
       "job-old-queued",
       "job-old-running",
+      "job-ordered-long-ago",
       "job-recent",
     ]);
     expect(await left("SELECT operation_id FROM console_request_log")).toEqual(["inside"]);

@@ -58,7 +58,8 @@ export async function pruneExpired(now = new Date()): Promise<Record<Retained, n
     jobRecords: await deleteInBatches(
       jobRecords,
       and(
-        lt(jobRecords.createdAt, before(days.jobRecords)),
+        // Aged from when it finished (its last change), not from when it was ordered.
+        lt(jobRecords.updatedAt, before(days.jobRecords)),
         notInArray(jobRecords.status, UNFINISHED_JOBS),
       )!,
     ),
@@ -85,10 +86,20 @@ let timer: NodeJS.Timeout | undefined;
 export function startRetentionSchedule(): void {
   if (timer) return;
   const log = createLogger("retention", consoleConfig().LOG_LEVEL);
-  const tick = () =>
-    retentionRound()
-      .then((pruned) => pruned && log.info("expired entries deleted", pruned))
-      .catch((error: unknown) => log.warn("retention round failed", { error }));
+  let running = false;
+  const tick = async () => {
+    // A round with a long backlog may outlast its period: the next waits for it.
+    if (running) return;
+    running = true;
+    try {
+      const pruned = await retentionRound();
+      if (pruned) log.info("expired entries deleted", pruned);
+    } catch (error) {
+      log.warn("retention round failed", { error });
+    } finally {
+      running = false;
+    }
+  };
   // Soon after start (a console that restarts often still trims), then every period.
   setTimeout(() => void tick(), 60_000).unref();
   timer = setInterval(() => void tick(), RETENTION_ROUND_SECONDS * 1000);

@@ -299,7 +299,11 @@ export const auditLog = pgTable(
     organizationId: text("organization_id"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (t) => [index("console_audit_organization_idx").on(t.organizationId, t.createdAt, t.id)],
+  (t) => [
+    // Pages by position; retention by age.
+    index("console_audit_page_idx").on(t.organizationId, t.createdAt, t.id),
+    index("console_audit_age_idx").on(t.createdAt),
+  ],
 );
 
 /**
@@ -411,7 +415,13 @@ export const jobRecords = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("console_jobs_organization_idx").on(t.organizationId, t.createdAt, t.id)],
+  (t) => [
+    // Pages by position; retention of finished jobs by their last change.
+    index("console_jobs_page_idx").on(t.organizationId, t.createdAt, t.id),
+    index("console_jobs_finished_age_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} not in ('queued', 'running')`),
+  ],
 );
 
 /**
@@ -471,7 +481,11 @@ export const requestLog = pgTable(
     durationMs: integer("duration_ms").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (t) => [index("console_request_log_organization_idx").on(t.organizationId, t.createdAt, t.id)],
+  (t) => [
+    // Pages by position; retention by age.
+    index("console_request_log_page_idx").on(t.organizationId, t.createdAt, t.id),
+    index("console_request_log_age_idx").on(t.createdAt),
+  ],
 );
 
 /**

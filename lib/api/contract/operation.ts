@@ -108,6 +108,12 @@ const DEFAULTS = {
 } as const satisfies Partial<OperationDefinition>;
 
 /** A Master's change to its administration: Master-only, and refused with a sandbox key. */
+/**
+ * Whether the console's audit log records a call of this operation: a change, or an order of work
+ * (a read that may start a paid job).
+ */
+export const isAudited = (op: OperationDefinition) => op.method !== "GET" || op.async;
+
 export const MASTER_CHANGE = { masterOnly: true, sandbox: "unavailable" } as const;
 
 /** Whether a call with this body refuses `Idempotency-Key`: the client sends none, the service refuses one. */
