@@ -15,7 +15,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -443,9 +443,12 @@ async function main() {
   // What the cluster is, for operators and tests: addresses, instances, restarts so far.
   const stateFile = path.join(dataDir, CLUSTER_STATE_FILE);
   let restarts = 0;
-  const writeState = () =>
+  // Written whole and renamed into place: a reader (cluster:restart, an operator's script, the
+  // next start) never sees a file cut short mid-write.
+  const writeState = () => {
+    const temporary = `${stateFile}.${process.pid}.tmp`;
     writeFileSync(
-      stateFile,
+      temporary,
       JSON.stringify(
         {
           pid: process.pid,
@@ -467,6 +470,8 @@ async function main() {
         2,
       ) + "\n",
     );
+    renameSync(temporary, stateFile);
+  };
   writeState();
 
   let restarting = false;
