@@ -73,5 +73,3 @@ export async function logPage<T extends OrganizationLog>(
   const rows = page.map(({ cursorAt: _, ...row }) => row) as T["$inferSelect"][];
   return { rows, previous, next };
 }
-
-/** The operations an organization's log holds, sorted: what its filter offers. */
