@@ -20,6 +20,8 @@ export const serviceEnv = z.object({
   SERVICE_JOB_DURATION_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   SERVICE_REDIRECT_SESSION_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   SERVICE_ABANDONED_REQUEST_SECONDS: z.coerce.number().int().min(2).max(3_600).default(30),
+  /** Days a finished job (its status and result) stays readable; older ones are deleted. */
+  SERVICE_JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   /** Client id to Intelligence pilot gates per environment, applied at start-up (JSON). */
   SERVICE_INTELLIGENCE_PILOT: z
     .string()
@@ -78,6 +80,7 @@ export function serviceOptionsFrom(env: ServiceEnv & { dataDir: string }) {
     jobDurationMs: env.SERVICE_JOB_DURATION_MS,
     redirectSessionSeconds: env.SERVICE_REDIRECT_SESSION_SECONDS,
     abandonedRequestSeconds: env.SERVICE_ABANDONED_REQUEST_SECONDS,
+    jobRetentionDays: env.SERVICE_JOB_RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,
     intelligencePilot: env.SERVICE_INTELLIGENCE_PILOT,
     sandboxToken: env.SERVICE_SANDBOX_TOKEN,

@@ -30,6 +30,8 @@ export interface ServiceConfig {
   redirectSessionSeconds: number;
   /** Bound on how long a request whose instance stopped answering keeps its Client busy. */
   abandonedRequestSeconds: number;
+  /** A Master with more Sub-users than this is sent its list a batch at a time, never held whole. */
+  subUserListKeepLimit: number;
   /** The sandbox controls' operator token (reference-service extension). */
   sandboxToken: string;
   /** Which keys the sandbox controls serve, and which calls they act on. */
@@ -80,6 +82,8 @@ export interface RequestContext<Id extends OperationId> {
   service: ServiceContext;
   requestId: string;
   now: Date;
+  /** A header of the request (conditional reads: `If-None-Match`). */
+  header: (name: string) => string | undefined;
   /** The call's time on the instance's clock alone (a grant between two families runs on it). */
   instanceNow: Date;
   /** How this billable call was settled (a job keeps it, to refund the order if it fails). */
@@ -98,6 +102,13 @@ export type HandlerResult<Id extends OperationId> = (
       /** A body the handler serialised itself from data it checked against the contract. */
       checkedBody: string;
     }
+  | {
+      status: 200;
+      /** A body too long to hold, produced (and checked against the contract) as it is sent. */
+      checkedStream: ReadableStream<Uint8Array>;
+    }
+  /** The caller's copy (its `If-None-Match`) is current: no body. */
+  | { status: 304 }
 ) & {
   headers?: Record<string, string>;
 };

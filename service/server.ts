@@ -33,6 +33,7 @@ import { purgeExpiredCounters } from "./pipeline/rate-limit";
 import { purgeUnusedRegistrations } from "./mcp/oauth/oauth-store";
 import { purgeSignInAttempts } from "./domain/sign-in-throttle";
 import { claimHousekeepingRound } from "./domain/housekeeping";
+import { applyJobRetention } from "./domain/job-retention";
 import { demoKeysWork, reissueDemoKeys, seedDemoData } from "./seed/demo-data";
 import { applyPilotConfiguration } from "./domain/intelligence/pilot-configuration";
 import { type PilotConfiguration } from "./domain/intelligence/pilot-gates";
@@ -57,6 +58,10 @@ export interface StartServiceOptions {
   redirectSessionSeconds?: number;
   /** Bound on how long a request whose instance stopped answering keeps its Client busy. */
   abandonedRequestSeconds?: number;
+  /** Days a finished job stays readable (`SERVICE_JOB_RETENTION_DAYS`, default 90). */
+  jobRetentionDays?: number;
+  /** Above this many Sub-users a Master's list streams (default 20,000; tests lower it). */
+  subUserListKeepLimit?: number;
   logLevel?: LogLevel;
   /** Intelligence pilot gates to set at start-up, by Client id (`SERVICE_INTELLIGENCE_PILOT`). */
   intelligencePilot?: PilotConfiguration;
@@ -243,6 +248,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
       jobDurationMs: opts.jobDurationMs ?? 3_000,
       redirectSessionSeconds: opts.redirectSessionSeconds ?? 900,
       abandonedRequestSeconds,
+      subUserListKeepLimit: opts.subUserListKeepLimit ?? 20_000,
       sandboxToken: sandbox.token,
       sandboxControls: opts.sandboxControls ?? "sandbox",
       trustedProxies: opts.trustedProxies ?? [],
@@ -267,6 +273,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
       purgeExpiredIdempotency(database.db, at),
       purgeUnusedRegistrations(database.db, at),
       purgeSignInAttempts(database.pool, at),
+      applyJobRetention(database.db, at, opts.jobRetentionDays ?? 90),
       delivery.sweep(),
     ]);
   };

@@ -49,7 +49,11 @@ export const clients = pgTable(
       .notNull()
       .default(0),
   },
-  (t) => [index("clients_parent_idx").on(t.parentId)],
+  (t) => [
+    index("clients_parent_idx").on(t.parentId),
+    // The Sub-user list's order, so a long list is read a batch at a time from where it stopped.
+    index("clients_parent_order_idx").on(t.parentId, t.createdAt, sql`${t.id} collate "C"`),
+  ],
 );
 
 /** The service's own account sign-ins (scrypt password digests): the Intelligence pilot's first-party session and the agent endpoint's OAuth consent. */
@@ -304,7 +308,16 @@ export const jobs = pgTable(
     readyAt: timestamp("ready_at", { withTimezone: true }).notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("jobs_client_idx").on(t.clientId)],
+  (t) => [
+    index("jobs_client_idx").on(t.clientId),
+    // Retention: finished jobs by age, and unfinished ones long past due (settled before they go).
+    index("jobs_finished_age_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('succeeded', 'failed')`),
+    index("jobs_overdue_idx")
+      .on(t.readyAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
 );
 
 /** Browser-guided VIN sessions: single-use, short-lived, reachable by their random token. */

@@ -89,38 +89,67 @@ export type ListedKeyRow = [string, string, string | null, string, boolean, numb
 /** A rule as the list reads it: Sub-user id, then the rule's shown fields (in rule order). */
 export type ListedLimitRow = [string, string, string, number, number, string | null, boolean];
 
+/** Where a batch of the list starts: after this Sub-user (created, in microseconds, and id). */
+export type ListPosition = readonly [createdUs: number, id: string];
+
 /**
  * A Master's Sub-users in the list's order (oldest first, then by id byte by byte), with their
- * keys (oldest first) and rules: the list a Master reads whole (10,000 Sub-users and more), or,
- * with `only`, just those Sub-users of it. Only the columns shown are read, as row arrays, and
- * times travel as integer milliseconds: the driver's parsing of timestamps into dates and its row
- * objects were most of this read's time. Building the list as JSON in PostgreSQL was measured
- * too, and was slower (its `to_char` and `json_build_object` per row).
+ * keys (oldest first) and rules: the whole list, just the Sub-users in `only`, or a batch of
+ * `limit` Sub-users after `after` (a list too long to hold is read and sent a batch at a time).
+ * Only the columns shown are read, as row arrays, and times travel as integer milliseconds: the
+ * driver's parsing of timestamps into dates and its row objects were most of this read's time.
+ * Building the list as JSON in PostgreSQL was measured too, and was slower (its `to_char` and
+ * `json_build_object` per row).
  */
-export async function subUserListRows(conn: pg.ClientBase, masterId: string, only?: string[]) {
+export async function subUserListRows(
+  conn: pg.ClientBase,
+  masterId: string,
+  { only, after, limit }: { only?: string[]; after?: ListPosition; limit?: number } = {},
+) {
   const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
-  const values = only ? [masterId, only] : [masterId];
-  const which = (column: string) => (only ? `and ${column} = any($2::text[])` : "");
-  const rows = async <Row>(text: string) =>
+  const rows = async <Row>(text: string, values: unknown[]) =>
     (await conn.query<Row[]>({ text, values, rowMode: "array" })).rows as Row[];
+  // Microseconds since the epoch fit a double exactly (2^53 µs is year 2255), and travel as text.
+  const from = after
+    ? `and (created_at, id collate "C") > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3::text collate "C")`
+    : only
+      ? "and id = any($2::text[])"
+      : "";
   const clients = await rows<ListedClientRow>(
     `select id, name, is_active, default_provider_id, allowlist, ${ms("created_at")}, ${ms("updated_at")},
             (extract(epoch from created_at) * 1000000)::float8
-       from clients where parent_id = $1 ${which("id")} order by created_at, id collate "C"`,
+       from clients where parent_id = $1 ${from} order by created_at, id collate "C"
+       ${limit ? `limit ${Math.floor(limit)}` : ""}`,
+    after ? [masterId, String(after[0]), after[1]] : only ? [masterId, only] : [masterId],
   );
   if (clients.length === 0) return { clients, keys: [], limits: [] };
+  // A batch's keys and rules are read for its Sub-users only.
+  const ids = after || only ? clients.map((c) => c[0]) : undefined;
+  const values = ids ? [masterId, ids] : [masterId];
+  const which = (column: string) => (ids ? `and ${column} = any($2::text[])` : "");
   const keys = await rows<ListedKeyRow>(
     `select k.client_id, k.id, k.label, k.environment, k.is_active, ${ms("k.created_at")}
        from api_keys k join clients c on c.id = k.client_id
       where c.parent_id = $1 ${which("k.client_id")} order by k.created_at`,
+    values,
   );
   const limits = await rows<ListedLimitRow>(
     `select r.client_id, r.id, r.endpoint_key, r.window_seconds, r.max_requests, r.api_key_id,
             r.is_active
        from rate_limits r join clients c on c.id = r.client_id
       where c.parent_id = $1 ${which("r.client_id")} order by r.client_id, r.position`,
+    values,
   );
   return { clients, keys, limits };
+}
+
+/** How many Sub-users a Master has (an index-only count: milliseconds at 100,000). */
+export async function subUserCount(conn: pg.ClientBase, masterId: string): Promise<number> {
+  const { rows } = await conn.query<{ n: number }>(
+    "select count(*)::int as n from clients where parent_id = $1",
+    [masterId],
+  );
+  return rows[0]!.n;
 }
 
 /** The version of a Master's Sub-user list (0 until anything in it changed since migration 0011). */

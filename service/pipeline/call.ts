@@ -40,6 +40,7 @@ export class Call {
     status: number;
     data?: unknown;
     checkedBody?: string;
+    checkedStream?: ReadableStream<Uint8Array>;
     headers?: Record<string, string>;
   };
   /** The sandbox fault rule that fired on this call, if one did. */
@@ -48,8 +49,8 @@ export class Call {
   jobFailure?: { code: string; message: string };
   /** A fault rule closed the connection: before the call did anything, or once it committed. */
   drop?: "before" | "after_commit";
-  /** The answer's body, serialised once (and kept for replay). */
-  body?: string;
+  /** The answer's body, serialised once (and kept for replay); none for `304`; a long list streams. */
+  body?: string | ReadableStream<Uint8Array> | null;
   /** Headers of the answer, gathered by the stages that decide them. */
   headers: Record<string, string> = {};
   private conn?: pg.PoolClient;

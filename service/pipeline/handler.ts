@@ -24,6 +24,7 @@ export function handlerStage(handlers: HandlerMap): Stage {
       conn,
       service: call.service,
       requestId: call.requestId,
+      header: (name) => call.http.req.header(name),
       now: call.now,
       instanceNow: call.instanceNow,
       charge: call.charge,

@@ -38,22 +38,30 @@ export function ensureContract(
  */
 export const checkResponseStage: Stage = async (call) => {
   const result = call.result!;
-  const checked = result.checkedBody;
-  if (checked === undefined)
-    ensureContract(call.operationId, result.status, result.data, call.service.log);
   Object.assign(
     call.headers,
     call.op.noStore ? { "Cache-Control": "no-store" } : {},
     result.headers,
   );
+  if (result.status === 304) {
+    call.body = null;
+    return;
+  }
+  const checked = result.checkedBody ?? result.checkedStream;
+  if (checked === undefined)
+    ensureContract(call.operationId, result.status, result.data, call.service.log);
   call.body = checked ?? JSON.stringify(result.data);
 };
 
 /** `answer`: the status, headers and body the call ends with. */
 export const answerStage: Stage = async (call) =>
-  new Response(call.body!, {
+  new Response(call.body ?? null, {
     status: call.result!.status,
-    headers: { "Content-Type": JSON_TYPE, [HEADERS.requestId]: call.requestId, ...call.headers },
+    headers: {
+      ...(call.body === null ? {} : { "Content-Type": JSON_TYPE }),
+      [HEADERS.requestId]: call.requestId,
+      ...call.headers,
+    },
   });
 
 /** A refusal as every answer of the service gives it: `{error, message}`, its status and headers. */

@@ -9,6 +9,7 @@ import {
   replaceRateLimits,
   subUserListChangedSince,
   subUserListVersion,
+  subUserCount,
   subUserListRows,
   updateClient,
 } from "../../domain/clients";
@@ -21,22 +22,33 @@ import {
   toIssuedKey,
   toStoredRateLimit,
 } from "./client-user.representation";
+import { streamedSubUserList, subUserListTag, tagMatches } from "./streamed-sub-user-list";
 import { patchedSubUserList, subUserListBody, type SubUserListParts } from "./kept-sub-user-list";
 
 /** More Sub-users changed since the kept list than this, and the whole list is read again. */
 const PATCH_LIMIT = 500;
 
 export const clientUserHandlers = {
-  async listClientUsers({ db, conn, caller, service, operationId }) {
+  async listClientUsers({ db, conn, caller, service, operationId, header }) {
     const masterId = caller.client.id;
     // The version first: a change committed after it only makes the list built below newer than
-    // its version, and the next read sees the moved version and reads those Sub-users again.
+    // its version (and tag), and the next read sees the moved version and reads it again.
     const version = await subUserListVersion(db, masterId);
+    const headers = { ETag: subUserListTag(masterId, version) };
+    if (tagMatches(header("if-none-match"), headers.ETag)) return { status: 304, headers };
     const kept = service.subUserLists.peek(masterId);
-    if (kept?.version === version) return { status: 200, checkedBody: kept.body };
+    if (kept?.version === version) return { status: 200, checkedBody: kept.body, headers };
+    if ((await subUserCount(conn, masterId)) > service.config.subUserListKeepLimit) {
+      service.subUserLists.delete(masterId);
+      return {
+        status: 200,
+        checkedStream: streamedSubUserList(service, masterId, operationId),
+        headers,
+      };
+    }
     const changed =
       kept && (await subUserListChangedSince(conn, masterId, kept.version, PATCH_LIMIT));
-    const rows = await subUserListRows(conn, masterId, changed);
+    const rows = await subUserListRows(conn, masterId, { only: changed });
     const clientUsers = toClientUserList(rows, masterId);
     // Checked as the answer it becomes part of: the Sub-users read, in the list's shape.
     ensureContract(operationId, 200, { clientUsers }, service.log);
@@ -49,7 +61,7 @@ export const clientUserHandlers = {
     const body = subUserListBody(parts);
     service.subUserLists.set(masterId, { version, body, parts }, body.length * 2);
     if (changed) service.subUserLists.patches++;
-    return { status: 200, checkedBody: body };
+    return { status: 200, checkedBody: body, headers };
   },
 
   async createClientUser({ db, caller, input, now }) {
