@@ -1,7 +1,7 @@
 /**
  * Runs once when a console server starts (Node runtime only): ended with its launcher; requests
  * stamped with their caller's address; tracing, so every request after it is traced and
- * counted; the drain signal; the scheduled usage reading and retention round.
+ * counted; the drain signal; the scheduled usage readings, Sub-user list refresh and retention.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -17,6 +17,8 @@ export async function register() {
   listenForDrainSignal();
   const { startUsageSchedule } = await import("./lib/usage/usage-schedule");
   startUsageSchedule();
+  const { startSubUserSchedule } = await import("./lib/sub-users/sub-user-schedule");
+  startSubUserSchedule();
   const { startRetentionSchedule } = await import("./lib/store/retention");
   startRetentionSchedule();
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 /**
  * Every server action of the signed-in console is refused on the server to a role it is not for:
  * it is built with `defineAction` (which checks the role against its operation) or a wrapper of
- * it, or it asks `dutyRefusal` itself (directly or through a helper of its module that does), or
+ * it, or it asks `dutyRefusal` or `mayCall` itself (directly or through a helper of its module that does), or
  * it refuses every person (the key holder's own step of becoming the owner), or it is one of the
  * few that are every member's own business, named here with the reason. A new
  * action that does none of these fails this test, whatever page offers it.
@@ -28,8 +28,11 @@ const files = execFileSync("git", ["ls-files", "app/(console)"], { encoding: "ut
   .filter((f) => /\.tsx?$/.test(f))
   .filter((f) => readFileSync(f, "utf8").startsWith('"use server"'));
 
-/** A role check, or a builder of actions that makes one (`defineOrder` is `defineAction`'s). */
-const GUARD = /dutyRefusal\(|defineAction\(|defineOrder\(|bodyAction\(/;
+/**
+ * A role check (of a console duty, or of the operation a read-only action calls), or a builder
+ * of actions that makes one (`defineOrder` is `defineAction`'s).
+ */
+const GUARD = /dutyRefusal\(|mayCall\(|defineAction\(|defineOrder\(|bodyAction\(/;
 
 interface Exported {
   name: string;

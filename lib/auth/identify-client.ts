@@ -1,6 +1,6 @@
 import "server-only";
 import { apiForKey } from "@/lib/api/console-service";
-import { keepIds, ServiceError } from "@/lib/api/client";
+import { ServiceError } from "@/lib/api/client";
 import { environmentOfKey } from "@/lib/api/contract/api-keys";
 import { type ConsoleSession } from "./session";
 
@@ -16,8 +16,8 @@ export async function identifyClient(
   const credits = await api.getClientCredits();
   let isMaster = true;
   try {
-    // Only whether the list answers matters: none of its entries is kept (nor checked).
-    await api.listClientUsers({}, { keepOnly: keepIds("clientUsers", []) });
+    // Only whether the list answers matters: its read stops at the first entries.
+    await api.listClientUsers({}, { stream: { list: "clientUsers", onItems: () => false } });
   } catch (error) {
     if (error instanceof ServiceError && error.code === "master_client_required") isMaster = false;
     else throw error;

@@ -40,6 +40,11 @@ const consoleEnv = z.object({
   CONSOLE_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3_650).default(400),
   /** Days the console keeps a finished job's record (a job still followed is kept). */
   CONSOLE_JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+  /**
+   * How often the console takes each signed-in Master's Sub-user list into its index (a list
+   * unchanged since costs one `304`); a page showing an older index refreshes it after answering.
+   */
+  CONSOLE_SUB_USERS_REFRESH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /** Sub-users read per scheduled round, least recently read first. */
   CONSOLE_USAGE_READING_SUB_USERS: z.coerce.number().int().min(0).max(10_000).default(200),
   /** Where invitations are sent from: `smtp://` or `smtps://` with credentials; none, the link is shown to copy. */

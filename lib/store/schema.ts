@@ -505,10 +505,56 @@ export const scheduledRounds = pgTable(
 );
 
 /**
- * Versions of what console processes keep in memory (a Master's Sub-users index): a change on
- * one instance bumps the version, and every instance compares it before using its copy.
+ * The console's index of each Master's Sub-users, so its pages page, search and sort in SQL
+ * rather than reading the whole list from the service (which has no paging). The console's own
+ * writes update a row at once; the list read whole (conditionally, by its ETag where the service
+ * gives one) refreshes the rest. `entry` is the Sub-user as the service last sent it.
  */
-export const cacheVersions = pgTable("console_cache_versions", {
-  scope: text("scope").primaryKey(),
-  version: bigint("version", { mode: "number" }).notNull(),
+export const subUsers = pgTable(
+  "console_sub_users",
+  {
+    masterId: text("master_id").notNull(),
+    subUserId: text("sub_user_id").notNull(),
+    name: text("name"),
+    /** The name folded for ordering: lower case, digit runs padded, so "Workshop 9" < "Workshop 10". */
+    nameKey: text("name_key").notNull(),
+    /** Lower-cased name and id, what a search matches. */
+    haystack: text("haystack").notNull(),
+    isActive: boolean("is_active"),
+    createdAt: at("created_at"),
+    keyCount: integer("key_count"),
+    entry: jsonb("entry").$type<Record<string, unknown>>().notNull(),
+    /** The most urgent plan state at the console's latest usage reading of this Sub-user. */
+    usageFlag: text("usage_flag").$type<"warning" | "exhausted">(),
+    usageReadAt: at("usage_read_at"),
+    /** The refresh that last saw it in the list (rows no refresh saw are gone from the list). */
+    seenIn: bigint("seen_in", { mode: "number" }).notNull(),
+    /** When the console's own write last changed it: a refresh that began earlier leaves it be. */
+    writtenAt: at("written_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.masterId, t.subUserId] }),
+    index("console_sub_users_name_idx").on(
+      t.masterId,
+      sql`${t.nameKey} collate "C"`,
+      sql`${t.subUserId} collate "C"`,
+    ),
+    index("console_sub_users_created_idx").on(
+      t.masterId,
+      t.createdAt,
+      sql`${t.subUserId} collate "C"`,
+    ),
+    index("console_sub_users_id_idx").on(t.subUserId),
+  ],
+);
+
+/** Each Master's index as a whole: when and at which ETag it was last refreshed, and by whom. */
+export const subUserLists = pgTable("console_sub_user_lists", {
+  masterId: text("master_id").primaryKey(),
+  /** The number of the last completed refresh (0: never built). */
+  refresh: bigint("refresh", { mode: "number" }).notNull().default(0),
+  refreshedAt: at("refreshed_at"),
+  etag: text("etag"),
+  /** A refresh under way holds this lease, so instances do not read the same list at once. */
+  leasedUntil: at("leased_until"),
 });

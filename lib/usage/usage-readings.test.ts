@@ -1,25 +1,33 @@
 import { expect, it } from "vitest";
+import { type UsageStatus } from "@/lib/api/contract/client-admin";
 import { consoleStoreForThisFile } from "@/test/support/console-store";
-import { getStore } from "@/lib/store/db";
-import { latestReadings } from "./usage-readings";
+import { indexSubUser, subUsersPage } from "@/lib/sub-users/sub-user-index";
+import { recordUsageReading, usageHistory } from "./usage-readings";
 
 consoleStoreForThisFile();
 
-it("gives each Client's newest reading, one per Client, and none for a Client never read", async () => {
-  const db = await getStore();
-  // Three Clients, a reading an hour for a day each; the last one's newest hour differs.
-  await db.$client.query(
-    `INSERT INTO console_usage_readings (client_id, hour, taken_at, source, period_start, period_end, balance_minor, endpoints, plans)
-     SELECT 'cl_' || c, h, h + interval '17 minutes', 'schedule', h, h, c * 1000 + extract(hour from h)::int, '[]', '[]'
-     FROM generate_series(1, 3) AS c,
-          generate_series(timestamptz '2026-11-27T00:00:00Z', timestamptz '2026-11-27T23:00:00Z', interval '1 hour') AS h
-     WHERE c < 3 OR h < timestamptz '2026-11-27T12:00:00Z'`,
-  );
-  const latest = await latestReadings(["cl_1", "cl_2", "cl_3", "cl_never"]);
-  expect([...latest.keys()].sort()).toEqual(["cl_1", "cl_2", "cl_3"]);
-  expect(latest.get("cl_1")!.takenAt.toISOString()).toBe("2026-11-27T23:17:00.000Z");
-  expect(latest.get("cl_1")!.balanceMinor).toBe(1023);
-  expect(latest.get("cl_3")!.takenAt.toISOString()).toBe("2026-11-27T11:17:00.000Z");
-  expect(latest.get("cl_3")!.balanceMinor).toBe(3011);
-  expect(await latestReadings([])).toEqual(new Map());
+const usage = (used: number): UsageStatus =>
+  ({
+    clientId: "cl_reader",
+    period: { start: "2026-11-01T00:00:00Z", end: "2026-12-01T00:00:00Z" },
+    plans: [{ id: "pl_1", endpoint_key: "vin_vehicle", included_monthly_quantity: 100, used }],
+    endpoints: [],
+  }) as unknown as UsageStatus;
+
+it("keeps the latest reading of each hour, and shows the newest in the Sub-users list", async () => {
+  await indexSubUser("cl_master", { id: "cl_reader", name: "Reader", isActive: true });
+  const at = (iso: string) => new Date(iso);
+  await recordUsageReading(usage(95), "schedule", at("2026-11-27T10:20:00Z"));
+  // An older reading of the same hour, arriving late, changes nothing.
+  await recordUsageReading(usage(10), "page", at("2026-11-27T10:05:00Z"));
+  const history = await usageHistory("cl_reader", at("2026-11-27T00:00:00Z"));
+  expect(history.map((r) => r.takenAt.toISOString())).toEqual(["2026-11-27T10:20:00.000Z"]);
+  const page = () =>
+    subUsersPage("cl_master", { q: "", status: "near-quota", sort: "name-asc", page: 1 });
+  expect((await page()).items.map((r) => r.usage)).toEqual([
+    { flag: "warning", readAt: "2026-11-27T10:20:00.000Z" },
+  ]);
+  // A newer reading within quota clears the flag.
+  await recordUsageReading(usage(20), "page", at("2026-11-27T11:00:00Z"));
+  expect((await page()).matched).toBe(0);
 });

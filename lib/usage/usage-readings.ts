@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { type UsageStatus } from "@/lib/api/contract/client-admin";
 import { getStore } from "@/lib/store/db";
 import { type UsageReadingPlan, usageReadings } from "@/lib/store/schema";
-import { planState } from "./plan-state";
+import { noteSubUserUsage } from "@/lib/sub-users/sub-user-index";
+import { planState, worstPlanState } from "./plan-state";
 
 export type UsageReading = typeof usageReadings.$inferSelect;
 
@@ -53,6 +54,8 @@ export async function recordUsageReading(
       set: row,
       setWhere: sql`${usageReadings.takenAt} <= ${takenAt}`,
     });
+  // A Sub-user's list row shows its most urgent plan state as of this reading.
+  await noteSubUserUsage(usage.clientId, worstPlanState(row.plans.map((p) => p.state)), takenAt);
 }
 
 /** A Client's readings since `since`, oldest first. */
@@ -63,25 +66,4 @@ export async function usageHistory(clientId: string, since: Date): Promise<Usage
     .from(usageReadings)
     .where(and(eq(usageReadings.clientId, clientId), gte(usageReadings.takenAt, since)))
     .orderBy(asc(usageReadings.takenAt));
-}
-
-/** The latest reading of each of `clientIds` that has one. */
-export async function latestReadings(clientIds: string[]): Promise<Map<string, UsageReading>> {
-  const latest = new Map<string, UsageReading>();
-  if (clientIds.length === 0) return latest;
-  const db = await getStore();
-  // One statement however many Clients: the ids travel as one array parameter.
-  const rows = await db
-    .selectDistinctOn([usageReadings.clientId])
-    .from(usageReadings)
-    .where(sql`${usageReadings.clientId} = any(${sql.param(clientIds)}::text[])`)
-    .orderBy(usageReadings.clientId, desc(usageReadings.takenAt));
-  for (const row of rows) latest.set(row.clientId, row);
-  return latest;
-}
-
-/** When each of `clientIds` was last read (for the schedule: least recently read first). */
-export async function lastReadAt(clientIds: string[]): Promise<Map<string, Date>> {
-  const readings = await latestReadings(clientIds);
-  return new Map([...readings].map(([id, r]) => [id, r.takenAt]));
 }

@@ -5,7 +5,8 @@ import { liveSessionKeys } from "@/lib/auth/session";
 import { consoleConfig } from "@/lib/config/console-env";
 import { createLogger } from "@/lib/log/logger";
 import { claimScheduledRound } from "@/lib/store/scheduled-rounds";
-import { latestReadings, recordUsageReading } from "./usage-readings";
+import { ensureSubUsers, subUsersDueForReading } from "@/lib/sub-users/sub-user-index";
+import { recordUsageReading } from "./usage-readings";
 
 export interface ScheduledRound {
   clients: number;
@@ -26,14 +27,9 @@ export async function takeScheduledReadings(subUserLimit: number): Promise<Sched
       await recordUsageReading((await api.getClientUsage()).data, "schedule");
       round.clients += 1;
       if (!live.isMaster || subUserLimit === 0) continue;
-      const { data } = await api.listClientUsers();
-      const active = data.clientUsers.filter((u) => u.isActive !== false).map((u) => u.id);
-      const last = await latestReadings(active);
-      const due = active
-        .sort(
-          (a, b) => (last.get(a)?.takenAt.getTime() ?? 0) - (last.get(b)?.takenAt.getTime() ?? 0),
-        )
-        .slice(0, subUserLimit);
+      // From the console's index, which the Sub-user round keeps (built here if it never was).
+      await ensureSubUsers(api, live.clientId);
+      const due = await subUsersDueForReading(live.clientId, subUserLimit);
       for (const clientId of due) {
         try {
           const usage = await api.getClientUserUsage({ params: { clientId } });

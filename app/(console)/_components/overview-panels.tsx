@@ -15,7 +15,7 @@ import { activeUsageWarnings } from "@/lib/store/usage-warnings";
 import { planState } from "@/lib/usage/plan-state";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
 import { auditLabel } from "@/lib/audit-labels";
-import { beneficiariesOf } from "../grants/_lib/beneficiaries";
+import { beneficiaryNames } from "../grants/_lib/beneficiaries";
 import { OUTCOME_TONE } from "../audit/_lib/audit-outcome";
 import { JOB_LABELS } from "../jobs/_lib/job-families";
 import { listJobs } from "../jobs/_lib/job-store";
@@ -150,11 +150,7 @@ export async function GrantsNearCap({
 }) {
   const loaded = await figures(async () => {
     const grants = await api.listSponsorshipGrants();
-    const users = await api.listClientUsers(
-      {},
-      { keepOnly: beneficiariesOf(grants.data.sponsorshipGrants) },
-    );
-    const names = new Map(users.data.clientUsers.map((u) => [u.id, u.name ?? u.id]));
+    const names = await beneficiaryNames(api, session.clientId, grants.data.sponsorshipGrants);
     return grants.data.sponsorshipGrants
       .filter(
         (g) =>

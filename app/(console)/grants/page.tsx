@@ -9,7 +9,7 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { mayCall, roleRefusal } from "@/lib/auth/rights";
 import { RefusedAction } from "@/components/ui/refused-action";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "./_components/grant-row-facts";
-import { beneficiariesOf } from "./_lib/beneficiaries";
+import { beneficiaryNames } from "./_lib/beneficiaries";
 import { z } from "zod";
 import { CopyableId } from "@/components/ui/copyable-id";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -130,12 +130,7 @@ export default async function GrantsPage({ searchParams }: SearchPageProps) {
     return <NotOffered session={session} operation="listSponsorshipGrants" />;
   const params = readListParams(grantsListParams, await searchParams);
   const { data } = await api.listSponsorshipGrants();
-  // Only the beneficiaries' names are shown: their entries are all of the list that is kept.
-  const users = await api.listClientUsers(
-    {},
-    { keepOnly: beneficiariesOf(data.sponsorshipGrants) },
-  );
-  const names = new Map(users.data.clientUsers.map((u) => [u.id, u.name ?? u.id]));
+  const names = await beneficiaryNames(api, session.clientId, data.sponsorshipGrants);
   const needle = params.q.toLowerCase();
   const shown = data.sponsorshipGrants
     .filter(

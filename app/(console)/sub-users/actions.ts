@@ -11,7 +11,16 @@ import {
 } from "@/lib/api/contract/client-admin";
 import { defineAction } from "@/lib/actions/define-action";
 import { findSubUser } from "./_lib/find-sub-user";
-import { forgetSubUsers } from "./_lib/sub-users-index";
+import {
+  changeIndexedSubUser,
+  indexSubUser,
+  refreshSubUsers,
+} from "@/lib/sub-users/sub-user-index";
+import { type ActionResult, done, refused } from "@/lib/actions/action-result";
+import { ContractViolationError, ServiceError, ServiceUnreachableError } from "@/lib/api/client";
+import { actionSession } from "@/lib/auth/guards";
+import { mayCall } from "@/lib/auth/rights";
+import { messageForCode } from "@/lib/operations/code-sentences";
 
 /** A key's plaintext goes to the browser once, in the answer that issues it, and is not kept here. */
 const shownOnce = (apiKey: {
@@ -33,7 +42,7 @@ export const createSubUserAction = defineAction({
   target: (input) => input.name,
   async run(input, { call, session }) {
     const { data } = await call({ body: input });
-    await forgetSubUsers(session.clientId);
+    await indexSubUser(session.clientId, data);
     revalidatePath("/sub-users");
     return { id: data.id, name: data.name ?? input.name, apiKey: shownOnce(data.apiKey) };
   },
@@ -58,12 +67,12 @@ const updateSubUser = <S extends z.ZodObject<{ clientId: typeof clientId }>>(
     stepUp: (input) => "isActive" in input && input.isActive === false,
     async run({ clientId: id, ...change }, { call, session }) {
       const res = await call({ params: { clientId: id }, body: change });
-      await forgetSubUsers(session.clientId);
+      await indexSubUser(session.clientId, res.data);
       revalidateSubUser(id);
       return { name: res.data.name ?? null, isActive: res.data.isActive ?? null };
     },
-    async before(input, { api }) {
-      const user = await findSubUser(api, input.clientId);
+    async before(input, { api, session }) {
+      const user = await findSubUser(api, session.clientId, input.clientId);
       return { [field]: user[field] ?? null };
     },
     after: (result) => ({ [field]: result[field] }),
@@ -88,7 +97,15 @@ export const issueKeyAction = defineAction({
       params: { clientId: input.clientId },
       body: input.label ? { label: input.label } : {},
     });
-    await forgetSubUsers(session.clientId);
+    // Its metadata only: the plaintext goes to the browser once and nowhere else.
+    await changeIndexedSubUser(session.clientId, input.clientId, {
+      keyIssued: {
+        id: data.apiKey.id,
+        label: data.apiKey.label,
+        isActive: true,
+        createdAt: data.apiKey.createdAt,
+      },
+    });
     revalidatePath(`/sub-users/${input.clientId}`);
     return { apiKey: shownOnce(data.apiKey) };
   },
@@ -99,17 +116,20 @@ export const replaceRateLimitsAction = defineAction({
   operation: "replaceClientUserRateLimits",
   input: z.object({ clientId, rateLimits: rateLimitRules }),
   target: (input) => input.clientId,
-  async run(input, { call }) {
+  async run(input, { call, session }) {
     const res = await call({
       params: { clientId: input.clientId },
       body: { rateLimits: input.rateLimits },
+    });
+    await changeIndexedSubUser(session.clientId, input.clientId, {
+      rateLimits: res.data.rateLimits,
     });
     revalidatePath(`/sub-users/${input.clientId}`);
     revalidatePath(`/sub-users/${input.clientId}/rate-limits`);
     return { rateLimits: res.data.rateLimits };
   },
-  async before(input, { api }) {
-    const user = await findSubUser(api, input.clientId);
+  async before(input, { api, session }) {
+    const user = await findSubUser(api, session.clientId, input.clientId);
     return { rateLimits: (user.rateLimits ?? []).map(ruleOf) };
   },
   after: (result) => ({ rateLimits: result.rateLimits.map(ruleOf) }),
@@ -127,3 +147,29 @@ const ruleOf = (r: {
   windowSeconds: r.windowSeconds,
   ...(r.apiKeyId ? { apiKeyId: r.apiKeyId } : {}),
 });
+
+/** The list page's Refresh: the service's list taken into the console's index now. */
+export async function refreshSubUsersAction(): Promise<ActionResult<{ outcome: string }>> {
+  const signedIn = await actionSession();
+  if ("refused" in signedIn) return refused(signedIn.refused, "Sign in again.");
+  const { session, api } = signedIn;
+  if (!mayCall(session, "listClientUsers"))
+    return refused("forbidden", "Your role may not read the Sub-users.");
+  try {
+    const outcome = await refreshSubUsers(api, session.clientId);
+    revalidatePath("/sub-users");
+    return done({ outcome });
+  } catch (error) {
+    if (error instanceof ServiceError)
+      return refused(
+        error.code,
+        messageForCode(error.code, error.retryAfterSeconds, error.message),
+      );
+    if (error instanceof ServiceUnreachableError || error instanceof ContractViolationError)
+      return refused(
+        "service_unreachable",
+        "The service's list could not be read. The list shown is the last one taken; try again.",
+      );
+    throw error;
+  }
+}

@@ -4,8 +4,9 @@ import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { mayCall, roleRefusal } from "@/lib/auth/rights";
 import { SubUsersSection } from "./_components/sub-users-section";
-import { subUsersListParams } from "./_lib/sub-users.utils";
-import { subUsersPage } from "./_lib/sub-users-index";
+import { subUsersListParams } from "@/lib/sub-users/sub-user-rows";
+import { subUsersPage } from "@/lib/sub-users/sub-user-index";
+import { subUsersForPage } from "./_lib/sub-users-for-page";
 import { readListParams, type SearchPageProps } from "@/lib/list-params";
 
 export const metadata: Metadata = { title: "Sub-users" };
@@ -15,8 +16,9 @@ export default async function SubUsersPage({ searchParams }: SearchPageProps) {
   if (!mayCall(session, "listClientUsers"))
     return <NotOffered session={session} operation="listClientUsers" />;
   const params = readListParams(subUsersListParams, await searchParams);
-  // A page view reads the list fresh; only the page it shows crosses to the browser.
-  const first = await subUsersPage(api, session.clientId, params, { fresh: true });
+  // Read from the console's index; only the page shown crosses to the browser.
+  await subUsersForPage(api, session.clientId);
+  const first = await subUsersPage(session.clientId, params);
   return (
     <>
       <PageHeader

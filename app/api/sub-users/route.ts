@@ -2,8 +2,8 @@ import { NextResponse } from "next/server";
 import { actionSession } from "@/lib/auth/guards";
 import { mayCall } from "@/lib/auth/rights";
 import { readListParams } from "@/lib/list-params";
-import { subUsersListParams } from "@/app/(console)/sub-users/_lib/sub-users.utils";
-import { subUsersPage } from "@/app/(console)/sub-users/_lib/sub-users-index";
+import { subUsersListParams } from "@/lib/sub-users/sub-user-rows";
+import { subUsersPage } from "@/lib/sub-users/sub-user-index";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -18,9 +18,7 @@ export async function GET(request: Request) {
     return NextResponse.json({ error: "forbidden" }, { status: 403, headers: noStore });
   const search = Object.fromEntries(new URL(request.url).searchParams);
   const params = readListParams(subUsersListParams, search);
-  const page = await subUsersPage(signedIn.api, signedIn.session.clientId, params, {
-    fresh: false,
-  });
+  const page = await subUsersPage(signedIn.session.clientId, params);
   const answered = performance.now();
   return NextResponse.json(page, {
     headers: {

@@ -3,12 +3,11 @@ import "server-only";
 export * from "./errors";
 export {
   bindApi,
-  keepIds,
   locationMatches,
   ServiceTransport,
   type CallOptions,
   type CallRecord,
-  type ListFilter,
+  type ListStream,
   type ServiceApi,
   type ServiceResponse,
 } from "./service-client";

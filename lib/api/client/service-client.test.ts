@@ -11,7 +11,7 @@ import {
 } from "./errors";
 import { pollJob, resolveStatusUrl } from "./poll-job";
 import { KeyQueue } from "./key-queue";
-import { bindApi, keepIds, ServiceTransport } from "./service-client";
+import { bindApi, ServiceTransport } from "./service-client";
 
 let server: Awaited<ReturnType<typeof startScriptedServer>>;
 let sleeps: number[];
@@ -158,46 +158,80 @@ describe("responses", () => {
   });
 });
 
-describe("keeping only some items of a long list", () => {
+describe("reading a long list as it arrives", () => {
   const entry = (id: string) => ({ id, name: `Sub-user ${id}`, isActive: true });
+  const collect = () => {
+    const seen: unknown[] = [];
+    return { seen, onItems: (items: unknown[]) => void seen.push(...items) };
+  };
 
-  it("keeps and checks only the items asked for; the others are never checked", async () => {
-    // cl_2 breaks the contract (an id with a space, a name that is a number): left out, unread.
-    const broken = { id: "not an id", name: 42 };
+  it("hands over each item checked, keeps none, and checks the answer around the list", async () => {
     server.script(
       "GET /client/users",
-      ok({ clientUsers: [entry("cl_1"), broken, entry("cl_3")] }),
-      ok({ clientUsers: [entry("cl_1"), broken, entry("cl_3")] }),
+      ok(
+        { clientUsers: [entry("cl_1"), entry("cl_2")], more: { clientUsers: [1] } },
+        { ETag: '"v1"' },
+      ),
     );
-    const api = bindApi(transport, KEY);
-    const kept = await api.listClientUsers({}, { keepOnly: keepIds("clientUsers", ["cl_3"]) });
-    expect(kept.data.clientUsers).toEqual([entry("cl_3")]);
-    // The same answer read whole is refused: the broken entry is part of it.
-    await expect(api.listClientUsers()).rejects.toBeInstanceOf(ContractViolationError);
+    const { seen, onItems } = collect();
+    const read = await bindApi(transport, KEY).listClientUsers(
+      {},
+      { stream: { list: "clientUsers", onItems } },
+    );
+    expect(seen).toEqual([entry("cl_1"), entry("cl_2")]);
+    expect(read.data.clientUsers).toEqual([]);
+    expect(read.etag).toBe('"v1"');
   });
 
-  it("still refuses a kept item, or an answer around the list, that breaks the contract", async () => {
+  it("refuses an item, or an answer around the list, that breaks the contract", async () => {
     server.script(
       "GET /client/users",
-      ok({ clientUsers: [entry("cl_1"), { id: "cl_2", isActive: "yes" }] }),
+      ok({ clientUsers: [entry("cl_1"), { id: "not an id", name: 42 }, entry("cl_3")] }),
       ok({ clientUsers: "none" }),
       ok([entry("cl_2")]),
     );
     const api = bindApi(transport, KEY);
     for (let i = 0; i < 3; i++) {
+      const { seen, onItems } = collect();
       await expect(
-        api.listClientUsers({}, { keepOnly: keepIds("clientUsers", ["cl_2"]) }),
+        api.listClientUsers({}, { stream: { list: "clientUsers", onItems } }),
       ).rejects.toBeInstanceOf(ContractViolationError);
+      expect(seen).toEqual([]);
     }
   });
 
-  it("keeps none when asked for none: only the answer's shape is checked", async () => {
-    server.script("GET /client/users", ok({ clientUsers: [entry("cl_1"), null, "x", 7] }));
-    const kept = await bindApi(transport, KEY).listClientUsers(
+  it("stops reading when told to", async () => {
+    server.script("GET /client/users", ok({ clientUsers: [entry("cl_1"), entry("cl_2")] }));
+    let calls = 0;
+    const read = await bindApi(transport, KEY).listClientUsers(
       {},
-      { keepOnly: keepIds("clientUsers", []) },
+      { stream: { list: "clientUsers", onItems: () => (calls++, false) } },
     );
-    expect(kept.data.clientUsers).toEqual([]);
+    expect(calls).toBe(1);
+    expect(read.status).toBe(200);
+  });
+
+  it("asks conditionally, and takes 304 as the caller's copy being current", async () => {
+    server.script(
+      "GET /client/users",
+      { status: 304, headers: { ETag: '"v1"' } },
+      ok({ clientUsers: [entry("cl_1")] }, { ETag: '"v2"' }),
+    );
+    const api = bindApi(transport, KEY);
+    const { seen, onItems } = collect();
+    const unchanged = await api.listClientUsers(
+      {},
+      { ifNoneMatch: '"v1"', stream: { list: "clientUsers", onItems } },
+    );
+    expect(unchanged).toMatchObject({ status: 304, notModified: true });
+    expect(server.requests[0]!.headers["if-none-match"]).toBe('"v1"');
+    const changed = await api.listClientUsers(
+      {},
+      { ifNoneMatch: '"v1"', stream: { list: "clientUsers", onItems } },
+    );
+    expect(changed.notModified).toBeUndefined();
+    expect(changed.etag).toBe('"v2"');
+    expect(seen).toEqual([entry("cl_1")]);
   });
 });
 

@@ -22,6 +22,7 @@ import {
   ServiceUnreachableError,
 } from "./errors";
 import { KeyQueue } from "./key-queue";
+import { ListItemReader } from "./list-items";
 
 export interface RetryPolicy {
   /** Attempts in all for retryable failures (first try included). */
@@ -62,40 +63,36 @@ export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   /**
-   * For a long list the caller needs a few items of: only the items of the answer's `list`
-   * that `where` accepts are kept, and only they (with the rest of the answer) are checked
-   * against the contract. `where` sees each item as the service sent it, unchecked.
+   * For a list too long to hold: the items of the answer's `list` are checked against the
+   * contract and handed to `onItems` as they arrive, never kept (`data` has the list empty).
+   * `onItems` returning false stops the read there. The key's queue is held only until the
+   * answer starts: the service takes the next call while this one's list is still arriving.
    */
-  keepOnly?: ListFilter;
+  stream?: ListStream;
+  /** A conditional read: `304` (the copy with this entity tag is current) comes back with no data. */
+  ifNoneMatch?: string;
 }
 
-export interface ListFilter {
+export interface ListStream {
   list: string;
-  where: (item: unknown) => boolean;
-}
-
-/** A `keepOnly` for the items of `list` whose `id` is one of `ids`. */
-export function keepIds(list: string, ids: Iterable<string>): ListFilter {
-  const wanted = new Set<unknown>(ids);
-  return {
-    list,
-    where: (item) =>
-      typeof item === "object" && item !== null && wanted.has((item as { id?: unknown }).id),
-  };
-}
-
-/** The answer with only the accepted items of its list; anything else is left as it came. */
-function keepOnly(json: unknown, { list, where }: ListFilter): unknown {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return json;
-  const items = (json as Record<string, unknown>)[list];
-  return Array.isArray(items) ? { ...json, [list]: items.filter(where) } : json;
+  onItems: (items: unknown[]) => Promise<boolean | void> | boolean | void;
 }
 
 export type ServiceResponse<Id extends OperationId> = OperationResult<Id> & {
   metadata: ServiceMetadata;
   /** The key sent, when the operation declares one. */
   idempotencyKey?: string;
+  /** The answer's entity tag, where the service gives one (a standard HTTP optimisation). */
+  etag?: string;
+  /** Answered `304` to `ifNoneMatch`: `data` is absent, the caller's copy is current. */
+  notModified?: boolean;
 };
+
+/** An answer whose list is still to be read (`stream`), outside the key's queue. */
+interface ArrivingList {
+  arriving: Response;
+  metadata: ServiceMetadata;
+}
 
 const DEFAULT_RETRY: RetryPolicy = {
   maxAttempts: 3,
@@ -205,9 +202,73 @@ export class ServiceTransport {
       ? undefined
       : (options.idempotencyKey ?? randomUUID());
     const url = buildUrl(this.baseUrl, op, raw);
-    return this.queue.run(apiKey, () =>
+    const answer = await this.queue.run(apiKey, () =>
       this.attempts(apiKey, operationId, op, url, raw.body, idempotencyKey, options),
     );
+    if (!("arriving" in answer)) return answer;
+    return this.readList(operationId, op, answer, options.stream!);
+  }
+
+  /** Reads a streamed answer: its list's items, checked, to `onItems`; then the rest, checked. */
+  private async readList<Id extends OperationId>(
+    operationId: Id,
+    op: OperationDefinition,
+    { arriving, metadata }: ArrivingList,
+    stream: ListStream,
+  ): Promise<ServiceResponse<Id>> {
+    const schema = op.responses[200] as z.ZodObject;
+    const itemSchema = (schema.shape[stream.list] as z.ZodArray<z.ZodType>).element;
+    const reader = new ListItemReader(stream.list);
+    const decoder = new TextDecoder();
+    const body = arriving.body!.getReader();
+    const violation = (issues: unknown[]) =>
+      new ContractViolationError(operationId, arriving.status, issues);
+    try {
+      for (;;) {
+        const { done, value } = await body.read();
+        let texts: string[];
+        try {
+          texts = reader.push(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+        } catch (error) {
+          throw violation([error instanceof Error ? error.message : "unreadable answer"]);
+        }
+        if (texts.length) {
+          const items = texts.map((text) => {
+            let json: unknown;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              throw violation(["an entry of the list is not JSON"]);
+            }
+            const checked = itemSchema.safeParse(json);
+            if (!checked.success) throw violation(checked.error.issues);
+            return checked.data;
+          });
+          if ((await stream.onItems(items)) === false) {
+            await body.cancel();
+            return { status: 200, data: undefined, metadata } as unknown as ServiceResponse<Id>;
+          }
+        }
+        if (done) break;
+      }
+    } catch (error) {
+      await body.cancel().catch(() => undefined);
+      throw error;
+    }
+    let rest: unknown;
+    try {
+      rest = JSON.parse(reader.rest());
+    } catch {
+      throw violation(["the answer is not complete JSON"]);
+    }
+    const parsed = schema.safeParse(rest);
+    if (!parsed.success) throw violation(parsed.error.issues);
+    return {
+      status: 200,
+      data: parsed.data,
+      metadata,
+      etag: arriving.headers.get("etag") ?? undefined,
+    } as ServiceResponse<Id>;
   }
 
   private async attempts<Id extends OperationId>(
@@ -218,12 +279,13 @@ export class ServiceTransport {
     body: unknown,
     idempotencyKey: string | undefined,
     options: CallOptions,
-  ): Promise<ServiceResponse<Id>> {
+  ): Promise<ServiceResponse<Id> | ArrivingList> {
     const headers: Record<string, string> = {
       ...this.options.extraHeaders?.(),
       [HEADERS.apiKey]: apiKey,
       Accept: "application/json",
     };
+    if (options.ifNoneMatch) headers["If-None-Match"] = options.ifNoneMatch;
     if (idempotencyKey) headers[HEADERS.idempotencyKey] = idempotencyKey;
     if (op.request.body) headers["Content-Type"] = "application/json";
     const timeoutMs =
@@ -263,6 +325,15 @@ export class ServiceTransport {
       }
 
       const metadata = parseServiceMetadata(response.headers);
+      const etag = response.headers.get("etag") ?? undefined;
+      if (response.status === 304 && options.ifNoneMatch) {
+        observe(304, null);
+        return { status: 304, data: undefined, metadata, etag, notModified: true } as never;
+      }
+      if (response.status === 200 && options.stream && response.body) {
+        observe(200, null);
+        return { arriving: response, metadata };
+      }
       const text = await response.text();
       let json: unknown;
       try {
@@ -273,9 +344,7 @@ export class ServiceTransport {
       if (response.ok) {
         observe(response.status, null);
         const schema = op.responses[response.status as 200 | 201 | 202];
-        const parsed = schema?.safeParse(
-          options.keepOnly ? keepOnly(json, options.keepOnly) : json,
-        );
+        const parsed = schema?.safeParse(json);
         if (!schema || !parsed?.success) {
           throw new ContractViolationError(
             operationId,
@@ -294,6 +363,7 @@ export class ServiceTransport {
           data: parsed.data,
           metadata,
           idempotencyKey,
+          etag,
         } as ServiceResponse<Id>;
       }
 

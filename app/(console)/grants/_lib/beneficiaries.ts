@@ -1,14 +1,20 @@
 import "server-only";
-import { keepIds, type ListFilter } from "@/lib/api/client";
+import { type ServiceApi } from "@/lib/api/client";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
+import { subUserNames } from "@/lib/sub-users/sub-user-index";
+import { subUsersForPage } from "@/app/(console)/sub-users/_lib/sub-users-for-page";
 
 /**
- * The entries of the Sub-user list a view of grants names: their beneficiaries'. A Master with
- * 10,000 Sub-users and a few grants keeps (and checks) a few entries, not the whole list.
+ * The names of the Sub-users a view of grants names as beneficiaries, from the console's index
+ * (a Master with 100,000 Sub-users and a few grants reads a few rows, not the service's list).
  */
-export function beneficiariesOf(grants: readonly SponsorshipGrant[]): ListFilter {
-  return keepIds(
-    "clientUsers",
-    grants.flatMap((g) => (g.beneficiaryClientId ? [g.beneficiaryClientId] : [])),
-  );
+export async function beneficiaryNames(
+  api: ServiceApi,
+  masterId: string,
+  grants: readonly SponsorshipGrant[],
+): Promise<Map<string, string>> {
+  const ids = grants.flatMap((g) => (g.beneficiaryClientId ? [g.beneficiaryClientId] : []));
+  if (ids.length === 0) return new Map();
+  await subUsersForPage(api, masterId);
+  return subUserNames(masterId, [...new Set(ids)]);
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { type ServiceApi } from "@/lib/api/client";
-import { subUsersPage } from "@/app/(console)/sub-users/_lib/sub-users-index";
+import { subUsersPage } from "@/lib/sub-users/sub-user-index";
+import { subUsersForPage } from "@/app/(console)/sub-users/_lib/sub-users-for-page";
 import { type BeneficiaryChoices } from "./beneficiary-search";
 
 /**
@@ -13,12 +14,13 @@ export async function beneficiaryChoices(
   masterId: string,
   current?: string | null,
 ): Promise<BeneficiaryChoices> {
+  await subUsersForPage(api, masterId);
   const params = { q: "", status: "all", sort: "name-asc", page: 1 } as const;
-  const first = await subUsersPage(api, masterId, params, { fresh: true });
+  const first = await subUsersPage(masterId, params);
   const options = first.items.map((u) => ({ id: u.id, name: u.name ?? u.id }));
   if (current && !options.some((o) => o.id === current)) {
-    // Found in the reading just taken: the search matches ids too.
-    const found = await subUsersPage(api, masterId, { ...params, q: current }, { fresh: false });
+    // The search matches ids too.
+    const found = await subUsersPage(masterId, { ...params, q: current });
     const user = found.items.find((u) => u.id === current);
     if (user) options.unshift({ id: user.id, name: user.name ?? user.id });
   }

@@ -28,7 +28,7 @@ export default async function SubUserPage({
   if (!mayCall(session, "listClientUsers"))
     return <NotOffered session={session} operation="listClientUsers" />;
   const { clientId } = await params;
-  const user = await findSubUser(api, clientId);
+  const user = await findSubUser(api, session.clientId, clientId);
   const [usage, grants] = await Promise.all([
     api.getClientUserUsage({ params: { clientId } }),
     api.listSponsorshipGrants(),

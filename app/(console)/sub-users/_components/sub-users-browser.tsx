@@ -11,14 +11,15 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { formatDate, formatCount, formatDateTime } from "@/lib/format";
 import { listHref } from "@/lib/list-params";
 import { fetchSubUsersPage } from "../_lib/fetch-sub-users-page";
-import type { SubUsersPage } from "../_lib/sub-users-index";
+import { SubUsersFreshness } from "./sub-users-freshness";
+import type { SubUsersPage } from "@/lib/sub-users/sub-user-index";
 import {
   SUB_USERS_LIST_DEFAULTS,
   type SortKey,
   type StatusFilter,
   type SubUserRow,
   type SubUsersListParams,
-} from "../_lib/sub-users.utils";
+} from "@/lib/sub-users/sub-user-rows";
 
 const SORT_LABELS: Record<SortKey, string> = {
   "name-asc": "Name, A to Z",
@@ -71,7 +72,7 @@ export function SubUsersBrowser({
     page === initial.page;
   const list = useQuery({
     // Keyed by the server's reading: after a change and a refresh, nothing older is shown.
-    queryKey: ["sub-users", first.readAt, params],
+    queryKey: ["sub-users", first.refreshedAt, params],
     queryFn: () =>
       fetchSubUsersPage(params, { failure: "The console could not read the list. Try again." }),
     // The server rendered the first view; a refresh of the page brings a new one.
@@ -140,6 +141,7 @@ export function SubUsersBrowser({
           choices={Object.entries(SORT_LABELS)}
         />
       </div>
+      <SubUsersFreshness refreshedAt={current.refreshedAt} />
       <p role="status" className="mb-2 text-sm text-slate-600" data-testid="sub-user-count">
         {formatCount(current.matched)} of {formatCount(current.total)} Sub-users
       </p>

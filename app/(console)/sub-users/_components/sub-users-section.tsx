@@ -4,8 +4,8 @@ import { useState } from "react";
 import { RefusedAction } from "@/components/ui/refused-action";
 import { CreateSubUser } from "./create-sub-user";
 import { SubUsersBrowser } from "./sub-users-browser";
-import { type SubUsersListParams } from "../_lib/sub-users.utils";
-import type { SubUsersPage } from "../_lib/sub-users-index";
+import { type SubUsersListParams } from "@/lib/sub-users/sub-user-rows";
+import type { SubUsersPage } from "@/lib/sub-users/sub-user-index";
 
 export function SubUsersSection({
   first,

@@ -1,5 +1,5 @@
-import type { SubUsersPage } from "./sub-users-index";
-import type { SubUsersListParams } from "./sub-users.utils";
+import type { SubUsersPage } from "@/lib/sub-users/sub-user-index";
+import type { SubUsersListParams } from "@/lib/sub-users/sub-user-rows";
 
 /**
  * One page of the Master's Sub-users from the console's server (`/api/sub-users`), for the

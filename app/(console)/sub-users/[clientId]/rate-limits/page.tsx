@@ -17,7 +17,7 @@ export default async function RateLimitsPage({
   if (!mayCall(session, "replaceClientUserRateLimits"))
     return <NotOffered session={session} operation="replaceClientUserRateLimits" />;
   const { clientId } = await params;
-  const user = await findSubUser(api, clientId);
+  const user = await findSubUser(api, session.clientId, clientId);
   const name = user.name ?? clientId;
   return (
     <>

@@ -1,0 +1,48 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { formatDateTime } from "@/lib/format";
+import { refreshSubUsersAction } from "../actions";
+
+/**
+ * How fresh the console's copy of the list is, and a way to take it from the service now. The
+ * console refreshes it on its own too; a change made outside the console shows after that.
+ */
+export function SubUsersFreshness({ refreshedAt }: { refreshedAt: number | null }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [message, setMessage] = useState<string | null>(null);
+  const refresh = () =>
+    startTransition(async () => {
+      const result = await refreshSubUsersAction();
+      if (!result.ok) {
+        setMessage(result.message);
+        return;
+      }
+      setMessage(
+        result.data.outcome === "busy"
+          ? "The list is being refreshed already; it shows when that is done."
+          : null,
+      );
+      router.refresh();
+    });
+  return (
+    <div className="mb-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+      <span data-testid="sub-users-freshness">
+        {refreshedAt === null
+          ? "The list has not been taken from the service yet."
+          : `List as of ${formatDateTime(new Date(refreshedAt))}.`}
+      </span>
+      <Button variant="secondary" onClick={refresh} disabled={pending} aria-busy={pending}>
+        {pending ? "Refreshing…" : "Refresh list"}
+      </Button>
+      {message ? (
+        <span role="status" className="text-amber-900">
+          {message}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it } from "vitest";
+import { bindApi, type ServiceApi, ServiceTransport } from "@/lib/api/client";
+import { getStore } from "@/lib/store/db";
+import { consoleStoreForThisFile } from "@/test/support/console-store";
+import { http, serviceForThisFile } from "@/test/support/service-harness";
+import {
+  indexedSubUser,
+  indexSubUser,
+  noteSubUserUsage,
+  refreshSubUsers,
+  subUserNames,
+  subUsersDueForReading,
+  subUsersPage,
+} from "./sub-user-index";
+import { PAGE_SIZE, type SubUsersListParams } from "./sub-user-rows";
+
+/**
+ * The console's index of a Master's Sub-users, against a real service and the console's store:
+ * refreshed from the list, written by the console's own changes, read a page at a time in SQL.
+ */
+consoleStoreForThisFile();
+const svc = serviceForThisFile();
+const MASTER = "cl_demo_northwind";
+const api = () => bindApi(new ServiceTransport({ baseUrl: svc.url }), svc.keys["master-admin"]);
+const params = (p: Partial<SubUsersListParams> = {}): SubUsersListParams => ({
+  q: "",
+  status: "all",
+  sort: "name-asc",
+  page: 1,
+  ...p,
+});
+
+/** Sub-users straight in the service's database, as a Master's integration would have made them. */
+async function grow(count: number, prefix: string) {
+  await svc.service.database.pool.query(
+    `insert into clients (id, name, parent_id, is_active, created_at)
+       select $2 || lpad(n::text, 5, '0'), 'Werkstatt ' || n || case when n % 2 = 0 then ' Köln' else ' Bonn' end,
+              $1, n % 10 <> 0, timestamptz '2026-02-01' + n * interval '1 second'
+         from generate_series(1, $3::int) as n`,
+    [MASTER, prefix, count],
+  );
+}
+
+describe("the Sub-user index", () => {
+  it("takes the whole list, and pages, searches, filters and sorts it in SQL", async () => {
+    await grow(130, "cl_idx_");
+    svc.service.context.config.subUserListKeepLimit = 50; // the list arrives streamed
+    expect(await refreshSubUsers(api(), MASTER)).toBe("refreshed");
+    const first = await subUsersPage(MASTER, params());
+    expect(first.total).toBe(133);
+    expect(first.items).toHaveLength(PAGE_SIZE);
+    expect(first.pages).toBe(3);
+    expect(first.refreshedAt).toBeGreaterThan(Date.now() - 60_000);
+    // Names order by their numbers' values: Werkstatt 1, 2, … not 1, 10, 100.
+    const names = first.items.map((r) => r.name).filter((n) => n?.startsWith("Werkstatt"));
+    expect(names.slice(0, 3)).toEqual(["Werkstatt 1 Bonn", "Werkstatt 2 Köln", "Werkstatt 3 Bonn"]);
+    const last = await subUsersPage(MASTER, params({ page: 99 }));
+    expect(last.page).toBe(3);
+    expect(last.items).toHaveLength(133 - 2 * PAGE_SIZE);
+    const seen = new Set(
+      [first, await subUsersPage(MASTER, params({ page: 2 })), last].flatMap((p) =>
+        p.items.map((r) => r.id),
+      ),
+    );
+    expect(seen.size).toBe(133);
+
+    const found = await subUsersPage(MASTER, params({ q: "KÖLN" }));
+    expect(found.matched).toBe(65);
+    expect(
+      (await subUsersPage(MASTER, params({ q: "cl_idx_00042" }))).items.map((r) => r.id),
+    ).toEqual(["cl_idx_00042"]);
+    // A search's wildcards are letters like any other.
+    expect((await subUsersPage(MASTER, params({ q: "%" }))).matched).toBe(0);
+    expect((await subUsersPage(MASTER, params({ status: "inactive" }))).matched).toBe(13 + 1);
+    const oldest = await subUsersPage(MASTER, params({ sort: "created-asc" }));
+    expect(oldest.items.slice(0, 2).map((r) => r.id)).toEqual(["cl_idx_00001", "cl_idx_00002"]);
+    svc.service.context.config.subUserListKeepLimit = 20_000;
+  });
+
+  it("answers unchanged while the list is, and takes a Sub-user made through the API directly", async () => {
+    expect(await refreshSubUsers(api(), MASTER)).toBe("unchanged");
+    const made = await http<{ id: string }>(svc.url, "POST", "/client/users", {
+      key: svc.keys["master-admin"],
+      body: { name: "Direkt angelegt" },
+    });
+    expect((await subUsersPage(MASTER, params({ q: "direkt" }))).matched).toBe(0);
+    expect(await refreshSubUsers(api(), MASTER)).toBe("refreshed");
+    const page = await subUsersPage(MASTER, params({ q: "direkt" }));
+    expect(page.items.map((r) => r.id)).toEqual([made.body.id]);
+    expect((await indexedSubUser(MASTER, made.body.id))?.apiKeys).toHaveLength(1);
+  });
+
+  it("drops a Sub-user the list no longer has", async () => {
+    await svc.service.database.pool.query(
+      "update clients set parent_id = 'cl_demo_beneficiary' where id = 'cl_idx_00001'",
+    );
+    expect(await refreshSubUsers(api(), MASTER)).toBe("refreshed");
+    expect(await indexedSubUser(MASTER, "cl_idx_00001")).toBeUndefined();
+  });
+
+  it("lets one refresh of a Master's list run at a time", async () => {
+    // Each refresh's list arrives slowly, so all three ask while the first is under way.
+    const slowly = (): ServiceApi => {
+      const fast = api();
+      return {
+        ...fast,
+        listClientUsers: async (...args: Parameters<ServiceApi["listClientUsers"]>) => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return fast.listClientUsers(...args);
+        },
+      };
+    };
+    const outcomes = await Promise.all([
+      refreshSubUsers(slowly(), MASTER, { conditional: false }),
+      refreshSubUsers(slowly(), MASTER, { conditional: false }),
+      refreshSubUsers(slowly(), MASTER, { conditional: false }),
+    ]);
+    expect(outcomes.filter((o) => o === "refreshed")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "busy")).toHaveLength(2);
+    // The lease is given back: the next refresh runs.
+    expect(await refreshSubUsers(api(), MASTER)).toBe("unchanged");
+  });
+
+  it("takes over a lease its holder left behind", async () => {
+    const db = await getStore();
+    await db.$client.query(
+      "update console_sub_user_lists set leased_until = now() + interval '1 minute' where master_id = $1",
+      [MASTER],
+    );
+    expect(await refreshSubUsers(api(), MASTER)).toBe("busy");
+    await db.$client.query(
+      "update console_sub_user_lists set leased_until = now() - interval '1 second' where master_id = $1",
+      [MASTER],
+    );
+    expect(await refreshSubUsers(api(), MASTER)).toBe("unchanged");
+  });
+
+  it("shows the console's own change at once, and a refresh that began before it keeps it", async () => {
+    const user = (await indexedSubUser(MASTER, "cl_idx_00002"))!;
+    await indexSubUser(MASTER, { ...user, name: "Umbenannt von der Konsole" });
+    expect((await subUsersPage(MASTER, params({ q: "umbenannt" }))).matched).toBe(1);
+    // The service's list still has the old name (the change above was not sent to it): a refresh
+    // that began before the console's write must not put the old name back.
+    const db = await getStore();
+    await db.$client.query(
+      "update console_sub_users set written_at = now() + interval '1 minute' where sub_user_id = 'cl_idx_00002'",
+    );
+    expect(await refreshSubUsers(api(), MASTER, { conditional: false })).toBe("refreshed");
+    expect((await indexedSubUser(MASTER, "cl_idx_00002"))?.name).toBe("Umbenannt von der Konsole");
+    // One written before the refresh began is the service's again.
+    await db.$client.query(
+      "update console_sub_users set written_at = now() - interval '1 minute' where sub_user_id = 'cl_idx_00002'",
+    );
+    expect(await refreshSubUsers(api(), MASTER, { conditional: false })).toBe("refreshed");
+    expect((await indexedSubUser(MASTER, "cl_idx_00002"))?.name).toBe("Werkstatt 2 Köln");
+  });
+
+  it("never stores a key's plaintext", async () => {
+    const user = (await indexedSubUser(MASTER, "cl_idx_00003"))!;
+    await indexSubUser(MASTER, {
+      ...user,
+      apiKeys: [{ id: "key_x", label: null, key: "svc_live_secret", createdAt: user.createdAt }],
+      apiKey: { key: "svc_live_secret2" },
+    } as never);
+    const db = await getStore();
+    const { rows } = await db.$client.query(
+      "select entry::text as e from console_sub_users where sub_user_id = 'cl_idx_00003'",
+    );
+    expect(rows[0].e).toContain("key_x");
+    expect(rows[0].e).not.toContain("svc_live_secret");
+  });
+
+  it("keeps each Sub-user's latest usage flag, filtered by and read least recently first", async () => {
+    await noteSubUserUsage("cl_idx_00004", "warning", new Date());
+    await noteSubUserUsage("cl_idx_00004", null, new Date(Date.now() - 3_600_000));
+    const near = await subUsersPage(MASTER, params({ status: "near-quota" }));
+    expect(near.items.map((r) => [r.id, r.usage?.flag])).toEqual([["cl_idx_00004", "warning"]]);
+    const due = await subUsersDueForReading(MASTER, 500);
+    expect(due.at(-1)).toBe("cl_idx_00004");
+    expect(due).not.toContain("cl_idx_00010"); // deactivated
+  });
+
+  it("names only this Master's Sub-users", async () => {
+    const names = await subUserNames(MASTER, ["cl_idx_00005", "cl_demo_beneficiary", "cl_nope"]);
+    expect([...names]).toEqual([["cl_idx_00005", "Werkstatt 5 Bonn"]]);
+    expect((await subUserNames("cl_other_master", ["cl_idx_00005"])).size).toBe(0);
+    expect((await subUsersPage("cl_other_master", params())).total).toBe(0);
+  });
+});

@@ -1,0 +1,371 @@
+import "server-only";
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { type ServiceApi } from "@/lib/api/client";
+import { type ClientUser, clientUser } from "@/lib/api/contract/client-admin";
+import { getStore } from "@/lib/store/db";
+import { subUserLists, subUsers } from "@/lib/store/schema";
+import {
+  nameKey,
+  PAGE_SIZE,
+  searchPattern,
+  type SortKey,
+  type SubUserRow,
+  type SubUsersListParams,
+} from "./sub-user-rows";
+
+/** One page of a Master's Sub-users as the browser receives it: never the whole list. */
+export interface SubUsersPage {
+  items: SubUserRow[];
+  matched: number;
+  total: number;
+  page: number;
+  pages: number;
+  /** When the index last took the service's list (ms since the epoch); null: never. */
+  refreshedAt: number | null;
+}
+
+/** A refresh holds its Master's list this long at most (a crashed instance's lease runs out). */
+const LEASE_MS = 120_000;
+/** Rows written to the store per statement while a list arrives. */
+const WRITE_BATCH = 1_000;
+
+/**
+ * What the index keeps of a Sub-user: the fields the interface shows, and of its keys their
+ * metadata only. Picked by name, so a field the service adds (a secret, say) is never stored.
+ */
+function entryOf(user: ClientUser): ClientUser {
+  return clientUser.parse({
+    id: user.id,
+    name: user.name,
+    isActive: user.isActive,
+    isMaster: user.isMaster,
+    parentId: user.parentId,
+    defaultProviderId: user.defaultProviderId,
+    allowlist: user.allowlist,
+    apiKeys: user.apiKeys?.map((k) => ({
+      id: k.id,
+      label: k.label,
+      environment: k.environment,
+      isActive: k.isActive,
+      createdAt: k.createdAt,
+    })),
+    rateLimits: user.rateLimits?.map((r) => ({
+      id: r.id,
+      endpointKey: r.endpointKey,
+      windowSeconds: r.windowSeconds,
+      maxRequests: r.maxRequests,
+      apiKeyId: r.apiKeyId,
+      isActive: r.isActive,
+    })),
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  });
+}
+
+function rowOf(masterId: string, user: ClientUser, seenIn: number, writtenAt: Date | null) {
+  const entry = entryOf(user);
+  return {
+    masterId,
+    subUserId: user.id,
+    name: user.name ?? null,
+    nameKey: nameKey(user.name ?? ""),
+    haystack: `${user.name ?? ""}\n${user.id}`.toLowerCase(),
+    isActive: user.isActive ?? null,
+    createdAt: user.createdAt ? new Date(user.createdAt) : null,
+    keyCount: user.apiKeys?.length ?? null,
+    entry: entry as Record<string, unknown>,
+    seenIn,
+    writtenAt,
+  };
+}
+
+/** The columns a row's list fields come from, replaced when the Sub-user is read again. */
+const listed = {
+  name: sql`excluded.name`,
+  nameKey: sql`excluded.name_key`,
+  haystack: sql`excluded.haystack`,
+  isActive: sql`excluded.is_active`,
+  createdAt: sql`excluded.created_at`,
+  keyCount: sql`excluded.key_count`,
+  entry: sql`excluded.entry`,
+};
+
+/**
+ * Takes the service's list of this Master's Sub-users into the index: conditionally (`304`
+ * costs nothing) where an earlier refresh kept an entity tag, read a batch at a time, never held
+ * whole. One instance refreshes a Master's list at a time (a lease in the store); another asking
+ * meanwhile is told `busy`. Sub-users the list no longer has leave the index; a row the console
+ * wrote itself after this refresh began is left as written.
+ */
+export async function refreshSubUsers(
+  api: ServiceApi,
+  masterId: string,
+  { conditional = true }: { conditional?: boolean } = {},
+): Promise<"refreshed" | "unchanged" | "busy"> {
+  const db = await getStore();
+  const startedAt = new Date();
+  await db.insert(subUserLists).values({ masterId }).onConflictDoNothing();
+  const [lease] = await db
+    .update(subUserLists)
+    .set({ leasedUntil: new Date(startedAt.getTime() + LEASE_MS) })
+    .where(
+      and(
+        eq(subUserLists.masterId, masterId),
+        or(isNull(subUserLists.leasedUntil), lt(subUserLists.leasedUntil, startedAt)),
+      ),
+    )
+    .returning();
+  if (!lease) return "busy";
+  const refresh = lease.refresh + 1;
+  const release = (done: Partial<typeof subUserLists.$inferInsert> = {}) =>
+    db
+      .update(subUserLists)
+      .set({ leasedUntil: null, ...done })
+      .where(eq(subUserLists.masterId, masterId));
+  try {
+    const pending: ClientUser[] = [];
+    const write = async () => {
+      if (pending.length === 0) return;
+      const rows = pending.splice(0).map((u) => rowOf(masterId, u, refresh, null));
+      await db
+        .insert(subUsers)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [subUsers.masterId, subUsers.subUserId],
+          set: {
+            seenIn: sql`greatest(${subUsers.seenIn}, excluded.seen_in)`,
+            // Kept as the console wrote it when that was after this refresh began.
+            ...Object.fromEntries(
+              Object.entries(listed).map(([column, value]) => [
+                column,
+                sql`case when ${subUsers.writtenAt} > ${startedAt} then ${
+                  subUsers[column as keyof typeof listed]
+                } else ${value} end`,
+              ]),
+            ),
+          },
+        });
+    };
+    const answer = await api.listClientUsers(
+      {},
+      {
+        ifNoneMatch: conditional && lease.refresh > 0 ? (lease.etag ?? undefined) : undefined,
+        stream: {
+          list: "clientUsers",
+          onItems: async (items) => {
+            pending.push(...(items as ClientUser[]));
+            if (pending.length >= WRITE_BATCH) await write();
+          },
+        },
+      },
+    );
+    if (answer.notModified) {
+      await release({ refreshedAt: new Date() });
+      return "unchanged";
+    }
+    await write();
+    await db
+      .delete(subUsers)
+      .where(and(eq(subUsers.masterId, masterId), lt(subUsers.seenIn, refresh)));
+    await release({ refresh, refreshedAt: new Date(), etag: answer.etag ?? null });
+    return "refreshed";
+  } catch (error) {
+    await release().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** When this Master's index last took the list, or null if it never did. */
+export async function subUsersRefreshedAt(masterId: string): Promise<Date | null> {
+  const db = await getStore();
+  const [row] = await db
+    .select({ refreshedAt: subUserLists.refreshedAt, refresh: subUserLists.refresh })
+    .from(subUserLists)
+    .where(eq(subUserLists.masterId, masterId));
+  return row && row.refresh > 0 ? row.refreshedAt : null;
+}
+
+/**
+ * The Master's index, built first if it never was (the list read whole once, while the page
+ * waits); if another instance is building it, this waits for that build, up to the lease.
+ */
+export async function ensureSubUsers(api: ServiceApi, masterId: string): Promise<Date | null> {
+  const deadline = Date.now() + LEASE_MS;
+  for (;;) {
+    const at = await subUsersRefreshedAt(masterId);
+    if (at) return at;
+    if ((await refreshSubUsers(api, masterId)) !== "busy") continue;
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const ORDER: Record<SortKey, SQL> = {
+  "name-asc": sql`${subUsers.nameKey} collate "C", ${subUsers.subUserId} collate "C"`,
+  "name-desc": sql`${subUsers.nameKey} collate "C" desc, ${subUsers.subUserId} collate "C" desc`,
+  "created-asc": sql`${subUsers.createdAt}, ${subUsers.subUserId} collate "C"`,
+  "created-desc": sql`${subUsers.createdAt} desc, ${subUsers.subUserId} collate "C" desc`,
+};
+
+const STATUS: Record<SubUsersListParams["status"], SQL | undefined> = {
+  all: undefined,
+  active: sql`${subUsers.isActive} is true`,
+  inactive: sql`${subUsers.isActive} is false`,
+  "near-quota": sql`${subUsers.usageFlag} is not null`,
+};
+
+/** One page of the Master's Sub-users for a search, filter, sort and page, read in SQL. */
+export async function subUsersPage(
+  masterId: string,
+  params: SubUsersListParams,
+): Promise<SubUsersPage> {
+  const db = await getStore();
+  const needle = params.q.trim().toLowerCase();
+  const matching = and(
+    eq(subUsers.masterId, masterId),
+    STATUS[params.status],
+    needle ? sql`${subUsers.haystack} like ${searchPattern(needle)}` : undefined,
+  );
+  const [[counts], refreshedAt] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        matched: sql<number>`count(*) filter (where ${matching})::int`,
+      })
+      .from(subUsers)
+      .where(eq(subUsers.masterId, masterId)),
+    subUsersRefreshedAt(masterId),
+  ]);
+  const matched = counts?.matched ?? 0;
+  const pages = Math.max(1, Math.ceil(matched / PAGE_SIZE));
+  const page = Math.min(Math.max(1, params.page), pages);
+  const rows = await db
+    .select({
+      id: subUsers.subUserId,
+      name: subUsers.name,
+      isActive: subUsers.isActive,
+      createdAt: subUsers.createdAt,
+      keyCount: subUsers.keyCount,
+      usageFlag: subUsers.usageFlag,
+      usageReadAt: subUsers.usageReadAt,
+    })
+    .from(subUsers)
+    .where(matching)
+    .orderBy(ORDER[params.sort])
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      isActive: r.isActive,
+      createdAt: r.createdAt?.toISOString() ?? null,
+      keyCount: r.keyCount,
+      usage: r.usageReadAt
+        ? { flag: r.usageFlag ?? null, readAt: r.usageReadAt.toISOString() }
+        : null,
+    })),
+    matched,
+    total: counts?.total ?? 0,
+    page,
+    pages,
+    refreshedAt: refreshedAt?.getTime() ?? null,
+  };
+}
+
+/** A Sub-user of this Master as the index holds it, or undefined if it holds none by that id. */
+export async function indexedSubUser(
+  masterId: string,
+  subUserId: string,
+): Promise<ClientUser | undefined> {
+  const db = await getStore();
+  const [row] = await db
+    .select({ entry: subUsers.entry })
+    .from(subUsers)
+    .where(and(eq(subUsers.masterId, masterId), eq(subUsers.subUserId, subUserId)));
+  return row ? clientUser.parse(row.entry) : undefined;
+}
+
+/** The names of these Sub-users of this Master that the index holds (id to name). */
+export async function subUserNames(masterId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const db = await getStore();
+  const rows = await db
+    .select({ id: subUsers.subUserId, name: subUsers.name })
+    .from(subUsers)
+    .where(and(eq(subUsers.masterId, masterId), inArray(subUsers.subUserId, ids)));
+  return new Map(rows.filter((r) => r.name !== null).map((r) => [r.id, r.name!]));
+}
+
+/** The active Sub-users read least recently (never first), for the scheduled usage readings. */
+export async function subUsersDueForReading(masterId: string, limit: number): Promise<string[]> {
+  const db = await getStore();
+  const rows = await db
+    .select({ id: subUsers.subUserId })
+    .from(subUsers)
+    .where(and(eq(subUsers.masterId, masterId), sql`${subUsers.isActive} is not false`))
+    .orderBy(sql`${subUsers.usageReadAt} nulls first`, subUsers.subUserId)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The console changed a Sub-user (created, renamed, deactivated): the service's answer is the
+ * Sub-user as it now is, written to the index at once. The refresh under way (or the next one)
+ * counts it as seen, and one that began before this write leaves it as written.
+ */
+export async function indexSubUser(masterId: string, user: ClientUser): Promise<void> {
+  const db = await getStore();
+  const row = rowOf(masterId, user, 0, new Date());
+  await db
+    .insert(subUsers)
+    .values({ ...row, seenIn: sql`(${nextRefresh(masterId)})` })
+    .onConflictDoUpdate({
+      target: [subUsers.masterId, subUsers.subUserId],
+      set: { ...listed, seenIn: sql`excluded.seen_in`, writtenAt: sql`excluded.written_at` },
+    });
+}
+
+const nextRefresh = (masterId: string) =>
+  sql`select coalesce(max(${subUserLists.refresh}), 0) + 1 from ${subUserLists}
+       where ${subUserLists.masterId} = ${masterId}`;
+
+/**
+ * Part of an indexed Sub-user changed through the console (a key issued: its metadata only, never
+ * the plaintext; rate limits replaced): merged into its entry at once.
+ */
+export async function changeIndexedSubUser(
+  masterId: string,
+  subUserId: string,
+  change:
+    | { keyIssued: NonNullable<ClientUser["apiKeys"]>[number] }
+    | {
+        rateLimits: NonNullable<ClientUser["rateLimits"]>;
+      },
+): Promise<void> {
+  const current = await indexedSubUser(masterId, subUserId);
+  if (!current) return;
+  const next: ClientUser =
+    "keyIssued" in change
+      ? { ...current, apiKeys: [...(current.apiKeys ?? []), change.keyIssued] }
+      : { ...current, rateLimits: change.rateLimits };
+  await indexSubUser(masterId, next);
+}
+
+/** A usage reading of a Sub-user: its most urgent plan state, shown and filtered by in the list. */
+export async function noteSubUserUsage(
+  subUserId: string,
+  flag: "warning" | "exhausted" | null,
+  takenAt: Date,
+): Promise<void> {
+  const db = await getStore();
+  await db
+    .update(subUsers)
+    .set({ usageFlag: flag, usageReadAt: takenAt })
+    .where(
+      and(
+        eq(subUsers.subUserId, subUserId),
+        or(isNull(subUsers.usageReadAt), sql`${subUsers.usageReadAt} <= ${takenAt}`),
+      ),
+    );
+}

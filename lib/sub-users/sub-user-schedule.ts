@@ -1,0 +1,59 @@
+import "server-only";
+import { apiForKey } from "@/lib/api/console-service";
+import { ServiceError } from "@/lib/api/client";
+import { liveSessionKeys } from "@/lib/auth/session";
+import { consoleConfig } from "@/lib/config/console-env";
+import { createLogger } from "@/lib/log/logger";
+import { claimScheduledRound } from "@/lib/store/scheduled-rounds";
+import { refreshSubUsers } from "./sub-user-index";
+
+/**
+ * One round: the Sub-user list of every Master with a live session taken into the console's
+ * index (a list unchanged since the last round costs a `304`), so changes made outside the
+ * console show within the refresh interval.
+ */
+export async function refreshSignedInMasters(): Promise<{
+  refreshed: number;
+  unchanged: number;
+  busy: number;
+  failures: number;
+}> {
+  const round = { refreshed: 0, unchanged: 0, busy: 0, failures: 0 };
+  for (const live of await liveSessionKeys()) {
+    if (!live.isMaster) continue;
+    try {
+      round[await refreshSubUsers(apiForKey(live.apiKey, live), live.clientId)] += 1;
+    } catch (error) {
+      // One Master's refusal (a revoked key) does not stop the round.
+      if (!(error instanceof ServiceError)) throw error;
+      round.failures += 1;
+    }
+  }
+  return round;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/** Starts the round once per console process (called from `instrumentation.ts`). */
+export function startSubUserSchedule(): void {
+  const config = consoleConfig();
+  const seconds = config.CONSOLE_SUB_USERS_REFRESH_SECONDS;
+  if (timer) return;
+  const log = createLogger("sub-user-schedule", config.LOG_LEVEL);
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      // Once per period across every console instance on this store.
+      if (!(await claimScheduledRound("sub-user-index", seconds))) return;
+      log.debug("Sub-user lists refreshed", { ...(await refreshSignedInMasters()) });
+    } catch (error) {
+      log.warn("Sub-user refresh round failed", { error });
+    } finally {
+      running = false;
+    }
+  };
+  timer = setInterval(() => void tick(), seconds * 1000);
+  timer.unref();
+}
