@@ -103,6 +103,8 @@ export default defineConfig({
         SERVICE_JOB_DURATION_MS: "2500",
         // The scheduled usage reading runs often enough to be seen within a test.
         CONSOLE_USAGE_READING_SECONDS: "10",
+        // So does the round that takes Sub-user lists from the service.
+        CONSOLE_SUB_USERS_REFRESH_SECONDS: "10",
         CONSOLE_DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
       },
     }),

@@ -1,6 +1,7 @@
 import { type Browser, type Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./support/test";
 import { MASTER, signInAsDemo, signOut } from "./support/auth";
+import { serviceFetch } from "./support/demo";
 import { PORT, SECOND_CONSOLE_PORT } from "./support/ports";
 import {
   Authenticator,
@@ -110,7 +111,7 @@ test("a Sub-user created through one instance is found by the next search on the
     return ((await res.json()) as { items: { name: string | null }[] }).items.map((i) => i.name);
   };
   const name = uniqueName("Second instance");
-  // The second instance reads the list now, and keeps it for the searches that follow.
+  // Nothing of that name yet, on either instance.
   expect(await search(name)).toEqual([]);
 
   await first.goto("/sub-users");
@@ -126,5 +127,32 @@ test("a Sub-user created through one instance is found by the next search on the
   await signOut(first);
   await second.goto(`${SECOND}/usage`);
   await expect(second).toHaveURL(/\/sign-in/);
+  await context.close();
+});
+
+test("a Sub-user made outside the console shows on every instance once a scheduled round took the list", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: FIRST });
+  const first = await context.newPage();
+  // A live session of the Master: the rounds take the lists of signed-in Masters.
+  await signInAsDemo(first, MASTER);
+  await first.goto("/sub-users");
+  const name = uniqueName("Made through the API");
+  const created = await serviceFetch("/client/users", { method: "POST", body: { name } });
+  expect(created.status).toBe(200);
+  const { id } = (await created.json()) as { id: string };
+
+  // Read on the second instance from the store both share; no page asks the service for it.
+  const search = async () => {
+    const res = await context.request.get(`${SECOND}/api/sub-users?q=${encodeURIComponent(name)}`);
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { items: { id: string }[] }).items.map((i) => i.id);
+  };
+  // The rounds run every 10 seconds here (CONSOLE_SUB_USERS_REFRESH_SECONDS).
+  await expect.poll(search, { timeout: 30_000, intervals: [1_000] }).toEqual([id]);
+  const second = await context.newPage();
+  await second.goto(`${SECOND}/sub-users?q=${encodeURIComponent(name)}`);
+  await expect(second.getByTestId("sub-user-row")).toHaveCount(1);
   await context.close();
 });

@@ -22,6 +22,8 @@ export interface SubUsersPage {
   pages: number;
   /** When the index last took the service's list (ms since the epoch); null: never. */
   refreshedAt: number | null;
+  /** When this page was read from the index (ms since the epoch). */
+  readAt: number;
 }
 
 /** A refresh holds its Master's list this long at most (a crashed instance's lease runs out). */
@@ -200,6 +202,16 @@ export async function ensureSubUsers(api: ServiceApi, masterId: string): Promise
   }
 }
 
+/**
+ * The Master's list taken into the index now, or, if another instance is taking it, once that
+ * refresh has ended (up to the lease).
+ */
+export async function refreshedSubUsers(api: ServiceApi, masterId: string): Promise<void> {
+  const deadline = Date.now() + LEASE_MS;
+  while ((await refreshSubUsers(api, masterId)) === "busy" && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
 const ORDER: Record<SortKey, SQL> = {
   "name-asc": sql`${subUsers.nameKey} collate "C", ${subUsers.subUserId} collate "C"`,
   "name-desc": sql`${subUsers.nameKey} collate "C" desc, ${subUsers.subUserId} collate "C" desc`,
@@ -270,6 +282,7 @@ export async function subUsersPage(
     page,
     pages,
     refreshedAt: refreshedAt?.getTime() ?? null,
+    readAt: Date.now(),
   };
 }
 

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { BROWSER_ONLY_PROVIDER, PROVIDERS } from "@/lib/api/contract/common";
 import { formatDateTime } from "@/lib/format";
-import { createSubUserAction } from "../actions";
+import { createSubUserAction, refreshSubUsersAction } from "../actions";
 import {
   createSubUserForm,
   type CreateSubUserValues,
@@ -90,9 +90,11 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
           <div className="mt-2 flex gap-2">
             <Button
               variant="secondary"
-              onClick={() => {
+              onClick={async () => {
                 onReconcile(uncertain);
                 setUncertain({ ...uncertain, checked: true });
+                // The list as the service has it now, not the console's last copy of it.
+                await refreshSubUsersAction();
                 router.refresh();
               }}
             >

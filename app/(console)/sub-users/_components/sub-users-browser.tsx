@@ -72,7 +72,7 @@ export function SubUsersBrowser({
     page === initial.page;
   const list = useQuery({
     // Keyed by the server's reading: after a change and a refresh, nothing older is shown.
-    queryKey: ["sub-users", first.refreshedAt, params],
+    queryKey: ["sub-users", first.readAt, params],
     queryFn: () =>
       fetchSubUsersPage(params, { failure: "The console could not read the list. Try again." }),
     // The server rendered the first view; a refresh of the page brings a new one.

@@ -30,7 +30,7 @@ export function SubUsersFreshness({ refreshedAt }: { refreshedAt: number | null 
     });
   return (
     <div className="mb-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
-      <span data-testid="sub-users-freshness">
+      <span data-testid="sub-users-freshness" data-refreshed-at={refreshedAt ?? ""}>
         {refreshedAt === null
           ? "The list has not been taken from the service yet."
           : `List as of ${formatDateTime(new Date(refreshedAt))}.`}
