@@ -545,6 +545,12 @@ export const subUsers = pgTable(
       sql`${t.subUserId} collate "C"`,
     ),
     index("console_sub_users_id_idx").on(t.subUserId),
+    // A search "as you type" finds its rows by their trigrams (pg_trgm), not by reading them all.
+    index("console_sub_users_search_idx").using("gin", sql`${t.haystack} gin_trgm_ops`),
+    index("console_sub_users_status_idx").on(t.masterId, t.isActive),
+    index("console_sub_users_flagged_idx")
+      .on(t.masterId)
+      .where(sql`${t.usageFlag} is not null`),
   ],
 );
 
@@ -555,6 +561,8 @@ export const subUserLists = pgTable("console_sub_user_lists", {
   refresh: bigint("refresh", { mode: "number" }).notNull().default(0),
   refreshedAt: at("refreshed_at"),
   etag: text("etag"),
+  /** The Sub-users the index holds for this Master (counted at each refresh, kept by own writes). */
+  total: integer("total").notNull().default(0),
   /** A refresh under way holds this lease, so instances do not read the same list at once. */
   leasedUntil: at("leased_until"),
 });

@@ -94,8 +94,10 @@ describe("the Sub-user index", () => {
     await svc.service.database.pool.query(
       "update clients set parent_id = 'cl_demo_beneficiary' where id = 'cl_idx_00001'",
     );
+    const before = (await subUsersPage(MASTER, params())).total;
     expect(await refreshSubUsers(api(), MASTER)).toBe("refreshed");
     expect(await indexedSubUser(MASTER, "cl_idx_00001")).toBeUndefined();
+    expect((await subUsersPage(MASTER, params())).total).toBe(before - 1);
   });
 
   it("lets one refresh of a Master's list run at a time", async () => {
@@ -137,7 +139,16 @@ describe("the Sub-user index", () => {
 
   it("shows the console's own change at once, and a refresh that began before it keeps it", async () => {
     const user = (await indexedSubUser(MASTER, "cl_idx_00002"))!;
+    const total = (await subUsersPage(MASTER, params())).total;
     await indexSubUser(MASTER, { ...user, name: "Umbenannt von der Konsole" });
+    // A change is no new Sub-user; one the console created is.
+    expect((await subUsersPage(MASTER, params())).total).toBe(total);
+    await indexSubUser(MASTER, { id: "cl_made_here", name: "Neu" });
+    expect((await subUsersPage(MASTER, params())).total).toBe(total + 1);
+    await svc.service.database.pool.query(
+      "insert into clients (id, name, parent_id) values ('cl_made_here', 'Neu', $1)",
+      [MASTER],
+    );
     expect((await subUsersPage(MASTER, params({ q: "umbenannt" }))).matched).toBe(1);
     // The service's list still has the old name (the change above was not sent to it): a refresh
     // that began before the console's write must not put the old name back.

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { type PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type ServiceApi } from "@/lib/api/client";
 import { type ClientUser, clientUser } from "@/lib/api/contract/client-admin";
 import { getStore } from "@/lib/store/db";
@@ -119,7 +120,7 @@ export async function refreshSubUsers(
     .returning();
   if (!lease) return "busy";
   const refresh = lease.refresh + 1;
-  const release = (done: Partial<typeof subUserLists.$inferInsert> = {}) =>
+  const release = (done: PgUpdateSetSource<typeof subUserLists> = {}) =>
     db
       .update(subUserLists)
       .set({ leasedUntil: null, ...done })
@@ -169,7 +170,12 @@ export async function refreshSubUsers(
     await db
       .delete(subUsers)
       .where(and(eq(subUsers.masterId, masterId), lt(subUsers.seenIn, refresh)));
-    await release({ refresh, refreshedAt: new Date(), etag: answer.etag ?? null });
+    await release({
+      refresh,
+      refreshedAt: new Date(),
+      etag: answer.etag ?? null,
+      total: sql`(select count(*) from ${subUsers} where ${subUsers.masterId} = ${masterId})`,
+    });
     return "refreshed";
   } catch (error) {
     await release().catch(() => undefined);
@@ -238,17 +244,27 @@ export async function subUsersPage(
     STATUS[params.status],
     needle ? sql`${subUsers.haystack} like ${searchPattern(needle)}` : undefined,
   );
-  const [[counts], refreshedAt] = await Promise.all([
+  const filtered = needle !== "" || params.status !== "all";
+  const [[list], [counted]] = await Promise.all([
     db
       .select({
-        total: sql<number>`count(*)::int`,
-        matched: sql<number>`count(*) filter (where ${matching})::int`,
+        refreshedAt: subUserLists.refreshedAt,
+        refresh: subUserLists.refresh,
+        total: subUserLists.total,
       })
-      .from(subUsers)
-      .where(eq(subUsers.masterId, masterId)),
-    subUsersRefreshedAt(masterId),
+      .from(subUserLists)
+      .where(eq(subUserLists.masterId, masterId)),
+    // Unfiltered, the count kept with the list: counting 100,000 rows per keystroke is not needed.
+    filtered
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(subUsers)
+          .where(matching)
+      : [undefined],
   ]);
-  const matched = counts?.matched ?? 0;
+  const total = list?.total ?? 0;
+  const matched = counted?.n ?? total;
+  const refreshedAt = list && list.refresh > 0 ? list.refreshedAt : null;
   const pages = Math.max(1, Math.ceil(matched / PAGE_SIZE));
   const page = Math.min(Math.max(1, params.page), pages);
   const rows = await db
@@ -278,7 +294,7 @@ export async function subUsersPage(
         : null,
     })),
     matched,
-    total: counts?.total ?? 0,
+    total,
     page,
     pages,
     refreshedAt: refreshedAt?.getTime() ?? null,
@@ -330,13 +346,20 @@ export async function subUsersDueForReading(masterId: string, limit: number): Pr
 export async function indexSubUser(masterId: string, user: ClientUser): Promise<void> {
   const db = await getStore();
   const row = rowOf(masterId, user, 0, new Date());
-  await db
+  const [written] = await db
     .insert(subUsers)
     .values({ ...row, seenIn: sql`(${nextRefresh(masterId)})` })
     .onConflictDoUpdate({
       target: [subUsers.masterId, subUsers.subUserId],
       set: { ...listed, seenIn: sql`excluded.seen_in`, writtenAt: sql`excluded.written_at` },
-    });
+    })
+    // A row new to the index (not an update of one) has no deleting transaction id.
+    .returning({ added: sql<boolean>`xmax = 0` });
+  if (written?.added)
+    await db
+      .update(subUserLists)
+      .set({ total: sql`${subUserLists.total} + 1` })
+      .where(eq(subUserLists.masterId, masterId));
 }
 
 const nextRefresh = (masterId: string) =>

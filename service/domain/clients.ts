@@ -123,22 +123,28 @@ export async function subUserListRows(
     after ? [masterId, String(after[0]), after[1]] : only ? [masterId, only] : [masterId],
   );
   if (clients.length === 0) return { clients, keys: [], limits: [] };
-  // A batch's keys and rules are read for its Sub-users only.
+  // A batch's keys and rules are read by its Sub-users' ids alone (they are this Master's, read
+  // just above): joined with the Master's Sub-users, each batch read all 100,000 of them.
   const ids = after || only ? clients.map((c) => c[0]) : undefined;
-  const values = ids ? [masterId, ids] : [masterId];
-  const which = (column: string) => (ids ? `and ${column} = any($2::text[])` : "");
+  const whose = (table: string) =>
+    ids
+      ? { text: `${table}.client_id = any($1::text[])`, values: [ids] }
+      : {
+          text: `${table}.client_id in (select id from clients where parent_id = $1)`,
+          values: [masterId],
+        };
+  const keysOf = whose("k");
   const keys = await rows<ListedKeyRow>(
     `select k.client_id, k.id, k.label, k.environment, k.is_active, ${ms("k.created_at")}
-       from api_keys k join clients c on c.id = k.client_id
-      where c.parent_id = $1 ${which("k.client_id")} order by k.created_at`,
-    values,
+       from api_keys k where ${keysOf.text} order by k.created_at`,
+    keysOf.values,
   );
+  const limitsOf = whose("r");
   const limits = await rows<ListedLimitRow>(
     `select r.client_id, r.id, r.endpoint_key, r.window_seconds, r.max_requests, r.api_key_id,
             r.is_active
-       from rate_limits r join clients c on c.id = r.client_id
-      where c.parent_id = $1 ${which("r.client_id")} order by r.client_id, r.position`,
-    values,
+       from rate_limits r where ${limitsOf.text} order by r.client_id, r.position`,
+    limitsOf.values,
   );
   return { clients, keys, limits };
 }

@@ -337,3 +337,27 @@ describe("a reset's confirmation", () => {
 describe("the month's totals charges read", () => {
   it("agree with the usage events after everything above", () => expectUsageTotalsMatchEvents(svc));
 });
+
+describe("the reset's preview of a big family", () => {
+  it("counts each table up to its bound and says more beyond it, Sub-users found by their Master", async () => {
+    const bound = resetPreview.parse(
+      (await http(svc.url, "GET", "/_sandbox/reset", { key: admin() })).body,
+    ).countedUpTo;
+    const { pool } = svc.service.database;
+    await pool.query(
+      `insert into clients (id, name, parent_id) select 'cl_big_' || n, 'Big ' || n, 'cl_demo_northwind'
+         from generate_series(1, $1::int) as n`,
+      [bound + 5],
+    );
+    const plan = resetPreview.parse(
+      (await http(svc.url, "GET", "/_sandbox/reset", { key: admin() })).body,
+    );
+    expect(plan.now.clients).toBe(bound + 1);
+    expect(plan.seeded.clients).toBeLessThan(bound);
+    await pool.query("delete from clients where id like 'cl_big_%'");
+    const after = resetPreview.parse(
+      (await http(svc.url, "GET", "/_sandbox/reset", { key: admin() })).body,
+    );
+    expect(after.now.clients).toBeLessThan(bound);
+  });
+});

@@ -181,7 +181,11 @@ export default async function SandboxPage({ searchParams }: SearchPageProps) {
           {keyResets ? (
             <ResetPanel
               masterId={session.clientId}
-              counts={reset ? { now: reset.now, seeded: reset.seeded } : null}
+              counts={
+                reset
+                  ? { now: reset.now, seeded: reset.seeded, countedUpTo: reset.countedUpTo }
+                  : null
+              }
             />
           ) : (
             <p className="text-sm text-slate-700" data-testid="reset-by-operator">

@@ -189,9 +189,11 @@ export const resetPreview = z.strictObject({
   masterId: z.string(),
   confirmationToken: z.string(),
   expiresAt: z.iso.datetime({ offset: true }),
-  /** Rows of the family now and as seeded, by table. */
+  /** Rows of the family now and as seeded, by table, each counted up to `countedUpTo` + 1. */
   now: z.record(z.string(), z.number().int()),
   seeded: z.record(z.string(), z.number().int()),
+  /** A count above this means "more than this many": a family's million usage events are not counted one by one. */
+  countedUpTo: z.number().int(),
 });
 export type ResetPreview = z.infer<typeof resetPreview>;
 

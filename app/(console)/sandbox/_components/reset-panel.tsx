@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/table";
+import { formatCount } from "@/lib/format";
 import { resetMasterAction } from "../actions";
 
 const TABLE_LABELS: Record<string, string> = {
@@ -25,12 +26,20 @@ const TABLE_LABELS: Record<string, string> = {
  * Resetting the Master to its seeded state: what it undoes is listed first, and the Master's id
  * must be typed to confirm (nothing is reset by a stray click).
  */
+/** A count as the preview gives it: exact up to its bound, "more than" beyond. */
+const countOf = (n: number, upTo: number) =>
+  n > upTo ? `more than ${formatCount(upTo)}` : formatCount(n);
+
 export function ResetPanel({
   masterId,
   counts,
 }: {
   masterId: string;
-  counts: { now: Record<string, number>; seeded: Record<string, number> } | null;
+  counts: {
+    now: Record<string, number>;
+    seeded: Record<string, number>;
+    countedUpTo: number;
+  } | null;
 }) {
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -75,7 +84,11 @@ export function ResetPanel({
         rows={rows}
         keyOf={(t) => t}
         empty="Nothing differs from the seeded state in number; names, settings and the clock still go back."
-        cells={(t) => [TABLE_LABELS[t], String(counts.now[t] ?? 0), String(counts.seeded[t] ?? 0)]}
+        cells={(t) => [
+          TABLE_LABELS[t],
+          countOf(counts.now[t] ?? 0, counts.countedUpTo),
+          countOf(counts.seeded[t] ?? 0, counts.countedUpTo),
+        ]}
       />
       <form
         aria-label="Reset this Master"
