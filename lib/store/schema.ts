@@ -527,8 +527,6 @@ export const subUsers = pgTable(
     /** The most urgent plan state at the console's latest usage reading of this Sub-user. */
     usageFlag: text("usage_flag").$type<"warning" | "exhausted">(),
     usageReadAt: at("usage_read_at"),
-    /** The refresh that last saw it in the list (rows no refresh saw are gone from the list). */
-    seenIn: bigint("seen_in", { mode: "number" }).notNull(),
     /** When the console's own write last changed it: a refresh that began earlier leaves it be. */
     writtenAt: at("written_at"),
   },

@@ -63,6 +63,23 @@ describe("the Sub-user index", () => {
       ),
     );
     expect(seen.size).toBe(133);
+    // The last page (read from the other end) continues the order where the one before stopped.
+    for (const sort of ["name-asc", "created-desc"] as const) {
+      const ids = (
+        await Promise.all([1, 2, 3].map((page) => subUsersPage(MASTER, params({ sort, page }))))
+      ).flatMap((p) => p.items.map((r) => r.id));
+      const whole = await subUsersPage(MASTER, params({ sort, page: 1 }));
+      expect(ids.slice(0, 50)).toEqual(whole.items.map((r) => r.id));
+      expect(new Set(ids).size).toBe(133);
+      const db = await getStore();
+      const { rows } = await db.$client.query<{ id: string }>(
+        sort === "name-asc"
+          ? `select sub_user_id as id from console_sub_users where master_id = $1 order by name_key collate "C", sub_user_id collate "C"`
+          : `select sub_user_id as id from console_sub_users where master_id = $1 order by created_at desc, sub_user_id collate "C" desc`,
+        [MASTER],
+      );
+      expect(ids).toEqual(rows.map((r) => r.id));
+    }
 
     const found = await subUsersPage(MASTER, params({ q: "KÖLN" }));
     expect(found.matched).toBe(65);

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { type PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type ServiceApi } from "@/lib/api/client";
 import { type ClientUser, clientUser } from "@/lib/api/contract/client-admin";
+import { type PoolClient } from "pg";
 import { getStore } from "@/lib/store/db";
 import { subUserLists, subUsers } from "@/lib/store/schema";
 import {
@@ -65,7 +66,7 @@ function entryOf(user: ClientUser): ClientUser {
   });
 }
 
-function rowOf(masterId: string, user: ClientUser, seenIn: number, writtenAt: Date | null) {
+function rowOf(masterId: string, user: ClientUser, writtenAt: Date | null) {
   const entry = entryOf(user);
   return {
     masterId,
@@ -77,7 +78,6 @@ function rowOf(masterId: string, user: ClientUser, seenIn: number, writtenAt: Da
     createdAt: user.createdAt ? new Date(user.createdAt) : null,
     keyCount: user.apiKeys?.length ?? null,
     entry: entry as Record<string, unknown>,
-    seenIn,
     writtenAt,
   };
 }
@@ -92,6 +92,46 @@ const listed = {
   keyCount: sql`excluded.key_count`,
   entry: sql`excluded.entry`,
 };
+
+/**
+ * Writes one batch of the list as the service sent it: rows new or changed only (a refresh of an
+ * unchanged list rewrites nothing), none the console wrote itself after the refresh began. One
+ * statement of arrays per batch; the Sub-users seen are noted on the refresh's connection.
+ */
+async function writeBatch(conn: PoolClient, masterId: string, users: ClientUser[], since: Date) {
+  const rows = users.map((u) => rowOf(masterId, u, null));
+  await conn.query("insert into sub_users_seen select unnest($1::text[]) on conflict do nothing", [
+    rows.map((r) => r.subUserId),
+  ]);
+  await conn.query(
+    `insert into console_sub_users
+            (master_id, sub_user_id, name, name_key, haystack, is_active, created_at, key_count, entry)
+       select $1, * from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::bool[],
+                                $7::timestamptz[], $8::int[], $9::jsonb[])
+     on conflict (master_id, sub_user_id) do update set
+            name = excluded.name, name_key = excluded.name_key, haystack = excluded.haystack,
+            is_active = excluded.is_active, created_at = excluded.created_at,
+            key_count = excluded.key_count, entry = excluded.entry
+      where (console_sub_users.written_at is null or console_sub_users.written_at <= $10)
+        and (console_sub_users.name, console_sub_users.is_active, console_sub_users.created_at,
+             console_sub_users.key_count, console_sub_users.entry)
+            is distinct from
+            (excluded.name, excluded.is_active, excluded.created_at, excluded.key_count,
+             excluded.entry)`,
+    [
+      masterId,
+      rows.map((r) => r.subUserId),
+      rows.map((r) => r.name),
+      rows.map((r) => r.nameKey),
+      rows.map((r) => r.haystack),
+      rows.map((r) => r.isActive),
+      rows.map((r) => r.createdAt),
+      rows.map((r) => r.keyCount),
+      rows.map((r) => JSON.stringify(r.entry)),
+      since,
+    ],
+  );
+}
 
 /**
  * Takes the service's list of this Master's Sub-users into the index: conditionally (`304`
@@ -119,35 +159,19 @@ export async function refreshSubUsers(
     )
     .returning();
   if (!lease) return "busy";
-  const refresh = lease.refresh + 1;
   const release = (done: PgUpdateSetSource<typeof subUserLists> = {}) =>
     db
       .update(subUserLists)
       .set({ leasedUntil: null, ...done })
       .where(eq(subUserLists.masterId, masterId));
+  // The Sub-users seen are kept on this connection, in a table of its session alone.
+  const conn = await db.$client.connect();
   try {
+    await conn.query("create temp table if not exists sub_users_seen (id text primary key)");
+    await conn.query("truncate sub_users_seen");
     const pending: ClientUser[] = [];
     const write = async () => {
-      if (pending.length === 0) return;
-      const rows = pending.splice(0).map((u) => rowOf(masterId, u, refresh, null));
-      await db
-        .insert(subUsers)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [subUsers.masterId, subUsers.subUserId],
-          set: {
-            seenIn: sql`greatest(${subUsers.seenIn}, excluded.seen_in)`,
-            // Kept as the console wrote it when that was after this refresh began.
-            ...Object.fromEntries(
-              Object.entries(listed).map(([column, value]) => [
-                column,
-                sql`case when ${subUsers.writtenAt} > ${startedAt} then ${
-                  subUsers[column as keyof typeof listed]
-                } else ${value} end`,
-              ]),
-            ),
-          },
-        });
+      if (pending.length) await writeBatch(conn, masterId, pending.splice(0), startedAt);
     };
     const answer = await api.listClientUsers(
       {},
@@ -167,11 +191,14 @@ export async function refreshSubUsers(
       return "unchanged";
     }
     await write();
-    await db
-      .delete(subUsers)
-      .where(and(eq(subUsers.masterId, masterId), lt(subUsers.seenIn, refresh)));
+    await conn.query(
+      `delete from console_sub_users s
+        where s.master_id = $1 and (s.written_at is null or s.written_at <= $2)
+          and not exists (select 1 from sub_users_seen t where t.id = s.sub_user_id)`,
+      [masterId, startedAt],
+    );
     await release({
-      refresh,
+      refresh: lease.refresh + 1,
       refreshedAt: new Date(),
       etag: answer.etag ?? null,
       total: sql`(select count(*) from ${subUsers} where ${subUsers.masterId} = ${masterId})`,
@@ -180,6 +207,9 @@ export async function refreshSubUsers(
   } catch (error) {
     await release().catch(() => undefined);
     throw error;
+  } finally {
+    await conn.query("drop table if exists sub_users_seen").catch(() => undefined);
+    conn.release();
   }
 }
 
@@ -194,17 +224,35 @@ export async function subUsersRefreshedAt(masterId: string): Promise<Date | null
 }
 
 /**
- * The Master's index, built first if it never was (the list read whole once, while the page
- * waits); if another instance is building it, this waits for that build, up to the lease.
+ * The Master's index, built first if it never was (the list read whole once); if another
+ * instance is building it, that build is waited for. Up to `waitMs`: a page does not wait
+ * seconds for a list of 100,000, it says the list is being taken (the build goes on).
  */
-export async function ensureSubUsers(api: ServiceApi, masterId: string): Promise<Date | null> {
-  const deadline = Date.now() + LEASE_MS;
-  for (;;) {
-    const at = await subUsersRefreshedAt(masterId);
-    if (at) return at;
-    if ((await refreshSubUsers(api, masterId)) !== "busy") continue;
-    if (Date.now() > deadline) return null;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+export async function ensureSubUsers(
+  api: ServiceApi,
+  masterId: string,
+  { waitMs = LEASE_MS }: { waitMs?: number } = {},
+): Promise<Date | null> {
+  const at = await subUsersRefreshedAt(masterId);
+  if (at) return at;
+  const building = (async () => {
+    const deadline = Date.now() + LEASE_MS;
+    for (;;) {
+      const built = await subUsersRefreshedAt(masterId);
+      if (built) return built;
+      if ((await refreshSubUsers(api, masterId)) !== "busy") continue;
+      if (Date.now() > deadline) return null;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  // A failed build is reported to a caller still waiting; one nobody waits for is retried later.
+  building.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+  try {
+    return await Promise.race([building, gaveUp]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -223,6 +271,14 @@ const ORDER: Record<SortKey, SQL> = {
   "name-desc": sql`${subUsers.nameKey} collate "C" desc, ${subUsers.subUserId} collate "C" desc`,
   "created-asc": sql`${subUsers.createdAt}, ${subUsers.subUserId} collate "C"`,
   "created-desc": sql`${subUsers.createdAt} desc, ${subUsers.subUserId} collate "C" desc`,
+};
+
+/** Each order backwards (PostgreSQL puts nulls last going up, first going down: the mirror). */
+const REVERSED: Record<SortKey, SQL> = {
+  "name-asc": ORDER["name-desc"],
+  "name-desc": ORDER["name-asc"],
+  "created-asc": ORDER["created-desc"],
+  "created-desc": ORDER["created-asc"],
 };
 
 const STATUS: Record<SubUsersListParams["status"], SQL | undefined> = {
@@ -267,7 +323,11 @@ export async function subUsersPage(
   const refreshedAt = list && list.refresh > 0 ? list.refreshedAt : null;
   const pages = Math.max(1, Math.ceil(matched / PAGE_SIZE));
   const page = Math.min(Math.max(1, params.page), pages);
-  const rows = await db
+  // A page past the middle is read from the other end: the last page costs what the first does.
+  const skip = (page - 1) * PAGE_SIZE;
+  const fromEnd = skip > matched / 2;
+  const shown = Math.min(PAGE_SIZE, Math.max(0, matched - skip));
+  const read = await db
     .select({
       id: subUsers.subUserId,
       name: subUsers.name,
@@ -279,9 +339,10 @@ export async function subUsersPage(
     })
     .from(subUsers)
     .where(matching)
-    .orderBy(ORDER[params.sort])
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
+    .orderBy(fromEnd ? REVERSED[params.sort] : ORDER[params.sort])
+    .limit(fromEnd ? shown : PAGE_SIZE)
+    .offset(fromEnd ? matched - skip - shown : skip);
+  const rows = fromEnd ? read.reverse() : read;
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -340,18 +401,17 @@ export async function subUsersDueForReading(masterId: string, limit: number): Pr
 
 /**
  * The console changed a Sub-user (created, renamed, deactivated): the service's answer is the
- * Sub-user as it now is, written to the index at once. The refresh under way (or the next one)
- * counts it as seen, and one that began before this write leaves it as written.
+ * Sub-user as it now is, written to the index at once. A refresh that began before this write
+ * leaves it as written (and in the index, seen or not).
  */
 export async function indexSubUser(masterId: string, user: ClientUser): Promise<void> {
   const db = await getStore();
-  const row = rowOf(masterId, user, 0, new Date());
   const [written] = await db
     .insert(subUsers)
-    .values({ ...row, seenIn: sql`(${nextRefresh(masterId)})` })
+    .values(rowOf(masterId, user, new Date()))
     .onConflictDoUpdate({
       target: [subUsers.masterId, subUsers.subUserId],
-      set: { ...listed, seenIn: sql`excluded.seen_in`, writtenAt: sql`excluded.written_at` },
+      set: { ...listed, writtenAt: sql`excluded.written_at` },
     })
     // A row new to the index (not an update of one) has no deleting transaction id.
     .returning({ added: sql<boolean>`xmax = 0` });
@@ -361,10 +421,6 @@ export async function indexSubUser(masterId: string, user: ClientUser): Promise<
       .set({ total: sql`${subUserLists.total} + 1` })
       .where(eq(subUserLists.masterId, masterId));
 }
-
-const nextRefresh = (masterId: string) =>
-  sql`select coalesce(max(${subUserLists.refresh}), 0) + 1 from ${subUserLists}
-       where ${subUserLists.masterId} = ${masterId}`;
 
 /**
  * Part of an indexed Sub-user changed through the console (a key issued: its metadata only, never

@@ -32,7 +32,7 @@ export function SubUsersFreshness({ refreshedAt }: { refreshedAt: number | null 
     <div className="mb-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
       <span data-testid="sub-users-freshness" data-refreshed-at={refreshedAt ?? ""}>
         {refreshedAt === null
-          ? "The list has not been taken from the service yet."
+          ? "The list is being taken from the service for the first time; it shows here once that is done."
           : `List as of ${formatDateTime(new Date(refreshedAt))}.`}
       </span>
       <Button variant="secondary" onClick={refresh} disabled={pending} aria-busy={pending}>

@@ -1,0 +1,1 @@
+ALTER TABLE "console_sub_users" DROP COLUMN "seen_in";
