@@ -559,6 +559,39 @@ export const subUserListChanges = pgTable(
 );
 
 /**
+ * Long Sub-user lists kept serialised in PostgreSQL, an entry per Sub-user (a list of 100,000 is
+ * too long to keep in an instance's memory, and too slow to build on every read): each entry as
+ * the answer carries it, checked against the contract when it was written, with the list version
+ * it was built at (an entry is never replaced by one built at an older version). Read in the
+ * list's order, a batch at a time.
+ */
+export const subUserListEntries = pgTable(
+  "sub_user_list_entries",
+  {
+    masterClientId: text("master_client_id").notNull(),
+    clientId: text("client_id").notNull(),
+    /** The Sub-user's creation in microseconds since the epoch: the list's order, with the id. */
+    createdUs: bigint("created_us", { mode: "number" }).notNull(),
+    entry: text("entry").notNull(),
+    version: bigint("version", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.masterClientId, t.clientId] }),
+    index("sub_user_list_entries_order_idx").on(
+      t.masterClientId,
+      t.createdUs,
+      sql`${t.clientId} collate "C"`,
+    ),
+  ],
+);
+
+/** The list version each Master's kept entries are all current at. */
+export const subUserListEntriesAt = pgTable("sub_user_list_entries_at", {
+  masterClientId: text("master_client_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
+/**
  * What each charge reads of the month so far, kept by triggers on `usage_events` (migration
  * 0014) in the transaction of every event written, refunded or removed: a charge reads one row
  * instead of counting the month's events, however many there are. The events stay the record;

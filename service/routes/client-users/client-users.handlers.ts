@@ -22,7 +22,7 @@ import {
   toIssuedKey,
   toStoredRateLimit,
 } from "./client-user.representation";
-import { streamedSubUserList, subUserListTag, tagMatches } from "./streamed-sub-user-list";
+import { keptSubUserList, subUserListTag, tagMatches } from "./streamed-sub-user-list";
 import { patchedSubUserList, subUserListBody, type SubUserListParts } from "./kept-sub-user-list";
 
 /** More Sub-users changed since the kept list than this, and the whole list is read again. */
@@ -42,7 +42,7 @@ export const clientUserHandlers = {
       service.subUserLists.delete(masterId);
       return {
         status: 200,
-        checkedStream: streamedSubUserList(service, masterId, operationId),
+        checkedStream: await keptSubUserList(service, masterId, version, operationId),
         headers,
       };
     }

@@ -138,4 +138,100 @@ describe("long Sub-user lists", () => {
     expect(tagMatches('"b" , "a"', '"a"')).toBe(true);
     expect(tagMatches('"ab"', '"a"')).toBe(false);
   });
+
+  it("keeps the entries: patched for a few changes on any instance, rebuilt for many", async () => {
+    keepUpTo(1_000);
+    const sibling = await svc.startSibling();
+    sibling.context.config.subUserListKeepLimit = 1_000;
+    const kept = async () =>
+      (
+        await svc.service.database.pool.query<{ n: number; at: string }>(
+          `select (select count(*)::int from sub_user_list_entries where master_client_id = $1) as n,
+                  (select version::text from sub_user_list_entries_at where master_client_id = $1) as at`,
+          [MASTER],
+        )
+      ).rows[0]!;
+    try {
+      const first = await list();
+      const before = await kept();
+      expect(before.n).toBe(listClientUsersResponse.parse(first.body).clientUsers.length);
+      // A rename through the other instance: the next read here patches that one entry.
+      const renamed = await http(sibling.url, "PATCH", "/client/users/cl_grown_00010", {
+        key: admin(),
+        body: { name: "Patched on the sibling" },
+        idempotencyKey: crypto.randomUUID(),
+      });
+      expect(renamed.status).toBe(200);
+      const patched = await list();
+      expect(patched.text).toContain("Patched on the sibling");
+      expect(Number((await kept()).at)).toBeGreaterThan(Number(before.at));
+      // One moved to another Master leaves the list.
+      await svc.service.database.pool.query(
+        "update clients set parent_id = 'cl_demo_beneficiary' where id = 'cl_grown_00011'",
+      );
+      const moved = listClientUsersResponse.parse((await list()).body).clientUsers;
+      expect(moved.some((u) => u.id === "cl_grown_00011")).toBe(false);
+      // Many changed at once: built again, the same as a list built whole.
+      await svc.service.database.pool.query(
+        "update clients set name = name || ' (renamed)' where id like 'cl_grown_0%' and parent_id = $1",
+        [MASTER],
+      );
+      const rebuilt = await list();
+      keepUpTo(20_000);
+      const whole = await list();
+      expect(rebuilt.text).toBe(whole.text);
+      expect(rebuilt.text).toContain("(renamed)");
+      // And read again from what was kept, unchanged.
+      keepUpTo(1_000);
+      expect((await list()).text).toBe(whole.text);
+    } finally {
+      keepUpTo(20_000);
+      await sibling.stop();
+    }
+  });
+
+  it("gives every reader the same list when instances read and change it at once", async () => {
+    keepUpTo(1_000);
+    const sibling = await svc.startSibling();
+    sibling.context.config.subUserListKeepLimit = 1_000;
+    try {
+      const renames = Array.from({ length: 6 }, (_, i) => i);
+      const reads = await Promise.all([
+        ...renames.map((i) =>
+          http([svc.url, sibling.url][i % 2]!, "PATCH", `/client/users/cl_grown_0010${i}`, {
+            key: admin(),
+            body: { name: `At once ${i}` },
+            idempotencyKey: crypto.randomUUID(),
+          }),
+        ),
+        ...[svc.url, sibling.url, svc.url, sibling.url].map((url) =>
+          http(url, "GET", "/client/users", { key: admin() }),
+        ),
+      ]);
+      // A Master's calls are taken one at a time: some were refused and are sent again.
+      for (const [i, r] of reads.slice(0, 6).entries())
+        if (r.status !== 200)
+          expect(
+            (
+              await http(svc.url, "PATCH", `/client/users/cl_grown_0010${i}`, {
+                key: admin(),
+                body: { name: `At once ${i}` },
+                idempotencyKey: crypto.randomUUID(),
+              })
+            ).status,
+          ).toBe(200);
+      const [here, there] = [
+        await list(),
+        await http(sibling.url, "GET", "/client/users", { key: admin() }),
+      ];
+      keepUpTo(20_000);
+      const whole = await list();
+      expect(here.text).toBe(whole.text);
+      expect(there.text).toBe(whole.text);
+      for (const i of renames) expect(whole.text).toContain(`At once ${i}`);
+    } finally {
+      keepUpTo(20_000);
+      await sibling.stop();
+    }
+  });
 });
