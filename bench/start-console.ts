@@ -32,6 +32,8 @@ export async function startConsole(port: number, env: Record<string, string>) {
   }
   return {
     url,
+    /** The launcher's process (the embedded service runs in it; the Next.js server is its child). */
+    pid: launcher.pid!,
     async stop() {
       if (hasExited(launcher)) return;
       launcher.kill("SIGTERM");

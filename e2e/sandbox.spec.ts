@@ -26,6 +26,15 @@ test.describe("the Sandbox page", () => {
     expect(after - before).toBeGreaterThanOrEqual(86_400_000);
     expect(after - before).toBeLessThan(86_400_000 + 10 * 60_000);
 
+    // What a reset would undo is counted on request.
+    await page.getByRole("link", { name: "Count what a reset would undo" }).click();
+    await expect(page).toHaveURL(/reset=preview/);
+    await expect(
+      page
+        .getByRole("table", { name: "What a reset changes" })
+        .or(page.getByText("Nothing differs from the seeded state in number", { exact: false })),
+    ).toBeVisible();
+
     // A reset takes the Master back to its seeded state, the clock included; it needs the
     // Master's id typed out first.
     const reset = page.getByRole("form", { name: "Reset this Master" });

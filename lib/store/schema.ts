@@ -421,6 +421,13 @@ export const jobRecords = pgTable(
     index("console_jobs_finished_age_idx")
       .on(t.updatedAt)
       .where(sql`${t.status} not in ('queued', 'running')`),
+    // A page's latest jobs of some kinds, of one VIN, or of one Intelligence cluster: found
+    // directly, not by reading back through all of the organization's jobs.
+    index("console_jobs_family_idx").on(t.organizationId, t.family, t.createdAt),
+    index("console_jobs_vin_idx").on(t.organizationId, sql`(${t.input} ->> 'vin')`, t.createdAt),
+    index("console_jobs_cluster_idx")
+      .on(t.organizationId, sql`(${t.result} -> 'cluster' ->> 'clusterId')`, t.updatedAt)
+      .where(sql`${t.family} = 'part_intelligence' and ${t.status} = 'succeeded'`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { http, serviceForThisFile } from "@/test/support/service-harness";
 import {
   indexedSubUser,
   indexSubUser,
+  SEARCH_COUNT_LIMIT,
   noteSubUserUsage,
   refreshSubUsers,
   subUserNames,
@@ -213,5 +214,28 @@ describe("the Sub-user index", () => {
     expect([...names]).toEqual([["cl_idx_00005", "Werkstatt 5 Bonn"]]);
     expect((await subUserNames("cl_other_master", ["cl_idx_00005"])).size).toBe(0);
     expect((await subUsersPage("cl_other_master", params())).total).toBe(0);
+  });
+
+  it("counts a search's matches up to its bound, and says more match", async () => {
+    const db = await getStore();
+    await db.$client.query(
+      `insert into console_sub_users (master_id, sub_user_id, name, name_key, haystack, is_active, entry)
+         select 'cl_many', 'cl_m' || n, 'Filiale ' || n, 'filiale ' || n, 'filiale ' || n || chr(10) || 'cl_m' || n,
+                true, jsonb_build_object('id', 'cl_m' || n)
+           from generate_series(1, $1::int) as n`,
+      [SEARCH_COUNT_LIMIT + 5],
+    );
+    const many = await subUsersPage("cl_many", params({ q: "filiale" }));
+    expect(many).toMatchObject({ matched: SEARCH_COUNT_LIMIT, more: true });
+    expect(many.pages).toBe(SEARCH_COUNT_LIMIT / PAGE_SIZE);
+    const few = await subUsersPage("cl_many", params({ q: "filiale 100" }));
+    expect(few).toMatchObject({ more: false });
+    // Filiale 100, 1000 and 1001 to 1005.
+    expect(few.matched).toBe(7);
+    // A filter without a search is counted exactly.
+    expect(await subUsersPage("cl_many", params({ status: "active" }))).toMatchObject({
+      matched: SEARCH_COUNT_LIMIT + 5,
+      more: false,
+    });
   });
 });

@@ -19,6 +19,8 @@ import {
 export interface SubUsersPage {
   items: SubUserRow[];
   matched: number;
+  /** A search matched more than `matched` (its bound): only the first `matched` are paged. */
+  more: boolean;
   total: number;
   page: number;
   pages: number;
@@ -30,6 +32,8 @@ export interface SubUsersPage {
 
 /** A refresh holds its Master's list this long at most (a crashed instance's lease runs out). */
 const LEASE_MS = 120_000;
+/** A search's matches are counted up to this many. */
+export const SEARCH_COUNT_LIMIT = 1_000;
 /** Rows written to the store per statement while a list arrives. */
 const WRITE_BATCH = 1_000;
 
@@ -38,7 +42,8 @@ const WRITE_BATCH = 1_000;
  * metadata only. Picked by name, so a field the service adds (a secret, say) is never stored.
  */
 function entryOf(user: ClientUser): ClientUser {
-  return clientUser.parse({
+  // Checked against the contract already, by the call that brought it.
+  return {
     id: user.id,
     name: user.name,
     isActive: user.isActive,
@@ -63,7 +68,7 @@ function entryOf(user: ClientUser): ClientUser {
     })),
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
-  });
+  };
 }
 
 function rowOf(masterId: string, user: ClientUser, writtenAt: Date | null) {
@@ -283,8 +288,8 @@ const REVERSED: Record<SortKey, SQL> = {
 
 const STATUS: Record<SubUsersListParams["status"], SQL | undefined> = {
   all: undefined,
-  active: sql`${subUsers.isActive} is true`,
-  inactive: sql`${subUsers.isActive} is false`,
+  active: sql`${subUsers.isActive} = true`,
+  inactive: sql`${subUsers.isActive} = false`,
   "near-quota": sql`${subUsers.usageFlag} is not null`,
 };
 
@@ -311,15 +316,26 @@ export async function subUsersPage(
       .from(subUserLists)
       .where(eq(subUserLists.masterId, masterId)),
     // Unfiltered, the count kept with the list: counting 100,000 rows per keystroke is not needed.
+    // A search counts its matches up to a bound: a keystroke does not count 20,000 "München".
     filtered
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(subUsers)
-          .where(matching)
+      ? db.select({ n: sql<number>`count(*)::int` }).from(
+          (needle
+            ? db
+                .select({ one: sql`1` })
+                .from(subUsers)
+                .where(matching)
+                .limit(SEARCH_COUNT_LIMIT + 1)
+            : db
+                .select({ one: sql`1` })
+                .from(subUsers)
+                .where(matching)
+          ).as("matching"),
+        )
       : [undefined],
   ]);
   const total = list?.total ?? 0;
-  const matched = counted?.n ?? total;
+  const more = needle !== "" && (counted?.n ?? 0) > SEARCH_COUNT_LIMIT;
+  const matched = more ? SEARCH_COUNT_LIMIT : (counted?.n ?? total);
   const refreshedAt = list && list.refresh > 0 ? list.refreshedAt : null;
   const pages = Math.max(1, Math.ceil(matched / PAGE_SIZE));
   const page = Math.min(Math.max(1, params.page), pages);
@@ -355,6 +371,7 @@ export async function subUsersPage(
         : null,
     })),
     matched,
+    more,
     total,
     page,
     pages,

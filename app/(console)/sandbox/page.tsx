@@ -52,6 +52,8 @@ export default async function SandboxPage({ searchParams }: SearchPageProps) {
 
   const raw = await searchParams;
   const text = (k: string) => (typeof raw[k] === "string" ? (raw[k] as string) : "");
+  // What a reset would undo is counted when asked for: a big family's rows take a while.
+  const previewReset = keyResets && text("reset") === "preview";
   const filter = journalQuery.safeParse({
     ...Object.fromEntries(
       Object.keys(JOURNAL_DEFAULTS)
@@ -64,7 +66,7 @@ export default async function SandboxPage({ searchParams }: SearchPageProps) {
   try {
     loaded = await Promise.all([
       sandbox.clock(),
-      (keyResets ? sandbox.resetPreview() : Promise.resolve(null)).catch((error: unknown) => {
+      (previewReset ? sandbox.resetPreview() : Promise.resolve(null)).catch((error: unknown) => {
         // A Master without a recorded seed state cannot be reset; the page says so.
         if (error instanceof SandboxControlsError && error.code === "not_found") return null;
         throw error;
@@ -182,9 +184,11 @@ export default async function SandboxPage({ searchParams }: SearchPageProps) {
             <ResetPanel
               masterId={session.clientId}
               counts={
-                reset
-                  ? { now: reset.now, seeded: reset.seeded, countedUpTo: reset.countedUpTo }
-                  : null
+                !previewReset
+                  ? "not-read"
+                  : reset
+                    ? { now: reset.now, seeded: reset.seeded, countedUpTo: reset.countedUpTo }
+                    : null
               }
             />
           ) : (

@@ -199,6 +199,9 @@ function buildingStream(
               [masterId, version],
             );
             await entriesCurrentAt(conn, masterId, version);
+            // Many rows were written: reads that follow walk them in order only if PostgreSQL
+            // knows how many there are.
+            await conn.query("analyze sub_user_list_entries");
             controller.enqueue(encoder.encode(`${start}${text}${CLOSE}`));
             controller.close();
             return;

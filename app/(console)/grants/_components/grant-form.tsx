@@ -75,7 +75,12 @@ function useBeneficiaryOptions(given: BeneficiaryChoices, chosen: string) {
     setQuery,
     pick,
     options: [...keep, ...listed],
-    sentence: shownSentence(listed.length, found?.matched ?? given.total, found !== undefined),
+    sentence: shownSentence(
+      listed.length,
+      found?.matched ?? given.total,
+      found !== undefined,
+      found?.more,
+    ),
     error: searched !== "" && search.error ? search.error.message : undefined,
     busy: search.isFetching,
   };

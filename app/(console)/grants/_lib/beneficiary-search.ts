@@ -15,7 +15,7 @@ export interface BeneficiaryChoices {
 export async function searchBeneficiaries(
   query: string,
   signal?: AbortSignal,
-): Promise<{ options: BeneficiaryOption[]; matched: number }> {
+): Promise<{ options: BeneficiaryOption[]; matched: number; more: boolean }> {
   const page = await fetchSubUsersPage(
     { q: query, sort: "name-asc" },
     { failure: "The console could not search the Sub-users. Try again.", signal },
@@ -23,13 +23,19 @@ export async function searchBeneficiaries(
   return {
     options: page.items.map((u) => ({ id: u.id, name: u.name ?? u.id })),
     matched: page.matched,
+    more: page.more,
   };
 }
 
 /** The line under the search: how much of the list the picker shows. */
-export function shownSentence(shown: number, matched: number, searching: boolean): string {
+export function shownSentence(
+  shown: number,
+  matched: number,
+  searching: boolean,
+  more = false,
+): string {
   if (searching && matched === 0) return "No Sub-user matches. Another Client can be typed by id.";
-  const of = `${shown.toLocaleString("en")} of ${matched.toLocaleString("en")}`;
+  const of = `${shown.toLocaleString("en")} of ${more ? "more than " : ""}${matched.toLocaleString("en")}`;
   return searching
     ? `Showing ${of} matching Sub-users, by name.`
     : `Showing ${of} Sub-users, by name: type a name or id to find the others.`;

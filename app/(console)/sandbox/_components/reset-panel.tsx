@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
+import { Link } from "@/components/ui/link";
 import { resetMasterAction } from "../actions";
 
 const TABLE_LABELS: Record<string, string> = {
@@ -35,11 +36,15 @@ export function ResetPanel({
   counts,
 }: {
   masterId: string;
-  counts: {
-    now: Record<string, number>;
-    seeded: Record<string, number>;
-    countedUpTo: number;
-  } | null;
+  /** What a reset undoes; null: no seeded state; "not-read": not asked for yet. */
+  counts:
+    | {
+        now: Record<string, number>;
+        seeded: Record<string, number>;
+        countedUpTo: number;
+      }
+    | null
+    | "not-read";
 }) {
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -51,9 +56,10 @@ export function ResetPanel({
         No seeded state is recorded for this Master, so it cannot be reset.
       </p>
     );
-  const rows = Object.keys(TABLE_LABELS).filter(
-    (t) => (counts.now[t] ?? 0) !== (counts.seeded[t] ?? 0),
-  );
+  const rows =
+    counts === "not-read"
+      ? []
+      : Object.keys(TABLE_LABELS).filter((t) => (counts.now[t] ?? 0) !== (counts.seeded[t] ?? 0));
   const reset = () =>
     start(async () => {
       const result = await resetMasterAction({ typed });
@@ -78,18 +84,27 @@ export function ResetPanel({
           {notice.text}
         </Alert>
       ) : null}
-      <DataTable
-        caption="What a reset changes"
-        columns={["What", "Now", "As seeded"]}
-        rows={rows}
-        keyOf={(t) => t}
-        empty="Nothing differs from the seeded state in number; names, settings and the clock still go back."
-        cells={(t) => [
-          TABLE_LABELS[t],
-          countOf(counts.now[t] ?? 0, counts.countedUpTo),
-          countOf(counts.seeded[t] ?? 0, counts.countedUpTo),
-        ]}
-      />
+      {counts === "not-read" ? (
+        <p className="text-sm">
+          <Link href="/sandbox?reset=preview" className="text-brand-700 underline">
+            Count what a reset would undo
+          </Link>{" "}
+          (the Master&apos;s rows now and as seeded, table by table).
+        </p>
+      ) : (
+        <DataTable
+          caption="What a reset changes"
+          columns={["What", "Now", "As seeded"]}
+          rows={rows}
+          keyOf={(t) => t}
+          empty="Nothing differs from the seeded state in number; names, settings and the clock still go back."
+          cells={(t) => [
+            TABLE_LABELS[t],
+            countOf(counts.now[t] ?? 0, counts.countedUpTo),
+            countOf(counts.seeded[t] ?? 0, counts.countedUpTo),
+          ]}
+        />
+      )}
       <form
         aria-label="Reset this Master"
         className="flex flex-wrap items-end gap-3"

@@ -143,7 +143,9 @@ export function SubUsersBrowser({
       </div>
       <SubUsersFreshness refreshedAt={current.refreshedAt} />
       <p role="status" className="mb-2 text-sm text-slate-600" data-testid="sub-user-count">
-        {formatCount(current.matched)} of {formatCount(current.total)} Sub-users
+        {current.more
+          ? `More than ${formatCount(current.matched)} of ${formatCount(current.total)} Sub-users match: the first ${formatCount(current.matched)} are shown; a longer search narrows them.`
+          : `${formatCount(current.matched)} of ${formatCount(current.total)} Sub-users`}
       </p>
       {list.error ? (
         <Alert tone="danger" className="mb-2">

@@ -1,0 +1,3 @@
+CREATE INDEX "console_jobs_family_idx" ON "console_jobs" USING btree ("organization_id","family","created_at");--> statement-breakpoint
+CREATE INDEX "console_jobs_vin_idx" ON "console_jobs" USING btree ("organization_id",("input" ->> 'vin'),"created_at");--> statement-breakpoint
+CREATE INDEX "console_jobs_cluster_idx" ON "console_jobs" USING btree ("organization_id",("result" -> 'cluster' ->> 'clusterId'),"updated_at") WHERE "console_jobs"."family" = 'part_intelligence' and "console_jobs"."status" = 'succeeded';
