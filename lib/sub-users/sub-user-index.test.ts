@@ -6,6 +6,7 @@ import { http, serviceForThisFile } from "@/test/support/service-harness";
 import {
   indexedSubUser,
   indexSubUser,
+  LeaseLostError,
   SEARCH_COUNT_LIMIT,
   noteSubUserUsage,
   refreshSubUsers,
@@ -139,6 +140,42 @@ describe("the Sub-user index", () => {
     expect(outcomes.filter((o) => o === "busy")).toHaveLength(2);
     // The lease is given back: the next refresh runs.
     expect(await refreshSubUsers(api(), MASTER)).toBe("unchanged");
+  });
+
+  it("stops a refresh whose lease another took over, changing nothing more", async () => {
+    const db = await getStore();
+    const before = (await subUsersPage(MASTER, params())).total;
+    const fast = api();
+    const taken = refreshSubUsers(
+      {
+        ...fast,
+        listClientUsers: async (...args: Parameters<ServiceApi["listClientUsers"]>) => {
+          // Meanwhile its lease ran out and another instance took the list over.
+          await db.$client.query(
+            "update console_sub_user_lists set leased_until = now() + interval '10 minutes' where master_id = $1",
+            [MASTER],
+          );
+          // A row the other refresh wrote, which this one's list lacks: it must not be removed.
+          await db.$client.query(
+            `insert into console_sub_users (master_id, sub_user_id, name, name_key, haystack, entry) values ($1, 'cl_other_holder', 'X', 'x', 'x', '{"id": "cl_other_holder"}')`,
+            [MASTER],
+          );
+          return fast.listClientUsers(...args);
+        },
+      },
+      MASTER,
+      { conditional: false },
+    );
+    await expect(taken).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await indexedSubUser(MASTER, "cl_other_holder")).toBeDefined();
+    // The other holder's lease is left as it is.
+    expect(await refreshSubUsers(api(), MASTER)).toBe("busy");
+    await db.$client.query(
+      "update console_sub_user_lists set leased_until = null where master_id = $1",
+      [MASTER],
+    );
+    await db.$client.query("delete from console_sub_users where sub_user_id = 'cl_other_holder'");
+    expect((await subUsersPage(MASTER, params())).total).toBe(before);
   });
 
   it("takes over a lease its holder left behind", async () => {

@@ -32,6 +32,14 @@ export interface SubUsersPage {
 
 /** A refresh holds its Master's list this long at most (a crashed instance's lease runs out). */
 const LEASE_MS = 120_000;
+/** A refresh whose lease ran out (another instance took the list over): it stops, changing nothing more. */
+export class LeaseLostError extends Error {
+  constructor(masterId: string) {
+    super(`The refresh of ${masterId}'s Sub-users lost its lease to another.`);
+    this.name = "LeaseLostError";
+  }
+}
+
 /** A search's matches are counted up to this many. */
 export const SEARCH_COUNT_LIMIT = 1_000;
 /** Rows written to the store per statement while a list arrives. */
@@ -153,9 +161,11 @@ export async function refreshSubUsers(
   const db = await getStore();
   const startedAt = new Date();
   await db.insert(subUserLists).values({ masterId }).onConflictDoNothing();
+  // The lease's end is also its holder's token: only the holder renews, ends or gives it back.
+  let mine = new Date(startedAt.getTime() + LEASE_MS);
   const [lease] = await db
     .update(subUserLists)
-    .set({ leasedUntil: new Date(startedAt.getTime() + LEASE_MS) })
+    .set({ leasedUntil: mine })
     .where(
       and(
         eq(subUserLists.masterId, masterId),
@@ -164,11 +174,24 @@ export async function refreshSubUsers(
     )
     .returning();
   if (!lease) return "busy";
+  const held = () => and(eq(subUserLists.masterId, masterId), eq(subUserLists.leasedUntil, mine));
   const release = (done: PgUpdateSetSource<typeof subUserLists> = {}) =>
     db
       .update(subUserLists)
       .set({ leasedUntil: null, ...done })
-      .where(eq(subUserLists.masterId, masterId));
+      .where(held());
+  /** A refresh longer than the lease keeps it while it writes; one whose lease ran out stops. */
+  const renew = async () => {
+    if (mine.getTime() - Date.now() > (LEASE_MS * 2) / 3) return;
+    const next = new Date(Date.now() + LEASE_MS);
+    const [renewed] = await db
+      .update(subUserLists)
+      .set({ leasedUntil: next })
+      .where(held())
+      .returning({ masterId: subUserLists.masterId });
+    if (!renewed) throw new LeaseLostError(masterId);
+    mine = next;
+  };
   // The Sub-users seen are kept on this connection, in a table of its session alone.
   const conn = await db.$client.connect();
   try {
@@ -176,6 +199,7 @@ export async function refreshSubUsers(
     await conn.query("truncate sub_users_seen");
     const pending: ClientUser[] = [];
     const write = async () => {
+      await renew();
       if (pending.length) await writeBatch(conn, masterId, pending.splice(0), startedAt);
     };
     const answer = await api.listClientUsers(
@@ -196,18 +220,32 @@ export async function refreshSubUsers(
       return "unchanged";
     }
     await write();
-    await conn.query(
-      `delete from console_sub_users s
-        where s.master_id = $1 and (s.written_at is null or s.written_at <= $2)
-          and not exists (select 1 from sub_users_seen t where t.id = s.sub_user_id)`,
-      [masterId, startedAt],
-    );
-    await release({
-      refresh: lease.refresh + 1,
-      refreshedAt: new Date(),
-      etag: answer.etag ?? null,
-      total: sql`(select count(*) from ${subUsers} where ${subUsers.masterId} = ${masterId})`,
-    });
+    // Those not seen go, and the lease is given back, only by its holder, in one transaction.
+    await conn.query("begin");
+    try {
+      const { rows: holding } = await conn.query(
+        "select 1 from console_sub_user_lists where master_id = $1 and leased_until = $2 for update",
+        [masterId, mine],
+      );
+      if (holding.length === 0) throw new LeaseLostError(masterId);
+      await conn.query(
+        `delete from console_sub_users s
+          where s.master_id = $1 and (s.written_at is null or s.written_at <= $2)
+            and not exists (select 1 from sub_users_seen t where t.id = s.sub_user_id)`,
+        [masterId, startedAt],
+      );
+      await conn.query(
+        `update console_sub_user_lists
+            set leased_until = null, refresh = refresh + 1, refreshed_at = now(), etag = $2,
+                total = (select count(*) from console_sub_users where master_id = $1)
+          where master_id = $1`,
+        [masterId, answer.etag ?? null],
+      );
+      await conn.query("commit");
+    } catch (error) {
+      await conn.query("rollback");
+      throw error;
+    }
     return "refreshed";
   } catch (error) {
     await release().catch(() => undefined);

@@ -5,7 +5,7 @@ import { liveSessionKeys } from "@/lib/auth/session";
 import { consoleConfig } from "@/lib/config/console-env";
 import { createLogger } from "@/lib/log/logger";
 import { claimScheduledRound } from "@/lib/store/scheduled-rounds";
-import { refreshSubUsers } from "./sub-user-index";
+import { LeaseLostError, refreshSubUsers } from "./sub-user-index";
 
 /**
  * One round: the Sub-user list of every Master with a live session taken into the console's
@@ -24,6 +24,11 @@ export async function refreshSignedInMasters(): Promise<{
     try {
       round[await refreshSubUsers(apiForKey(live.apiKey, live), live.clientId)] += 1;
     } catch (error) {
+      // Another instance took this Master's list over: it is being refreshed.
+      if (error instanceof LeaseLostError) {
+        round.busy += 1;
+        continue;
+      }
       // One Master's refusal (a revoked key) does not stop the round.
       if (!(error instanceof ServiceError)) throw error;
       round.failures += 1;

@@ -14,6 +14,7 @@ import { findSubUser } from "./_lib/find-sub-user";
 import {
   changeIndexedSubUser,
   indexSubUser,
+  LeaseLostError,
   refreshSubUsers,
 } from "@/lib/sub-users/sub-user-index";
 import { type ActionResult, done, refused } from "@/lib/actions/action-result";
@@ -160,6 +161,7 @@ export async function refreshSubUsersAction(): Promise<ActionResult<{ outcome: s
     revalidatePath("/sub-users");
     return done({ outcome });
   } catch (error) {
+    if (error instanceof LeaseLostError) return done({ outcome: "busy" });
     if (error instanceof ServiceError)
       return refused(
         error.code,
