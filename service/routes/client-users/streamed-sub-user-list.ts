@@ -52,7 +52,11 @@ function entriesOf(
   }));
 }
 
-/** Writes entries built at `version`; an entry kept from a later version is left as it is. */
+/**
+ * Writes entries built at `version`; an entry kept from a later version is left as it is, and
+ * one of a Sub-user no longer this Master's (moved since the batch was read, its entry already
+ * removed by a newer reader) is not written back.
+ */
 async function keepEntries(
   conn: pg.ClientBase,
   masterId: string,
@@ -62,7 +66,8 @@ async function keepEntries(
   if (entries.length === 0) return;
   await conn.query(
     `insert into sub_user_list_entries (master_client_id, client_id, created_us, entry, version)
-       select $1, c, u, e, $5 from unnest($2::text[], $3::bigint[], $4::text[]) as t(c, u, e)
+       select $1, t.c, t.u, t.e, $5 from unnest($2::text[], $3::bigint[], $4::text[]) as t(c, u, e)
+         join clients on clients.id = t.c and clients.parent_id = $1
      on conflict (master_client_id, client_id) do update
         set created_us = excluded.created_us, entry = excluded.entry, version = excluded.version
       where sub_user_list_entries.version <= excluded.version`,
