@@ -27,6 +27,10 @@ describe("list parameters", () => {
     });
   });
 
+  it("drops a NUL from a search, which PostgreSQL cannot compare", () => {
+    expect(readListParams(schema, { q: "a\u0000b" }).q).toBe("ab");
+  });
+
   it("builds addresses that leave defaults out", () => {
     const current = { q: "anna", status: "all", page: 2 };
     expect(listHref("/sub-users", current, { page: 3 }, { status: "all" })).toBe(

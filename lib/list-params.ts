@@ -33,7 +33,12 @@ export interface RoutePageProps<P extends Record<string, string>> extends Search
   params: Promise<P>;
 }
 
-export const textParam = z.string().trim().max(200).catch("");
+// A NUL is not text PostgreSQL stores or compares: it is dropped, not searched for.
+export const textParam = z
+  .string()
+  .transform((s) => s.replaceAll("\u0000", ""))
+  .pipe(z.string().trim().max(200))
+  .catch("");
 
 /** Reads a page's `searchParams` (first value of repeated keys) against a list's schema. */
 export function readListParams<S extends z.ZodObject>(

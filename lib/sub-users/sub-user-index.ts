@@ -95,23 +95,18 @@ function rowOf(masterId: string, user: ClientUser, writtenAt: Date | null) {
   };
 }
 
-/** The columns a row's list fields come from, replaced when the Sub-user is read again. */
-const listed = {
-  name: sql`excluded.name`,
-  nameKey: sql`excluded.name_key`,
-  haystack: sql`excluded.haystack`,
-  isActive: sql`excluded.is_active`,
-  createdAt: sql`excluded.created_at`,
-  keyCount: sql`excluded.key_count`,
-  entry: sql`excluded.entry`,
-};
-
 /**
  * Writes one batch of the list as the service sent it: rows new or changed only (a refresh of an
  * unchanged list rewrites nothing), none the console wrote itself after the refresh began. One
  * statement of arrays per batch; the Sub-users seen are noted on the refresh's connection.
  */
-async function writeBatch(conn: PoolClient, masterId: string, users: ClientUser[], since: Date) {
+async function writeBatch(
+  conn: PoolClient,
+  masterId: string,
+  users: ClientUser[],
+  since: Date,
+  lease: Date,
+) {
   const rows = users.map((u) => rowOf(masterId, u, null));
   await conn.query("insert into sub_users_seen select unnest($1::text[]) on conflict do nothing", [
     rows.map((r) => r.subUserId),
@@ -121,6 +116,9 @@ async function writeBatch(conn: PoolClient, masterId: string, users: ClientUser[
             (master_id, sub_user_id, name, name_key, haystack, is_active, created_at, key_count, entry)
        select $1, * from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::bool[],
                                 $7::timestamptz[], $8::int[], $9::jsonb[])
+        -- Written only while this refresh holds the Master's lease (its end is the token).
+        where exists (select 1 from console_sub_user_lists
+                       where master_id = $1 and leased_until = $11)
      on conflict (master_id, sub_user_id) do update set
             name = excluded.name, name_key = excluded.name_key, haystack = excluded.haystack,
             is_active = excluded.is_active, created_at = excluded.created_at,
@@ -142,6 +140,7 @@ async function writeBatch(conn: PoolClient, masterId: string, users: ClientUser[
       rows.map((r) => r.keyCount),
       rows.map((r) => JSON.stringify(r.entry)),
       since,
+      lease,
     ],
   );
 }
@@ -200,7 +199,7 @@ export async function refreshSubUsers(
     const pending: ClientUser[] = [];
     const write = async () => {
       await renew();
-      if (pending.length) await writeBatch(conn, masterId, pending.splice(0), startedAt);
+      if (pending.length) await writeBatch(conn, masterId, pending.splice(0), startedAt, mine);
     };
     const answer = await api.listClientUsers(
       {},
@@ -379,7 +378,8 @@ export async function subUsersPage(
   const page = Math.min(Math.max(1, params.page), pages);
   // A page past the middle is read from the other end: the last page costs what the first does.
   const skip = (page - 1) * PAGE_SIZE;
-  const fromEnd = skip > matched / 2;
+  // (A capped search's matches have no known end: it is read from the start.)
+  const fromEnd = !more && skip > matched / 2;
   const shown = Math.min(PAGE_SIZE, Math.max(0, matched - skip));
   const read = await db
     .select({
@@ -460,26 +460,54 @@ export async function subUsersDueForReading(masterId: string, limit: number): Pr
  * leaves it as written (and in the index, seen or not).
  */
 export async function indexSubUser(masterId: string, user: ClientUser): Promise<void> {
+  // Only a Sub-user of this Master: the service lets a Master change itself through the same call.
+  if (user.id === masterId || user.isMaster === true || (user.parentId ?? masterId) !== masterId)
+    return;
+  const row = rowOf(masterId, user, new Date());
   const db = await getStore();
-  const [written] = await db
-    .insert(subUsers)
-    .values(rowOf(masterId, user, new Date()))
-    .onConflictDoUpdate({
-      target: [subUsers.masterId, subUsers.subUserId],
-      set: { ...listed, writtenAt: sql`excluded.written_at` },
-    })
-    // A row new to the index (not an update of one) has no deleting transaction id.
-    .returning({ added: sql<boolean>`xmax = 0` });
-  if (written?.added)
-    await db
-      .update(subUserLists)
-      .set({ total: sql`${subUserLists.total} + 1` })
-      .where(eq(subUserLists.masterId, masterId));
+  // One statement: the row, its keys kept with those the index has (a key issued meanwhile is not
+  // lost to an answer read before it), and the Master's count moved only for a new row, under
+  // the lock of the Master's list row, so a refresh's recount and this never both count it.
+  await db.$client.query(
+    `with written as (
+       insert into console_sub_users as s
+              (master_id, sub_user_id, name, name_key, haystack, is_active, created_at, key_count,
+               entry, written_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)
+       on conflict (master_id, sub_user_id) do update set
+              name = excluded.name, name_key = excluded.name_key, haystack = excluded.haystack,
+              is_active = excluded.is_active, created_at = excluded.created_at,
+              entry = jsonb_set(excluded.entry, '{apiKeys}', ${KEYS_UNION}),
+              key_count = jsonb_array_length(${KEYS_UNION}),
+              written_at = excluded.written_at
+       returning xmax = 0 as added)
+     update console_sub_user_lists set total = total + 1
+      where master_id = $1 and exists (select 1 from written where added)`,
+    [
+      masterId,
+      row.subUserId,
+      row.name,
+      row.nameKey,
+      row.haystack,
+      row.isActive,
+      row.createdAt,
+      row.keyCount,
+      JSON.stringify(row.entry),
+      row.writtenAt,
+    ],
+  );
 }
+
+/** The new entry's keys, then any the row had that the new entry lacks (keys are never removed). */
+const KEYS_UNION = `(coalesce(excluded.entry -> 'apiKeys', '[]'::jsonb) || coalesce((
+    select jsonb_agg(k) from jsonb_array_elements(coalesce(s.entry -> 'apiKeys', '[]'::jsonb)) k
+     where not exists (select 1 from jsonb_array_elements(coalesce(excluded.entry -> 'apiKeys', '[]'::jsonb)) n
+                        where n ->> 'id' = k ->> 'id')), '[]'::jsonb))`;
 
 /**
  * Part of an indexed Sub-user changed through the console (a key issued: its metadata only, never
- * the plaintext; rate limits replaced): merged into its entry at once.
+ * the plaintext; rate limits replaced): merged into its entry at once, in one statement, so two
+ * changes at once both stay.
  */
 export async function changeIndexedSubUser(
   masterId: string,
@@ -490,13 +518,29 @@ export async function changeIndexedSubUser(
         rateLimits: NonNullable<ClientUser["rateLimits"]>;
       },
 ): Promise<void> {
-  const current = await indexedSubUser(masterId, subUserId);
-  if (!current) return;
-  const next: ClientUser =
-    "keyIssued" in change
-      ? { ...current, apiKeys: [...(current.apiKeys ?? []), change.keyIssued] }
-      : { ...current, rateLimits: change.rateLimits };
-  await indexSubUser(masterId, next);
+  const db = await getStore();
+  if ("keyIssued" in change) {
+    const key = {
+      id: change.keyIssued.id,
+      label: change.keyIssued.label,
+      isActive: change.keyIssued.isActive,
+      createdAt: change.keyIssued.createdAt,
+    };
+    await db.$client.query(
+      `update console_sub_users
+          set entry = jsonb_set(entry, '{apiKeys}', coalesce(entry -> 'apiKeys', '[]'::jsonb) || jsonb_build_array($3::jsonb)),
+              key_count = coalesce(key_count, 0) + 1, written_at = now()
+        where master_id = $1 and sub_user_id = $2
+          and not coalesce(entry -> 'apiKeys', '[]'::jsonb) @> jsonb_build_array(jsonb_build_object('id', $4::text))`,
+      [masterId, subUserId, JSON.stringify(key), key.id],
+    );
+    return;
+  }
+  await db.$client.query(
+    `update console_sub_users set entry = jsonb_set(entry, '{rateLimits}', $3::jsonb), written_at = now()
+      where master_id = $1 and sub_user_id = $2`,
+    [masterId, subUserId, JSON.stringify(change.rateLimits)],
+  );
 }
 
 /** A usage reading of a Sub-user: its most urgent plan state, shown and filtered by in the list. */

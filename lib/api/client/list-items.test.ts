@@ -54,6 +54,18 @@ describe("ListItemReader", () => {
     expect(() => JSON.parse(cut.rest()) as unknown).toThrow(SyntaxError);
   });
 
+  it("refuses a list with an element missing, as JSON does", () => {
+    for (const text of [
+      '{"clientUsers":[,{"id":"a"}]}',
+      '{"clientUsers":[{"id":"a"},,{"id":"b"}]}',
+      '{"clientUsers":[{"id":"a"},]}',
+      '{"clientUsers":[,]}',
+    ]) {
+      expect(() => JSON.parse(text) as unknown).toThrow(SyntaxError);
+      expect(() => new ListItemReader("clientUsers").push(text)).toThrow(SyntaxError);
+    }
+  });
+
   it("refuses an element too long to be a Sub-user", () => {
     const reader = new ListItemReader("clientUsers");
     reader.push('{"clientUsers":[{"name":"');

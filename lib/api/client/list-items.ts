@@ -32,6 +32,8 @@ export class ListItemReader {
   /** The member whose value comes next (a name followed by `:`), at the top level. */
   private member: string | null = null;
   private itemStart = -1;
+  /** An element ended with a comma: another must follow (`[1,]` and `[,1]` are not JSON). */
+  private afterComma = false;
   private outside = "";
 
   constructor(private readonly list: string) {}
@@ -57,7 +59,10 @@ export class ListItemReader {
       }
       if (isSpace(c)) continue;
       const inList = this.mode === "list" && this.depth === 2;
-      if (inList && this.itemStart < 0 && c !== COMMA && c !== CLOSE_BRACKET) this.itemStart = i;
+      if (inList && this.itemStart < 0 && c !== COMMA && c !== CLOSE_BRACKET) {
+        this.itemStart = i;
+        this.afterComma = false;
+      }
       switch (c) {
         case QUOTE:
           this.inString = true;
@@ -67,9 +72,11 @@ export class ListItemReader {
           if (this.depth === 1) this.member = this.key;
           break;
         case COMMA:
-          if (inList && this.itemStart >= 0) {
+          if (inList) {
+            if (this.itemStart < 0) throw new SyntaxError("a list element is missing");
             items.push(t.slice(this.itemStart, i));
             this.itemStart = -1;
+            this.afterComma = true;
           } else if (this.depth === 1) this.member = null;
           break;
         case OPEN_BRACKET:
@@ -88,6 +95,8 @@ export class ListItemReader {
           break;
         case CLOSE_BRACKET:
           if (inList) {
+            if (this.itemStart < 0 && this.afterComma)
+              throw new SyntaxError("a list element is missing");
             if (this.itemStart >= 0) items.push(t.slice(this.itemStart, i));
             this.itemStart = -1;
             this.mode = "after";
