@@ -207,6 +207,10 @@ export const usageEvents = pgTable(
     index("usage_pending_delivery_idx")
       .on(t.instanceId)
       .where(sql`${t.pendingDelivery}`),
+    // The sandbox journal says which calls were refunded: few are, found by their request.
+    index("usage_refunded_request_idx")
+      .on(t.requestId)
+      .where(sql`${t.status} = 'refunded'`),
   ],
 );
 

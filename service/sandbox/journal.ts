@@ -154,12 +154,14 @@ export class RequestJournal {
                        order by k.id desc offset ${this.perMaster - 1} limit 1), 0)`,
       ),
     );
-    const u = schema.usageEvents;
     return this.db
       .select({
         ...getTableColumns(t),
-        refunded: sql<boolean>`exists (select 1 from ${u} where ${u.clientId} = ${t.clientId}
-          and ${u.requestId} = ${t.requestId} and ${u.status} = 'refunded')`,
+        // Written out whole: Drizzle leaves a column unqualified here, and "client_id" =
+        // "client_id" inside the subquery compared each usage event with itself.
+        refunded: sql<boolean>`exists (select 1 from usage_events refund
+          where refund.status = 'refunded' and refund.request_id = sandbox_journal.request_id
+            and refund.client_id = sandbox_journal.client_id)`,
       })
       .from(t)
       .where(and(...where))

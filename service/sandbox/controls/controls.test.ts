@@ -346,6 +346,19 @@ describe("a dropped answer without an Idempotency-Key", () => {
       delivered: false,
       refunded: true,
     });
+    // A call answered after it is charged, not refunded (the flag is the call's own).
+    expect((await translate(payer.key)).status).toBe(200);
+    const after = await http<{ entries: Record<string, unknown>[] }>(
+      svc.url,
+      "GET",
+      "/_sandbox/journal?faulted=false&operationId=translatePartName&limit=1",
+      { key: admin() },
+    );
+    expect(after.body.entries[0]).toMatchObject({
+      clientId: payer.id,
+      delivered: true,
+      refunded: false,
+    });
   });
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "usage_refunded_request_idx" ON "usage_events" USING btree ("request_id") WHERE "usage_events"."status" = 'refunded';
