@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
+import { consoleConfig } from "@/lib/config/console-env";
+import { createLogger } from "@/lib/log/logger";
 import { processState } from "@/lib/process-state";
 import { getStore } from "@/lib/store/db";
 import { scheduledRounds } from "@/lib/store/schema";
@@ -31,4 +33,35 @@ export async function claimScheduledRound(
       .delete(scheduledRounds)
       .where(and(eq(scheduledRounds.job, job), lt(scheduledRounds.slot, slot - KEPT_PERIODS)));
   return claimed.length === 1;
+}
+
+const started = processState("scheduled-round-timers", () => new Set<string>());
+
+/**
+ * Runs `round` every `seconds` (from `instrumentation.ts`, once per process per job), once per
+ * period across instances: each tick claims the period first. A round still running when the
+ * next tick comes is not started twice; a failed one is logged and the next period tries again.
+ */
+export function startScheduledRounds(
+  job: string,
+  seconds: number,
+  round: () => Promise<Record<string, number>>,
+): void {
+  if (started.has(job) || seconds === 0) return;
+  started.add(job);
+  const log = createLogger(job, consoleConfig().LOG_LEVEL);
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      if (!(await claimScheduledRound(job, seconds))) return;
+      log.debug("round done", await round());
+    } catch (error) {
+      log.warn("round failed", { error });
+    } finally {
+      running = false;
+    }
+  };
+  setInterval(() => void tick(), seconds * 1000).unref();
 }

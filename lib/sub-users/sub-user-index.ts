@@ -277,16 +277,8 @@ export async function ensureSubUsers(
 ): Promise<Date | null> {
   const at = await subUsersRefreshedAt(masterId);
   if (at) return at;
-  const building = (async () => {
-    const deadline = Date.now() + LEASE_MS;
-    for (;;) {
-      const built = await subUsersRefreshedAt(masterId);
-      if (built) return built;
-      if ((await refreshSubUsers(api, masterId)) !== "busy") continue;
-      if (Date.now() > deadline) return null;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  })();
+  // Taken now, or once another instance's build ended (up to the lease).
+  const building = refreshedSubUsers(api, masterId).then(() => subUsersRefreshedAt(masterId));
   // A failed build is reported to a caller still waiting; one nobody waits for is retried later.
   building.catch(() => undefined);
   let timer: NodeJS.Timeout | undefined;

@@ -3,8 +3,7 @@ import { apiForKey } from "@/lib/api/console-service";
 import { ServiceError } from "@/lib/api/client";
 import { liveSessionKeys } from "@/lib/auth/session";
 import { consoleConfig } from "@/lib/config/console-env";
-import { createLogger } from "@/lib/log/logger";
-import { claimScheduledRound } from "@/lib/store/scheduled-rounds";
+import { startScheduledRounds } from "@/lib/store/scheduled-rounds";
 import { LeaseLostError, refreshSubUsers } from "./sub-user-index";
 
 /**
@@ -37,28 +36,11 @@ export async function refreshSignedInMasters(): Promise<{
   return round;
 }
 
-let timer: NodeJS.Timeout | undefined;
-
 /** Starts the round once per console process (called from `instrumentation.ts`). */
 export function startSubUserSchedule(): void {
-  const config = consoleConfig();
-  const seconds = config.CONSOLE_SUB_USERS_REFRESH_SECONDS;
-  if (timer) return;
-  const log = createLogger("sub-user-schedule", config.LOG_LEVEL);
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      // Once per period across every console instance on this store.
-      if (!(await claimScheduledRound("sub-user-index", seconds))) return;
-      log.debug("Sub-user lists refreshed", { ...(await refreshSignedInMasters()) });
-    } catch (error) {
-      log.warn("Sub-user refresh round failed", { error });
-    } finally {
-      running = false;
-    }
-  };
-  timer = setInterval(() => void tick(), seconds * 1000);
-  timer.unref();
+  startScheduledRounds(
+    "sub-user-index",
+    consoleConfig().CONSOLE_SUB_USERS_REFRESH_SECONDS,
+    refreshSignedInMasters,
+  );
 }

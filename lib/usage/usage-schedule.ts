@@ -3,8 +3,7 @@ import { apiForKey } from "@/lib/api/console-service";
 import { ServiceError } from "@/lib/api/client";
 import { liveSessionKeys } from "@/lib/auth/session";
 import { consoleConfig } from "@/lib/config/console-env";
-import { createLogger } from "@/lib/log/logger";
-import { claimScheduledRound } from "@/lib/store/scheduled-rounds";
+import { startScheduledRounds } from "@/lib/store/scheduled-rounds";
 import { ensureSubUsers, subUsersDueForReading } from "@/lib/sub-users/sub-user-index";
 import { recordUsageReading } from "./usage-readings";
 
@@ -49,29 +48,10 @@ export async function takeScheduledReadings(subUserLimit: number): Promise<Sched
   return round;
 }
 
-let timer: NodeJS.Timeout | undefined;
-
 /** Starts the schedule once per console process (called from `instrumentation.ts`). */
 export function startUsageSchedule(): void {
   const config = consoleConfig();
-  const seconds = config.CONSOLE_USAGE_READING_SECONDS;
-  if (timer || seconds === 0) return;
-  const log = createLogger("usage-schedule", config.LOG_LEVEL);
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      // Once per period across every console instance on this store.
-      if (!(await claimScheduledRound("usage-readings", seconds))) return;
-      const round = await takeScheduledReadings(config.CONSOLE_USAGE_READING_SUB_USERS);
-      log.debug("usage readings taken", { ...round });
-    } catch (error) {
-      log.warn("usage reading round failed", { error });
-    } finally {
-      running = false;
-    }
-  };
-  timer = setInterval(() => void tick(), seconds * 1000);
-  timer.unref();
+  startScheduledRounds("usage-readings", config.CONSOLE_USAGE_READING_SECONDS, async () => ({
+    ...(await takeScheduledReadings(config.CONSOLE_USAGE_READING_SUB_USERS)),
+  }));
 }
