@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { TEST_VINS } from "@/service/data/vehicle-catalog";
 import { schema } from "@/service/db/database";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
-import { payingSubUser } from "@/test/support/paying-sub-user";
+import { balanceOf as balanceOfClient, payingSubUser } from "@/test/support/paying-sub-user";
 import { applyJobRetention } from "./job-retention";
 
 /**
@@ -29,13 +28,7 @@ async function order(key: string, vin: string) {
 const poll = (key: string, statusUrl: string) =>
   http<{ status: string }>(svc.url, "GET", new URL(statusUrl).pathname, { key });
 
-async function balanceOf(clientId: string) {
-  const [row] = await svc.service.database.db
-    .select({ balance: schema.clients.balanceMinor })
-    .from(schema.clients)
-    .where(eq(schema.clients.id, clientId));
-  return row!.balance;
-}
+const balanceOf = (clientId: string) => balanceOfClient(svc, clientId);
 
 async function jobIds() {
   const rows = await svc.service.database.db.select({ id: schema.jobs.id }).from(schema.jobs);

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type HandlerMap } from "@/service/context";
-import { schema } from "@/service/db/database";
 import { type RunningService } from "@/service/server";
-import { payingSubUser as paying } from "@/test/support/paying-sub-user";
+import {
+  balanceOf as balanceOfClient,
+  payingSubUser as paying,
+} from "@/test/support/paying-sub-user";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 
 /** `PATCH /client/users/{id}` with the name "slow" waits until the test lets it go. */
@@ -26,13 +27,7 @@ const admin = () => svc.keys["master-admin"];
 
 const payingSubUser = () => paying(svc, { name: "Retrying payer" });
 
-const balanceOf = async (clientId: string) =>
-  (
-    await svc.service.database.db
-      .select({ balance: schema.clients.balanceMinor })
-      .from(schema.clients)
-      .where(eq(schema.clients.id, clientId))
-  )[0]!.balance;
+const balanceOf = (clientId: string) => balanceOfClient(svc, clientId);
 
 let sibling: RunningService | undefined;
 /** Two instances on one database, taking turns. */

@@ -19,3 +19,12 @@ export async function payingSubUser(
     .where(eq(schema.clients.id, created.body.id));
   return { id: created.body.id, key: created.body.apiKey.key };
 }
+
+/** A Client's balance as the service's database holds it now. */
+export async function balanceOf(svc: TestService, clientId: string): Promise<number> {
+  const [row] = await svc.service.database.db
+    .select({ balance: schema.clients.balanceMinor })
+    .from(schema.clients)
+    .where(eq(schema.clients.id, clientId));
+  return row!.balance;
+}

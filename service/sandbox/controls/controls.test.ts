@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { ERROR_CATALOGUE, type ErrorCode } from "@/lib/api/contract/errors";
 import { OPERATIONS } from "@/lib/api/contract/operations";
 import { schema } from "@/service/db/database";
-import { payingSubUser as paying } from "@/test/support/paying-sub-user";
+import {
+  balanceOf as balanceOfClient,
+  payingSubUser as paying,
+} from "@/test/support/paying-sub-user";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 import { createLogger } from "@/lib/log/logger";
 import {
@@ -49,13 +52,7 @@ async function removeAllRules() {
     await http(svc.url, "DELETE", `/_sandbox/fault-rules/${rule.id}`, { key: admin() });
 }
 
-async function balanceOf(clientId: string) {
-  const [row] = await svc.service.database.db
-    .select({ balance: schema.clients.balanceMinor })
-    .from(schema.clients)
-    .where(eq(schema.clients.id, clientId));
-  return row!.balance;
-}
+const balanceOf = (clientId: string) => balanceOfClient(svc, clientId);
 
 const translate = (key: string) =>
   http(svc.url, "GET", "/translation/translations?sourceLanguage=de&text=Bremsscheibe", { key });
