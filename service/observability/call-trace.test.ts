@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
-import { parseTraceparent, recordsSpans } from "./service-tracing";
+import { parseTraceparent, randomHexId, recordsSpans } from "./service-tracing";
 
 /**
  * Without a collector (no `OTEL_EXPORTER_OTLP_ENDPOINT`, no processors), the service records no
@@ -50,6 +50,16 @@ describe("a call's trace without spans recorded", () => {
     expect(ids).toHaveLength(3);
     for (const id of ids) expect(id).toMatch(/^(?!0+$)[0-9a-f]{32}$/);
     expect(new Set(ids).size).toBe(3);
+  });
+});
+
+describe("randomHexId", () => {
+  it("gives distinct ids of the asked length across refills of its pool", () => {
+    // 4 KiB a pool: 1,000 draws of 24 bytes cross several refills.
+    const ids = Array.from({ length: 1000 }, (_, i) => randomHexId(i % 2 ? 16 : 8));
+    for (const [i, id] of ids.entries())
+      expect(id).toMatch(i % 2 ? /^[0-9a-f]{32}$/ : /^[0-9a-f]{16}$/);
+    expect(new Set(ids).size).toBe(1000);
   });
 });
 
