@@ -539,10 +539,14 @@ export const subUsers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.masterId, t.subUserId] }),
+    // Carries what a search and the status filter test, so walking the name order to find a
+    // page's matches reads the index alone (ids are unique: the last two columns never order).
     index("console_sub_users_name_idx").on(
       t.masterId,
       sql`${t.nameKey} collate "C"`,
       sql`${t.subUserId} collate "C"`,
+      t.haystack,
+      t.isActive,
     ),
     index("console_sub_users_created_idx").on(
       t.masterId,

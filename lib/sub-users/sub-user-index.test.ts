@@ -275,4 +275,76 @@ describe("the Sub-user index", () => {
       more: false,
     });
   });
+
+  it("pages a search in the list's order, whether it matches few or more than its bound", async () => {
+    const db = await getStore();
+    // Created in an order of their own, so each sort reads a different sequence.
+    await db.$client.query(
+      `insert into console_sub_users
+              (master_id, sub_user_id, name, name_key, haystack, is_active, created_at, entry)
+         select 'cl_order', 'cl_o' || n, 'Lager ' || n, 'lager ' || lpad(n::text, 12, '0'),
+                'lager ' || n || chr(10) || 'cl_o' || n, n % 3 <> 0,
+                timestamptz '2026-01-01' + ((n * 7) % 1009) * interval '1 minute',
+                jsonb_build_object('id', 'cl_o' || n)
+           from generate_series(1, $1::int) as n`,
+      [SEARCH_COUNT_LIMIT + 9],
+    );
+    const ORDER_BY = {
+      "name-asc": `name_key collate "C", sub_user_id collate "C"`,
+      "name-desc": `name_key collate "C" desc, sub_user_id collate "C" desc`,
+      "created-asc": `created_at, sub_user_id collate "C"`,
+      "created-desc": `created_at desc, sub_user_id collate "C" desc`,
+    } as const;
+    const expected = async (q: string, status: string, sort: keyof typeof ORDER_BY) =>
+      (
+        await db.$client.query<{ id: string }>(
+          `select sub_user_id as id from console_sub_users
+            where master_id = 'cl_order' and haystack like $1 and ($2 = 'all' or not is_active)
+            order by ${ORDER_BY[sort]} limit $3`,
+          [`%${q}%`, status, SEARCH_COUNT_LIMIT],
+        )
+      ).rows.map((r) => r.id);
+    // "lager 1" matches 121 (1, 10–19, 100–199, 1000–1009): read by its trigrams and
+    // sorted; "lager" matches more than the bound: the order's index walked.
+    for (const [q, status] of [
+      ["lager 1", "all"],
+      ["lager 1", "inactive"],
+      ["lager", "all"],
+      ["lager", "inactive"],
+    ] as const)
+      for (const sort of Object.keys(ORDER_BY) as (keyof typeof ORDER_BY)[]) {
+        const first = await subUsersPage("cl_order", params({ q, status, sort }));
+        const pages = await Promise.all(
+          Array.from({ length: first.pages }, (_, i) =>
+            subUsersPage("cl_order", params({ q, status, sort, page: i + 1 })),
+          ),
+        );
+        const ids = pages.flatMap((p) => p.items.map((r) => r.id));
+        expect(ids, `${q} ${status} ${sort}`).toEqual(await expected(q, status, sort));
+        expect(ids.length).toBe(first.matched);
+      }
+  });
+
+  it("tidies its table after a refresh that changed a thousand rows, not after a small one", async () => {
+    const db = await getStore();
+    const lastVacuum = async () => {
+      await db.$client.query("select pg_stat_clear_snapshot()");
+      const { rows } = await db.$client.query<{ at: Date | null }>(
+        "select last_vacuum as at from pg_stat_user_tables where relname = 'console_sub_users'",
+      );
+      return rows[0]?.at ?? null;
+    };
+    const untouched = await lastVacuum();
+    await grow(5, "cl_tidy_small_");
+    expect(await refreshSubUsers(api(), MASTER)).toBe("refreshed");
+    const before = await lastVacuum();
+    expect(before).toEqual(untouched);
+    await grow(1_000, "cl_tidy_");
+    expect(await refreshSubUsers(api(), MASTER)).toBe("refreshed");
+    const after = await lastVacuum();
+    expect(after).not.toBeNull();
+    expect(after!.getTime()).toBeGreaterThan(before?.getTime() ?? 0);
+    // Searches find the new rows by their trigrams at once.
+    expect((await subUsersPage(MASTER, params({ q: "cl_tidy_00999" }))).matched).toBe(1);
+  });
 });

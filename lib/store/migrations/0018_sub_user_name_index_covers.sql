@@ -1,0 +1,2 @@
+DROP INDEX "console_sub_users_name_idx";--> statement-breakpoint
+CREATE INDEX "console_sub_users_name_idx" ON "console_sub_users" USING btree ("master_id","name_key" collate "C","sub_user_id" collate "C","haystack","is_active");
