@@ -158,6 +158,12 @@ async function seedConsole(url: string, s: Scale) {
                    from generate_series(0, $1::int - 1) as n) as r`,
       [s.readings, s.subUsers],
     );
+    // Each period's last reading is its totals, as taking the readings would have kept them.
+    await db.query(
+      `insert into console_usage_months (client_id, period_start, period_end, taken_at, currency, endpoints, plans)
+         select distinct on (client_id, period_start) client_id, period_start, period_end, taken_at, currency, endpoints, plans
+           from console_usage_readings order by client_id, period_start, taken_at desc`,
+    );
     await db.query("analyze");
     return org;
   });
@@ -167,11 +173,12 @@ async function seedConsole(url: string, s: Scale) {
 async function noteReadings(url: string) {
   await withDb(url, (db) =>
     db.query(
-      `update console_sub_users s set usage_read_at = r.taken_at,
-              usage_flag = case when r.plans @> '[{"state": "warning"}]' then 'warning' end
-         from (select distinct on (client_id) client_id, taken_at, plans from console_usage_readings
-                order by client_id, taken_at desc) as r
-        where r.client_id = s.sub_user_id`,
+      `insert into console_sub_user_usage (master_id, sub_user_id, flag, read_at)
+         select s.master_id, s.sub_user_id,
+                case when r.plans @> '[{"state": "warning"}]' then 'warning' end, r.taken_at
+           from (select distinct on (client_id) client_id, taken_at, plans from console_usage_readings
+                  order by client_id, taken_at desc) as r
+           join console_sub_users s on s.sub_user_id = r.client_id`,
     ),
   );
 }

@@ -125,6 +125,41 @@ test.describe("usage over time", () => {
     await expect(page.getByTestId("chart-daily-calls").locator("rect[data-day]")).toHaveCount(90);
   });
 
+  test("keeps each billing period's totals after its readings aged out", async ({ page }) => {
+    // A period 14 months back, its daily readings long deleted: only its totals remain.
+    const start = new Date();
+    start.setUTCDate(1);
+    start.setUTCHours(0, 0, 0, 0);
+    start.setUTCMonth(start.getUTCMonth() - 14);
+    const end = new Date(start);
+    end.setUTCMonth(end.getUTCMonth() + 1);
+    await withConsoleStore((c) =>
+      c.query(
+        `INSERT INTO console_usage_months (client_id, period_start, period_end, taken_at, currency, endpoints, plans)
+         VALUES ('cl_demo_berlin', $1, $2, $2::timestamptz - interval '1 hour', 'EUR', $3, '[]')
+         ON CONFLICT DO NOTHING`,
+        [
+          start,
+          end,
+          JSON.stringify([{ endpointKey: "vin_vehicle", calls: 4321, chargedMinor: 98765 }]),
+        ],
+      ),
+    );
+    await signInAsDemo(page, SUB_USER);
+    await page.goto("/usage?key=vin_vehicle");
+    const months = page.getByRole("table", { name: "vin_vehicle: totals by billing period" });
+    const rows = months.getByRole("row");
+    // The current period first, from the reading this page view took, then the old one.
+    await expect(rows.nth(1)).toContainText("(so far)");
+    const old = rows.filter({ hasText: "4,321" });
+    await expect(old).toHaveCount(1);
+    await expect(old).toContainText("€987.65");
+    await expect(old.getByRole("rowheader")).toHaveText(
+      new RegExp(`^${start.getUTCDate()} \\w+ ${start.getUTCFullYear()} – `),
+    );
+    await expect(old).not.toContainText("(so far)");
+  });
+
   test("the schedule reads Sub-users' usage; the list flags those at 90 percent and filters them", async ({
     page,
   }) => {

@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  foreignKey,
   integer,
   index,
   jsonb,
@@ -349,6 +350,26 @@ export const usageReadings = pgTable(
 );
 
 /**
+ * Each Client's figures at the last reading of each billing period: the period's totals (the
+ * interface's counters run month to date). Written with every reading, so the months stay when
+ * the readings themselves age out (`lib/store/retention.ts`); one row per Client and period.
+ */
+export const usageMonths = pgTable(
+  "console_usage_months",
+  {
+    clientId: text("client_id").notNull(),
+    periodStart: at("period_start").notNull(),
+    periodEnd: at("period_end").notNull(),
+    /** When the reading these figures come from was taken. */
+    takenAt: at("taken_at").notNull(),
+    currency: text("currency"),
+    endpoints: jsonb("endpoints").$type<UsageReadingEndpoint[]>().notNull(),
+    plans: jsonb("plans").$type<UsageReadingPlan[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.periodStart] })],
+);
+
+/**
  * Partner workspaces this console provisioned, by attempt. The service offers no look-up by
  * `externalReference`, so this registry is how a duplicate or an unknown outcome is traced back.
  */
@@ -531,9 +552,6 @@ export const subUsers = pgTable(
     createdAt: at("created_at"),
     keyCount: integer("key_count"),
     entry: jsonb("entry").$type<Record<string, unknown>>().notNull(),
-    /** The most urgent plan state at the console's latest usage reading of this Sub-user. */
-    usageFlag: text("usage_flag").$type<"warning" | "exhausted">(),
-    usageReadAt: at("usage_read_at"),
     /** When the console's own write last changed it: a refresh that began earlier leaves it be. */
     writtenAt: at("written_at"),
   },
@@ -557,9 +575,33 @@ export const subUsers = pgTable(
     // A search "as you type" finds its rows by their trigrams (pg_trgm), not by reading them all.
     index("console_sub_users_search_idx").using("gin", sql`${t.haystack} gin_trgm_ops`),
     index("console_sub_users_status_idx").on(t.masterId, t.isActive),
-    index("console_sub_users_flagged_idx")
+  ],
+);
+
+/**
+ * Each indexed Sub-user's latest usage reading: its most urgent plan state, shown in the list and
+ * filtered by. Apart from the index's rows, so a reading (hourly, per Sub-user) never rewrites a
+ * searched row: each rewrite would add its trigrams to the search index again and leave a dead
+ * row every count and walk of the list would read past until vacuumed.
+ */
+export const subUserUsage = pgTable(
+  "console_sub_user_usage",
+  {
+    masterId: text("master_id").notNull(),
+    subUserId: text("sub_user_id").notNull(),
+    flag: text("flag").$type<"warning" | "exhausted">(),
+    readAt: at("read_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.masterId, t.subUserId] }),
+    foreignKey({
+      name: "console_sub_user_usage_sub_user_fk",
+      columns: [t.masterId, t.subUserId],
+      foreignColumns: [subUsers.masterId, subUsers.subUserId],
+    }).onDelete("cascade"),
+    index("console_sub_user_usage_flagged_idx")
       .on(t.masterId)
-      .where(sql`${t.usageFlag} is not null`),
+      .where(sql`${t.flag} is not null`),
   ],
 );
 

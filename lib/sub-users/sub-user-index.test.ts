@@ -8,6 +8,7 @@ import {
   indexSubUser,
   LeaseLostError,
   SEARCH_COUNT_LIMIT,
+  SORTED_SEARCH_LIMIT,
   noteSubUserUsage,
   refreshSubUsers,
   subUserNames,
@@ -113,9 +114,20 @@ describe("the Sub-user index", () => {
     await svc.service.database.pool.query(
       "update clients set parent_id = 'cl_demo_beneficiary' where id = 'cl_idx_00001'",
     );
+    await noteSubUserUsage("cl_idx_00001", "warning", new Date());
+    const db = await getStore();
+    const noted = async () =>
+      (
+        await db.$client.query(
+          "select 1 from console_sub_user_usage where sub_user_id = 'cl_idx_00001'",
+        )
+      ).rows.length;
+    expect(await noted()).toBe(1);
     const before = (await subUsersPage(MASTER, params())).total;
     expect(await refreshSubUsers(api(), MASTER)).toBe("refreshed");
     expect(await indexedSubUser(MASTER, "cl_idx_00001")).toBeUndefined();
+    // Its usage note goes with it.
+    expect(await noted()).toBe(0);
     expect((await subUsersPage(MASTER, params())).total).toBe(before - 1);
   });
 
@@ -287,7 +299,7 @@ describe("the Sub-user index", () => {
                 timestamptz '2026-01-01' + ((n * 7) % 1009) * interval '1 minute',
                 jsonb_build_object('id', 'cl_o' || n)
            from generate_series(1, $1::int) as n`,
-      [SEARCH_COUNT_LIMIT + 9],
+      [SORTED_SEARCH_LIMIT + 9],
     );
     const ORDER_BY = {
       "name-asc": `name_key collate "C", sub_user_id collate "C"`,
@@ -304,11 +316,13 @@ describe("the Sub-user index", () => {
           [`%${q}%`, status, SEARCH_COUNT_LIMIT],
         )
       ).rows.map((r) => r.id);
-    // "lager 1" matches 121 (1, 10–19, 100–199, 1000–1009): read by its trigrams and
-    // sorted; "lager" matches more than the bound: the order's index walked.
+    // Read by their trigrams and sorted: "lager 10" matches 111 (10, 100–109, 1000–1099),
+    // "lager 4" 1,111, more than the count's bound. "lager" matches more than the sorted
+    // search's bound: the order's index is walked.
     for (const [q, status] of [
-      ["lager 1", "all"],
-      ["lager 1", "inactive"],
+      ["lager 10", "all"],
+      ["lager 4", "all"],
+      ["lager 4", "inactive"],
       ["lager", "all"],
       ["lager", "inactive"],
     ] as const)

@@ -6,7 +6,7 @@ import { type ClientUser, clientUser } from "@/lib/api/contract/client-admin";
 import { type PoolClient } from "pg";
 import { consoleLog } from "@/lib/log/console-log";
 import { getStore } from "@/lib/store/db";
-import { subUserLists, subUsers } from "@/lib/store/schema";
+import { subUserLists, subUsers, subUserUsage } from "@/lib/store/schema";
 import {
   nameKey,
   PAGE_SIZE,
@@ -343,34 +343,52 @@ const STATUS: Record<SubUsersListParams["status"], SQL | undefined> = {
   all: undefined,
   active: sql`${subUsers.isActive} = true`,
   inactive: sql`${subUsers.isActive} = false`,
-  "near-quota": sql`${subUsers.usageFlag} is not null`,
+  "near-quota": sql`exists (select 1 from ${subUserUsage}
+                             where ${subUserUsage.masterId} = ${subUsers.masterId}
+                               and ${subUserUsage.subUserId} = ${subUsers.subUserId}
+                               and ${subUserUsage.flag} is not null)`,
 };
 
+/** A search with at most this many matches is read by its trigrams and sorted (see `searchPage`). */
+export const SORTED_SEARCH_LIMIT = 5_000;
+
 /**
- * The ids of one page, in order. A search with a bounded number of matches (`few`) takes them
- * by their trigrams and sorts them: walking the name order instead passes every row that sorts
- * before the first match ("münchen 7" after every Berlin, Hamburg, Köln and Leipzig: 24 ms at
- * 100,000 against 4). Otherwise the order's index is walked, the search's text read from the
- * name index itself (it carries the haystack), and only the page's rows are read whole.
+ * A search's matches counted and, when there are at most `SORTED_SEARCH_LIMIT`, its page's ids,
+ * in one statement. Its matches are found by their trigrams and sorted: walking the name order
+ * instead passes every row that sorts before the first match ("münchen 7" after every Berlin,
+ * Hamburg, Köln and Leipzig: 24 ms at 100,000 Sub-users against 4). Beyond the bound `ids` is
+ * undefined: so many matches lie close enough together in any order for `walkedPage`.
  */
-async function pageIds(
+async function searchPage(
+  matching: SQL | undefined,
+  order: SQL,
+  offset: number,
+): Promise<{ n: number; ids: string[] | undefined }> {
+  const db = await getStore();
+  // The matches kept apart (materialized), then named as the table the order speaks of.
+  const { rows } = await db.execute<{ n: number; ids: string[] }>(sql`
+    with matches as materialized (
+      select ${subUsers.subUserId}, ${subUsers.nameKey}, ${subUsers.createdAt}
+        from ${subUsers} where ${matching} limit ${SORTED_SEARCH_LIMIT + 1})
+    select (select count(*)::int from matches) as n,
+           array(select sub_user_id from matches as ${subUsers}
+                  order by ${order} limit ${PAGE_SIZE} offset ${offset}) as ids`);
+  const { n, ids } = rows[0]!;
+  return { n, ids: n <= SORTED_SEARCH_LIMIT ? ids : undefined };
+}
+
+/** The ids of one page, walking the order's index (the name index carries what a search tests). */
+async function walkedPage(
   matching: SQL | undefined,
   order: SQL,
   limit: number,
   offset: number,
-  few: boolean,
 ): Promise<string[]> {
   const db = await getStore();
-  const query = few
-    ? // The matches kept apart (materialized), then named as the table the order speaks of.
-      sql`with matches as materialized (
-            select ${subUsers.subUserId}, ${subUsers.nameKey}, ${subUsers.createdAt}
-              from ${subUsers} where ${matching})
-          select sub_user_id from matches as ${subUsers}
-           order by ${order} limit ${limit} offset ${offset}`
-    : sql`select ${subUsers.subUserId} from ${subUsers} where ${matching}
-           order by ${order} limit ${limit} offset ${offset}`;
-  const { rows } = await db.execute<{ sub_user_id: string }>(query);
+  const { rows } = await db.execute<{ sub_user_id: string }>(
+    sql`select ${subUsers.subUserId} from ${subUsers} where ${matching}
+         order by ${order} limit ${limit} offset ${offset}`,
+  );
   return rows.map((r) => r.sub_user_id);
 }
 
@@ -386,8 +404,8 @@ export async function subUsersPage(
     STATUS[params.status],
     needle ? sql`${subUsers.haystack} like ${searchPattern(needle)}` : undefined,
   );
-  const filtered = needle !== "" || params.status !== "all";
-  const [[list], [counted]] = await Promise.all([
+  const asked = Math.max(1, params.page);
+  const [[list], counted] = await Promise.all([
     db
       .select({
         refreshedAt: subUserLists.refreshedAt,
@@ -396,43 +414,38 @@ export async function subUsersPage(
       })
       .from(subUserLists)
       .where(eq(subUserLists.masterId, masterId)),
-    // Unfiltered, the count kept with the list: counting 100,000 rows per keystroke is not needed.
-    // A search counts its matches up to a bound: a keystroke does not count 20,000 "München".
-    filtered
-      ? db.select({ n: sql<number>`count(*)::int` }).from(
-          (needle
-            ? db
-                .select({ one: sql`1` })
-                .from(subUsers)
-                .where(matching)
-                .limit(SEARCH_COUNT_LIMIT + 1)
-            : db
-                .select({ one: sql`1` })
-                .from(subUsers)
-                .where(matching)
-          ).as("matching"),
-        )
-      : [undefined],
+    // A search counts its matches up to a bound (a keystroke does not count 20,000 "München")
+    // and reads the asked page with them; a filter counts; the whole list's count is kept.
+    needle
+      ? searchPage(matching, ORDER[params.sort], (asked - 1) * PAGE_SIZE)
+      : params.status !== "all"
+        ? db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(subUsers)
+            .where(matching)
+            .then(([row]) => ({ n: row!.n, ids: undefined }))
+        : undefined,
   ]);
   const total = list?.total ?? 0;
   const more = needle !== "" && (counted?.n ?? 0) > SEARCH_COUNT_LIMIT;
   const matched = more ? SEARCH_COUNT_LIMIT : (counted?.n ?? total);
   const refreshedAt = list && list.refresh > 0 ? list.refreshedAt : null;
   const pages = Math.max(1, Math.ceil(matched / PAGE_SIZE));
-  const page = Math.min(Math.max(1, params.page), pages);
-  // A page past the middle is read from the other end: the last page costs what the first does.
+  const page = Math.min(asked, pages);
   const skip = (page - 1) * PAGE_SIZE;
-  // (A capped search's matches have no known end: it is read from the start.)
-  const fromEnd = !more && skip > matched / 2;
-  const shown = Math.min(PAGE_SIZE, Math.max(0, matched - skip));
-  const ids = await pageIds(
-    matching,
-    fromEnd ? REVERSED[params.sort] : ORDER[params.sort],
-    fromEnd ? shown : PAGE_SIZE,
-    fromEnd ? matched - skip - shown : skip,
-    needle !== "" && !more,
-  );
-  if (fromEnd) ids.reverse();
+  let ids = page === asked ? counted?.ids : undefined;
+  if (!ids && needle && counted!.n <= SORTED_SEARCH_LIMIT)
+    // Past the last page: the last page's, sorted again.
+    ids = (await searchPage(matching, ORDER[params.sort], skip)).ids!;
+  if (!ids) {
+    // A page past the middle is read from the other end: the last page costs what the first does.
+    // (A capped search's matches have no known end: it is read from the start.)
+    const fromEnd = !more && skip > matched / 2;
+    const shown = Math.min(PAGE_SIZE, Math.max(0, matched - skip));
+    ids = fromEnd
+      ? (await walkedPage(matching, REVERSED[params.sort], shown, matched - skip - shown)).reverse()
+      : await walkedPage(matching, ORDER[params.sort], PAGE_SIZE, skip);
+  }
   const read = ids.length
     ? await db
         .select({
@@ -441,10 +454,17 @@ export async function subUsersPage(
           isActive: subUsers.isActive,
           createdAt: subUsers.createdAt,
           keyCount: subUsers.keyCount,
-          usageFlag: subUsers.usageFlag,
-          usageReadAt: subUsers.usageReadAt,
+          usageFlag: subUserUsage.flag,
+          usageReadAt: subUserUsage.readAt,
         })
         .from(subUsers)
+        .leftJoin(
+          subUserUsage,
+          and(
+            eq(subUserUsage.masterId, subUsers.masterId),
+            eq(subUserUsage.subUserId, subUsers.subUserId),
+          ),
+        )
         .where(and(eq(subUsers.masterId, masterId), inArray(subUsers.subUserId, ids)))
     : [];
   const byId = new Map(read.map((r) => [r.id, r]));
@@ -501,8 +521,15 @@ export async function subUsersDueForReading(masterId: string, limit: number): Pr
   const rows = await db
     .select({ id: subUsers.subUserId })
     .from(subUsers)
+    .leftJoin(
+      subUserUsage,
+      and(
+        eq(subUserUsage.masterId, subUsers.masterId),
+        eq(subUserUsage.subUserId, subUsers.subUserId),
+      ),
+    )
     .where(and(eq(subUsers.masterId, masterId), sql`${subUsers.isActive} is not false`))
-    .orderBy(sql`${subUsers.usageReadAt} nulls first`, subUsers.subUserId)
+    .orderBy(sql`${subUserUsage.readAt} nulls first`, subUsers.subUserId)
     .limit(limit);
   return rows.map((r) => r.id);
 }
@@ -603,13 +630,11 @@ export async function noteSubUserUsage(
   takenAt: Date,
 ): Promise<void> {
   const db = await getStore();
-  await db
-    .update(subUsers)
-    .set({ usageFlag: flag, usageReadAt: takenAt })
-    .where(
-      and(
-        eq(subUsers.subUserId, subUserId),
-        or(isNull(subUsers.usageReadAt), sql`${subUsers.usageReadAt} <= ${takenAt}`),
-      ),
-    );
+  // For each Master whose index holds it; a later reading arriving first is kept.
+  await db.execute(sql`
+    insert into ${subUserUsage} (master_id, sub_user_id, flag, read_at)
+    select ${subUsers.masterId}, ${subUsers.subUserId}, ${flag}::text, ${takenAt}::timestamptz
+      from ${subUsers} where ${subUsers.subUserId} = ${subUserId}
+    on conflict (master_id, sub_user_id) do update set flag = excluded.flag, read_at = excluded.read_at
+     where ${subUserUsage.readAt} <= excluded.read_at`);
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import { type UsageStatus } from "@/lib/api/contract/client-admin";
 import { getStore } from "@/lib/store/db";
-import { type UsageReadingPlan, usageReadings } from "@/lib/store/schema";
+import { type UsageReadingPlan, usageMonths, usageReadings } from "@/lib/store/schema";
 import { noteSubUserUsage } from "@/lib/sub-users/sub-user-index";
 import { planState, worstPlanState } from "./plan-state";
 
@@ -54,6 +54,24 @@ export async function recordUsageReading(
       set: row,
       setWhere: sql`${usageReadings.takenAt} <= ${takenAt}`,
     });
+  // The period's totals so far: kept when the readings age out.
+  const month = {
+    clientId: row.clientId,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    takenAt,
+    currency: row.currency,
+    endpoints: row.endpoints,
+    plans: row.plans,
+  };
+  await db
+    .insert(usageMonths)
+    .values(month)
+    .onConflictDoUpdate({
+      target: [usageMonths.clientId, usageMonths.periodStart],
+      set: month,
+      setWhere: sql`${usageMonths.takenAt} <= ${takenAt}`,
+    });
   // A Sub-user's list row shows its most urgent plan state as of this reading.
   await noteSubUserUsage(usage.clientId, worstPlanState(row.plans.map((p) => p.state)), takenAt);
 }
@@ -66,4 +84,17 @@ export async function usageHistory(clientId: string, since: Date): Promise<Usage
     .from(usageReadings)
     .where(and(eq(usageReadings.clientId, clientId), gte(usageReadings.takenAt, since)))
     .orderBy(asc(usageReadings.takenAt));
+}
+
+export type UsageMonth = typeof usageMonths.$inferSelect;
+
+/** A Client's latest `count` billing periods with their totals, newest first. */
+export async function usageMonthsOf(clientId: string, count: number): Promise<UsageMonth[]> {
+  const db = await getStore();
+  return db
+    .select()
+    .from(usageMonths)
+    .where(eq(usageMonths.clientId, clientId))
+    .orderBy(desc(usageMonths.periodStart))
+    .limit(count);
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { busiestEndpointKey, dailySeries, endpointKeysOf, type ReadingLike } from "./usage-series";
+import {
+  busiestEndpointKey,
+  dailySeries,
+  endpointKeysOf,
+  monthlyTotals,
+  type ReadingLike,
+} from "./usage-series";
 
 const NOV = new Date("2026-11-01T00:00:00Z");
 const DEC = new Date("2026-12-01T00:00:00Z");
@@ -123,5 +129,40 @@ describe("busiestEndpointKey", () => {
       "a_key",
     );
     expect(busiestEndpointKey([])).toBeUndefined();
+  });
+});
+
+describe("monthlyTotals", () => {
+  it("reads each period's totals for one key from its last reading, zero for a key not called", () => {
+    const months = [
+      {
+        ...reading("2026-12-03T10:00:00Z", 7, 70, DEC),
+        periodEnd: new Date("2027-01-01T00:00:00Z"),
+      },
+      { ...reading("2026-11-30T23:00:00Z", 140, 400), periodEnd: DEC },
+    ];
+    expect(monthlyTotals(months, "vin_lookup")).toEqual([
+      {
+        periodStart: DEC,
+        periodEnd: new Date("2027-01-01T00:00:00Z"),
+        takenAt: new Date("2026-12-03T10:00:00Z"),
+        calls: 7,
+        included: 100,
+        chargedMinor: 70,
+      },
+      {
+        periodStart: NOV,
+        periodEnd: DEC,
+        takenAt: new Date("2026-11-30T23:00:00Z"),
+        calls: 140,
+        included: 100,
+        chargedMinor: 400,
+      },
+    ]);
+    expect(monthlyTotals(months, "translation")[0]).toMatchObject({
+      calls: 0,
+      included: null,
+      chargedMinor: 0,
+    });
   });
 });

@@ -123,3 +123,26 @@ export function dailySeries(
 function startOfDay(d: Date): Date {
   return new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
 }
+
+export interface MonthTotals {
+  periodStart: Date;
+  periodEnd: Date;
+  /** When the reading the figures come from was taken: before the period's end, it is so far. */
+  takenAt: Date;
+  calls: number;
+  included: number | null;
+  chargedMinor: number;
+}
+
+/** One endpoint key's totals per billing period, from each period's last reading, in the given order. */
+export function monthlyTotals(
+  months: (ReadingLike & { periodEnd: Date })[],
+  endpointKey: string,
+): MonthTotals[] {
+  return months.map((m) => ({
+    periodStart: m.periodStart,
+    periodEnd: m.periodEnd,
+    takenAt: m.takenAt,
+    ...figures(m, endpointKey),
+  }));
+}

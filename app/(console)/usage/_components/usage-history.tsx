@@ -1,12 +1,20 @@
 import { Link } from "@/components/ui/link";
+import { DataTable } from "@/components/ui/table";
 import { z } from "zod";
-import { formatDateTime } from "@/lib/format";
+import { formatCount, formatDate, formatDateTime, formatMinor } from "@/lib/format";
 import { listHref, oneOf, readListParams, type SearchParams } from "@/lib/list-params";
-import { usageHistory } from "@/lib/usage/usage-readings";
-import { busiestEndpointKey, dailySeries, endpointKeysOf } from "@/lib/usage/usage-series";
+import { usageHistory, usageMonthsOf } from "@/lib/usage/usage-readings";
+import {
+  busiestEndpointKey,
+  dailySeries,
+  endpointKeysOf,
+  monthlyTotals,
+} from "@/lib/usage/usage-series";
 import { UsageCharts } from "./usage-charts";
 
 const DAY_MS = 86_400_000;
+/** Two years of billing periods and the current one: a month beside the same month last year. */
+const MONTHS_SHOWN = 25;
 export const historyParams = z.object({
   key: z.string().max(100).catch(""),
   days: oneOf(["30", "90"], "30"),
@@ -14,7 +22,8 @@ export const historyParams = z.object({
 
 /**
  * The usage of one Client over time, from the readings this console stored: pick an endpoint
- * key and a range (both in the address), then daily calls, month to date and charges.
+ * key and a range (both in the address), then daily calls, month to date and charges, and the
+ * totals of each billing period (kept when the readings themselves age out).
  */
 export async function UsageHistory({
   clientId,
@@ -34,9 +43,14 @@ export async function UsageHistory({
   const now = new Date();
   const from = new Date(now.getTime() - (days - 1) * DAY_MS);
   // One reading before the range lets its first day be a difference too.
-  const readings = await usageHistory(clientId, new Date(from.getTime() - 31 * DAY_MS));
-  const keys = endpointKeysOf(readings);
-  const key = keys.includes(params.key) ? params.key : busiestEndpointKey(readings);
+  const [readings, months] = await Promise.all([
+    usageHistory(clientId, new Date(from.getTime() - 31 * DAY_MS)),
+    usageMonthsOf(clientId, MONTHS_SHOWN),
+  ]);
+  const keys = endpointKeysOf([...readings, ...months]);
+  const key = keys.includes(params.key)
+    ? params.key
+    : busiestEndpointKey(readings.length ? readings : months);
   const href = (changes: Record<string, string>) =>
     `${listHref(path, { ...extraParams, key: key ?? "", days: params.days }, changes, { days: "30" })}#usage-history`;
   const last = readings.at(-1);
@@ -86,6 +100,31 @@ export async function UsageHistory({
             endpointKey={key}
             points={dailySeries(readings, key, from, now)}
             currency={last?.currency ?? currency}
+          />
+          <h3 className="mt-6 mb-2 text-sm font-semibold text-slate-800">
+            {key} by billing period
+          </h3>
+          <DataTable
+            caption={`${key}: totals by billing period`}
+            testId="usage-months"
+            columns={["Period", "Calls", "Included", "Charges", "As of"]}
+            rows={monthlyTotals(months, key).map((m, i) => ({
+              ...m,
+              currency: months[i]!.currency,
+            }))}
+            keyOf={(m) => m.periodStart.toISOString()}
+            rowHeaders
+            empty="No billing period read yet."
+            cells={(m) => [
+              // The period ends at the start of the next: its last day is the one before.
+              `${formatDate(m.periodStart)} – ${formatDate(new Date(m.periodEnd.getTime() - 1))}`,
+              formatCount(m.calls),
+              m.included === null ? "—" : formatCount(m.included),
+              formatMinor(m.chargedMinor, m.currency ?? currency),
+              m.takenAt < m.periodEnd && m.periodEnd > now
+                ? `${formatDateTime(m.takenAt)} (so far)`
+                : formatDateTime(m.takenAt),
+            ]}
           />
         </>
       )}
