@@ -162,7 +162,11 @@ async function seedConsole(url: string, s: Scale) {
     await db.query(
       `insert into console_usage_months (client_id, period_start, period_end, taken_at, currency, endpoints, plans)
          select distinct on (client_id, period_start) client_id, period_start, period_end, taken_at, currency, endpoints, plans
-           from console_usage_readings order by client_id, period_start, taken_at desc`,
+           from console_usage_readings order by client_id, period_start, taken_at desc
+         on conflict (client_id, period_start) do update
+            set period_end = excluded.period_end, taken_at = excluded.taken_at, currency = excluded.currency,
+                endpoints = excluded.endpoints, plans = excluded.plans
+          where console_usage_months.taken_at <= excluded.taken_at`,
     );
     await db.query("analyze");
     return org;
@@ -178,7 +182,9 @@ async function noteReadings(url: string) {
                 case when r.plans @> '[{"state": "warning"}]' then 'warning' end, r.taken_at
            from (select distinct on (client_id) client_id, taken_at, plans from console_usage_readings
                   order by client_id, taken_at desc) as r
-           join console_sub_users s on s.sub_user_id = r.client_id`,
+           join console_sub_users s on s.sub_user_id = r.client_id
+         on conflict (master_id, sub_user_id) do update set flag = excluded.flag, read_at = excluded.read_at
+          where console_sub_user_usage.read_at <= excluded.read_at`,
     ),
   );
 }
