@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { SERVICE_NODE_FLAGS } from "../scripts/launcher";
 
 /** What `bench/bench-server.ts` reports once it is ready. */
 export interface BenchServerInfo {
@@ -20,10 +21,14 @@ export interface BenchServerInfo {
 export async function spawnBenchServer(
   clients: number,
 ): Promise<{ child: ChildProcess; info: BenchServerInfo }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/bench-server.ts"], {
-    stdio: ["ignore", "pipe", "inherit", "ipc"],
-    env: { ...process.env, BENCH_CLIENTS: String(clients) },
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVICE_NODE_FLAGS, "--import", "tsx", "bench/bench-server.ts"],
+    {
+      stdio: ["ignore", "pipe", "inherit", "ipc"],
+      env: { ...process.env, BENCH_CLIENTS: String(clients) },
+    },
+  );
   child.stdout!.resume();
   const info = await new Promise<BenchServerInfo>((resolve, reject) => {
     child.once("message", (message) => resolve(message as BenchServerInfo));

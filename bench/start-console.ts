@@ -1,4 +1,4 @@
-import { hasExited } from "../scripts/launcher";
+import { hasExited, SERVICE_NODE_FLAGS } from "../scripts/launcher";
 import { type ChildProcess, spawn } from "node:child_process";
 
 async function waitFor(url: string, child: ChildProcess) {
@@ -19,10 +19,14 @@ async function waitFor(url: string, child: ChildProcess) {
  * with `env` added; resolves once its sign-in page answers.
  */
 export async function startConsole(port: number, env: Record<string, string>) {
-  const launcher = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: "warn", ...env },
-  });
+  const launcher = spawn(
+    process.execPath,
+    [...SERVICE_NODE_FLAGS, "--import", "tsx", "scripts/start.ts"],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: "warn", ...env },
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${url}/sign-in`, launcher);

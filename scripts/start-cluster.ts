@@ -44,6 +44,7 @@ import {
   keptSecret,
   ROLLING_RESTART_SIGNAL,
   ROOT,
+  SERVICE_NODE_FLAGS,
   sessionSecret,
 } from "./launcher";
 
@@ -271,11 +272,15 @@ async function main() {
           };
     const entry = instance.kind === "service" ? "service/main.ts" : "scripts/start.ts";
     const child = own(
-      spawn(process.execPath, ["--import", "tsx", entry], {
-        cwd: ROOT,
-        env,
-        stdio: ["ignore", "inherit", "inherit"],
-      }),
+      spawn(
+        process.execPath,
+        [...(instance.kind === "service" ? SERVICE_NODE_FLAGS : []), "--import", "tsx", entry],
+        {
+          cwd: ROOT,
+          env,
+          stdio: ["ignore", "inherit", "inherit"],
+        },
+      ),
     );
     instance.child = child;
     instance.startedAt = Date.now();

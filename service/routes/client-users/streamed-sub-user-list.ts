@@ -6,8 +6,12 @@ import { type ListPosition, subUserListChangedSince, subUserListRows } from "../
 import { ensureContract } from "../../pipeline/response";
 import { toClientUserList } from "./client-user.representation";
 
-/** Sub-users read, checked and sent at a time when a list is too long to hold. */
-export const STREAM_BATCH = 2_000;
+/**
+ * Sub-users read, checked and sent at a time when a list is too long to hold. Each batch lives
+ * across the round trips that keep it, long enough for V8 to promote it: 2,000 at a time raised
+ * the service's peak by 16 MB more than 500 do, and took longer (9.3 s against 8.5 for 100,000).
+ */
+export const STREAM_BATCH = 500;
 
 /**
  * The list's entity tag: the Master (a tag is never current for another Master's list) and the
