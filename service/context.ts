@@ -17,6 +17,7 @@ import { type DeliveryLedger } from "./pipeline/delivery";
 import { type SandboxControlsMode } from "./sandbox/controls-scope";
 import { type RequestJournal } from "./sandbox/journal";
 import { type VersionedAnswers } from "./pipeline/versioned-answers";
+import { type ListBuilds } from "./routes/client-users/list-builds";
 import { type SubUserListParts } from "./routes/client-users/kept-sub-user-list";
 import { type Caller, type Charge, type RateRule } from "./core";
 
@@ -55,6 +56,7 @@ export interface ServiceContext {
   journal: RequestJournal;
   /** Each Master's serialised Sub-user list, kept under the list's version. */
   subUserLists: VersionedAnswers<SubUserListParts>;
+  listBuilds: ListBuilds;
   /** This instance's counters, served at `GET /metrics`. */
   metrics: ServiceMetrics;
   /** Set once a stop began: `GET /readyz` says not ready, and answers close their connections. */

@@ -25,6 +25,7 @@ import { ServiceMetrics } from "./observability/service-metrics";
 import { startServiceTracing } from "./observability/service-tracing";
 import { RequestJournal } from "./sandbox/journal";
 import { VersionedAnswers } from "./pipeline/versioned-answers";
+import { ListBuilds } from "./routes/client-users/list-builds";
 import { addReissuedKeysToSnapshots, recordSeedSnapshots } from "./sandbox/master-reset";
 import { hashApiKey } from "./domain/api-keys";
 import { openDeliveryLedger } from "./pipeline/delivery";
@@ -62,6 +63,8 @@ export interface StartServiceOptions {
   jobRetentionDays?: number;
   /** Above this many Sub-users a Master's list streams (default 20,000; tests lower it). */
   subUserListKeepLimit?: number;
+  /** Sub-user lists built in memory at once (see `ListBuilds`). */
+  listBuilds?: number;
   logLevel?: LogLevel;
   /** Intelligence pilot gates to set at start-up, by Client id (`SERVICE_INTELLIGENCE_PILOT`). */
   intelligencePilot?: PilotConfiguration;
@@ -238,8 +241,10 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     delivery,
     callers: new CallerCache(10_000),
     journal: new RequestJournal(database.db, database.pool, log),
-    // A 10,000-Sub-user list is about 4 million characters, kept twice (its body and entries).
-    subUserLists: new VersionedAnswers(32_000_000),
+    // Bytes of heap, as the list's handler counts them: about 64 MB, beside two lists being built
+    // (`listBuilds`) and the service's own 30 MB, within its 256 MB old generation.
+    subUserLists: new VersionedAnswers(64_000_000),
+    listBuilds: new ListBuilds(opts.listBuilds ?? 2),
     metrics,
     lifecycle: { draining: false },
     config: {

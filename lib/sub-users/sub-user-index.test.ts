@@ -355,10 +355,32 @@ describe("the Sub-user index", () => {
     expect(before).toEqual(untouched);
     await grow(1_000, "cl_tidy_");
     expect(await refreshSubUsers(api(), MASTER)).toBe("refreshed");
-    const after = await lastVacuum();
-    expect(after).not.toBeNull();
-    expect(after!.getTime()).toBeGreaterThan(before?.getTime() ?? 0);
+    // The refresh does not wait for it.
+    await expect
+      .poll(async () => (await lastVacuum())?.getTime() ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(before?.getTime() ?? 0);
     // Searches find the new rows by their trigrams at once.
     expect((await subUsersPage(MASTER, params({ q: "cl_tidy_00999" }))).matched).toBe(1);
+  });
+
+  it("notes nothing, and fails nothing, for a Sub-user a refresh removes meanwhile", async () => {
+    await indexSubUser(MASTER, { id: "cl_leaving", name: "Leaving", isActive: true });
+    const db = await getStore();
+    const remover = await db.$client.connect();
+    try {
+      await remover.query("begin");
+      await remover.query("delete from console_sub_users where sub_user_id = 'cl_leaving'");
+      // The note reads the row (the delete is not committed yet), then waits on its key.
+      const noting = noteSubUserUsage("cl_leaving", "warning", new Date());
+      await new Promise((r) => setTimeout(r, 200));
+      await remover.query("commit");
+      await expect(noting).resolves.toBeUndefined();
+    } finally {
+      remover.release();
+    }
+    const { rows } = await db.$client.query(
+      "select 1 from console_sub_user_usage where sub_user_id = 'cl_leaving'",
+    );
+    expect(rows).toHaveLength(0);
   });
 });

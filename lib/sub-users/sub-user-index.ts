@@ -154,15 +154,23 @@ const TIDY_AFTER_ROWS = 1_000;
  * After a large refresh: the search index's pending entries merged (pg_trgm's GIN index keeps
  * fresh rows in an unsorted list every search reads whole: 8 ms for "hamburg 42" at 100,000
  * rows against 0.7 once merged), the rows marked visible (counts and walks read the indexes
- * alone) and the statistics the planner chooses by taken. Autovacuum would, minutes later.
+ * alone) and the statistics the planner chooses by taken. Autovacuum would, minutes later. The
+ * refresh does not wait for it (a second of vacuum at 100,000 rows); one runs at a time in a
+ * process, and one that would wait for another instance's is skipped (`skip_locked`).
  */
-async function tidy() {
-  const db = await getStore();
-  await db.$client
-    .query("vacuum (analyze) console_sub_users")
+let tidying: Promise<void> | undefined;
+export function tidySubUsers(): Promise<void> {
+  tidying ??= (async () => {
+    const db = await getStore();
+    await db.$client.query("vacuum (analyze, skip_locked) console_sub_users");
+  })()
     .catch((error: unknown) =>
       consoleLog().warn("the Sub-user index could not be tidied after a refresh", { error }),
-    );
+    )
+    .finally(() => {
+      tidying = undefined;
+    });
+  return tidying;
 }
 
 /**
@@ -268,7 +276,7 @@ export async function refreshSubUsers(
       await conn.query("rollback");
       throw error;
     }
-    if (changed >= TIDY_AFTER_ROWS) await tidy();
+    if (changed >= TIDY_AFTER_ROWS) void tidySubUsers();
     return "refreshed";
   } catch (error) {
     await release().catch(() => undefined);
@@ -630,11 +638,22 @@ export async function noteSubUserUsage(
   takenAt: Date,
 ): Promise<void> {
   const db = await getStore();
-  // For each Master whose index holds it; a later reading arriving first is kept.
-  await db.execute(sql`
+  // For each Master whose index holds it; a later reading arriving first is kept. A refresh that
+  // removes the Sub-user meanwhile leaves nothing to note (its foreign key refuses the row).
+  await db
+    .execute(
+      sql`
     insert into ${subUserUsage} (master_id, sub_user_id, flag, read_at)
     select ${subUsers.masterId}, ${subUsers.subUserId}, ${flag}::text, ${takenAt}::timestamptz
       from ${subUsers} where ${subUsers.subUserId} = ${subUserId}
     on conflict (master_id, sub_user_id) do update set flag = excluded.flag, read_at = excluded.read_at
-     where ${subUserUsage.readAt} <= excluded.read_at`);
+     where ${subUserUsage.readAt} <= excluded.read_at`,
+    )
+    .catch((error: unknown) => {
+      // drizzle wraps PostgreSQL's error: its code is on the error or its cause.
+      const e = error as { code?: string; cause?: { code?: string } };
+      if ((e.code ?? e.cause?.code) !== FOREIGN_KEY_VIOLATION) throw error;
+    });
 }
+
+const FOREIGN_KEY_VIOLATION = "23503";

@@ -10,9 +10,9 @@ export interface KeptAnswer<Parts> {
  * Serialised answers this instance has built, each kept under the version of the data it was
  * built from (a version PostgreSQL moves in the transaction of every change, see migrations 0011,
  * 0015 and 0016). An answer is served again only while a call reads the same version, so a change made
- * through any instance is seen by the next call everywhere. Bounded by the characters kept (the
- * body and its parts): the least recently used answers go first, and an answer larger than the
- * whole bound is never kept.
+ * through any instance is seen by the next call everywhere. Bounded by the size each answer is
+ * counted at by its caller (the body and its parts): the least recently used answers go first,
+ * and an answer larger than the whole bound is never kept.
  */
 export class VersionedAnswers<Parts = undefined> {
   private readonly answers = new Map<string, { answer: KeptAnswer<Parts>; chars: number }>();

@@ -46,22 +46,32 @@ export const clientUserHandlers = {
         headers,
       };
     }
-    const changed =
-      kept && (await subUserListChangedSince(conn, masterId, kept.version, PATCH_LIMIT));
-    const rows = await subUserListRows(conn, masterId, { only: changed });
-    const clientUsers = toClientUserList(rows, masterId);
-    // Checked as the answer it becomes part of: the Sub-users read, in the list's shape.
-    ensureContract(operationId, 200, { clientUsers }, service.log);
-    const read: SubUserListParts = {
-      ids: rows.clients.map((row) => row[0]),
-      createdUs: rows.clients.map((row) => row[7]),
-      entries: clientUsers.map((user) => JSON.stringify(user)),
-    };
-    const parts = changed ? patchedSubUserList(kept!.parts, changed, read) : read;
-    const body = subUserListBody(parts);
-    service.subUserLists.set(masterId, { version, body, parts }, body.length * 2);
-    if (changed) service.subUserLists.patches++;
-    return { status: 200, checkedBody: body, headers };
+    const endBuild = await service.listBuilds.take();
+    try {
+      // Built by another call while this one waited its turn.
+      const start = service.subUserLists.peek(masterId);
+      if (start?.version === version) return { status: 200, checkedBody: start.body, headers };
+      const changed =
+        start && (await subUserListChangedSince(conn, masterId, start.version, PATCH_LIMIT));
+      const rows = await subUserListRows(conn, masterId, { only: changed });
+      const clientUsers = toClientUserList(rows, masterId);
+      // Checked as the answer it becomes part of: the Sub-users read, in the list's shape.
+      ensureContract(operationId, 200, { clientUsers }, service.log);
+      const read: SubUserListParts = {
+        ids: rows.clients.map((row) => row[0]),
+        createdUs: rows.clients.map((row) => row[7]),
+        entries: clientUsers.map((user) => JSON.stringify(user)),
+      };
+      const parts = changed ? patchedSubUserList(start!.parts, changed, read) : read;
+      const body = subUserListBody(parts);
+      // Its body and its entries, each up to two bytes a character (measured: 0.67 to 1.14
+      // times the heap a list takes with its ids).
+      service.subUserLists.set(masterId, { version, body, parts }, body.length * 4);
+      if (changed) service.subUserLists.patches++;
+      return { status: 200, checkedBody: body, headers };
+    } finally {
+      endBuild();
+    }
   },
 
   async createClientUser({ db, caller, input, now }) {
