@@ -5,6 +5,7 @@ import { and, asc, eq, isNotNull, ne } from "drizzle-orm";
 import { consoleConfig } from "@/lib/config/console-env";
 import { getStore } from "@/lib/store/db";
 import { organizations, ssoDomains } from "@/lib/store/schema";
+import { postgresErrorCode, UNIQUE_VIOLATION } from "@/lib/db/postgres-errors";
 
 /**
  * The email domains an organization's single sign-on vouches for. An organization claims a
@@ -182,8 +183,7 @@ export async function verifyClaim(
     })
     .catch((error: unknown) => {
       // Another organization's verification of the same domain committed first.
-      const e = error as { code?: string; cause?: { code?: string } };
-      if (e.code === "23505" || e.cause?.code === "23505")
+      if (postgresErrorCode(error) === UNIQUE_VIOLATION)
         return { ok: false, reason: "held_elsewhere" } as const;
       throw error;
     });

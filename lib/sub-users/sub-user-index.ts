@@ -5,6 +5,7 @@ import { type ServiceApi } from "@/lib/api/client";
 import { type ClientUser, clientUser } from "@/lib/api/contract/client-admin";
 import { type PoolClient } from "pg";
 import { consoleLog } from "@/lib/log/console-log";
+import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from "@/lib/db/postgres-errors";
 import { getStore } from "@/lib/store/db";
 import { subUserLists, subUsers, subUserUsage } from "@/lib/store/schema";
 import {
@@ -147,7 +148,7 @@ async function writeBatch(
   return written.rowCount ?? 0;
 }
 
-/** A refresh that changed at least this many rows tidies the table after it (see `tidy`). */
+/** A refresh that changed at least this many rows tidies the table after it (see `tidySubUsers`). */
 const TIDY_AFTER_ROWS = 1_000;
 
 /**
@@ -347,14 +348,18 @@ const REVERSED: Record<SortKey, SQL> = {
   "created-desc": ORDER["created-asc"],
 };
 
+/** A Sub-user's usage note beside its row of the index. */
+const USAGE_OF_ROW = and(
+  eq(subUserUsage.masterId, subUsers.masterId),
+  eq(subUserUsage.subUserId, subUsers.subUserId),
+)!;
+
 const STATUS: Record<SubUsersListParams["status"], SQL | undefined> = {
   all: undefined,
   active: sql`${subUsers.isActive} = true`,
   inactive: sql`${subUsers.isActive} = false`,
   "near-quota": sql`exists (select 1 from ${subUserUsage}
-                             where ${subUserUsage.masterId} = ${subUsers.masterId}
-                               and ${subUserUsage.subUserId} = ${subUsers.subUserId}
-                               and ${subUserUsage.flag} is not null)`,
+                             where ${USAGE_OF_ROW} and ${subUserUsage.flag} is not null)`,
 };
 
 /** A search with at most this many matches is read by its trigrams and sorted (see `searchPage`). */
@@ -466,13 +471,7 @@ export async function subUsersPage(
           usageReadAt: subUserUsage.readAt,
         })
         .from(subUsers)
-        .leftJoin(
-          subUserUsage,
-          and(
-            eq(subUserUsage.masterId, subUsers.masterId),
-            eq(subUserUsage.subUserId, subUsers.subUserId),
-          ),
-        )
+        .leftJoin(subUserUsage, USAGE_OF_ROW)
         .where(and(eq(subUsers.masterId, masterId), inArray(subUsers.subUserId, ids)))
     : [];
   const byId = new Map(read.map((r) => [r.id, r]));
@@ -529,13 +528,7 @@ export async function subUsersDueForReading(masterId: string, limit: number): Pr
   const rows = await db
     .select({ id: subUsers.subUserId })
     .from(subUsers)
-    .leftJoin(
-      subUserUsage,
-      and(
-        eq(subUserUsage.masterId, subUsers.masterId),
-        eq(subUserUsage.subUserId, subUsers.subUserId),
-      ),
-    )
+    .leftJoin(subUserUsage, USAGE_OF_ROW)
     .where(and(eq(subUsers.masterId, masterId), sql`${subUsers.isActive} is not false`))
     .orderBy(sql`${subUserUsage.readAt} nulls first`, subUsers.subUserId)
     .limit(limit);
@@ -650,10 +643,6 @@ export async function noteSubUserUsage(
      where ${subUserUsage.readAt} <= excluded.read_at`,
     )
     .catch((error: unknown) => {
-      // drizzle wraps PostgreSQL's error: its code is on the error or its cause.
-      const e = error as { code?: string; cause?: { code?: string } };
-      if ((e.code ?? e.cause?.code) !== FOREIGN_KEY_VIOLATION) throw error;
+      if (postgresErrorCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
     });
 }
-
-const FOREIGN_KEY_VIOLATION = "23503";
