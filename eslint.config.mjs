@@ -38,6 +38,20 @@ const TRUST_SYNTAX = [
   },
 ];
 
+/** A child killed by a signal keeps exitCode null: only hasExited() sees every ending. */
+const EXIT_CODE = {
+  selector: "BinaryExpression[left.property.name='exitCode'][right.raw='null']",
+  message: "A child killed by a signal keeps exitCode null: ask hasExited() (scripts/launcher.ts).",
+};
+
+/** The service's memory bound on request bodies holds only where its one reader reads them. */
+const BOUNDED_BODY = {
+  selector:
+    "CallExpression[callee.property.name=/^(text|json|parseBody|arrayBuffer|formData|blob)$/][callee.object.property.name=/^(req|raw)$/]",
+  message:
+    "Read a request body with readBodyOf (service/pipeline/request-input.ts): it refuses a body over its limit before holding it.",
+};
+
 const NO_APP_IMPORTS = {
   regex: "^(@/app/|(\\.\\./)+app/)",
   message: "components/ and lib/ never import from app/: move the shared piece here.",
@@ -139,19 +153,14 @@ const config = [
     rules: { "no-restricted-imports": ["error", { paths: [ONE_LINK] }] },
   },
   {
-    // A child killed by a signal keeps exitCode null: only hasExited() sees every ending.
     files: ["scripts/**", "bench/**", "e2e/**", "test/**", "service/**"],
     ignores: ["scripts/launcher.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "BinaryExpression[left.property.name='exitCode'][right.raw='null']",
-          message:
-            "A child killed by a signal keeps exitCode null: ask hasExited() (scripts/launcher.ts).",
-        },
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", EXIT_CODE] },
+  },
+  {
+    files: ["service/**"],
+    ignores: ["service/pipeline/request-input.ts", "service/**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", EXIT_CODE, BOUNDED_BODY] },
   },
   {
     files: ["lib/people/step-up.ts", "lib/people/single-sign-on.ts"],

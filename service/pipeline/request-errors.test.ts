@@ -229,6 +229,31 @@ describe("request bodies are bounded", () => {
     );
   });
 
+  // A body that never ends: each route must answer once its limit is passed. A route that read
+  // the whole body before measuring it would wait here for ever, holding what had arrived.
+  it.each([
+    ["an OAuth registration", "/oauth/register", "application/json", 400],
+    ["an OAuth token request", "/oauth/token", "application/x-www-form-urlencoded", 400],
+    ["a pilot sign-in", "/pilot/sign-in", "application/x-www-form-urlencoded", 413],
+    [
+      "a vehicle confirmation",
+      "/vin/redirect/rs_unknown",
+      "application/x-www-form-urlencoded",
+      200,
+    ],
+  ])(
+    "refuses %s that never ends once it passes the route's limit",
+    async (_, path, type, status) => {
+      const chunk = "x".repeat(16 * 1024);
+      const parts = Array.from({ length: 4 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      const answer = await rawExchange(
+        svc.url,
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\n\r\n${parts.join("")}`,
+      );
+      expect(Number(answer.split(" ")[1])).toBe(status);
+    },
+  );
+
   it("accepts a body just under the limit", async () => {
     const res = await http(svc.url, "POST", "/client/users/cl_demo_berlin/keys", {
       key: svc.keys["master-admin"],

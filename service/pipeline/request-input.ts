@@ -1,5 +1,7 @@
 import { type IncomingMessage } from "node:http";
+import { type Context } from "hono";
 import { type Stage } from "./call";
+import { type ServiceBindings } from "../context";
 import { parseInput, validationError } from "./validate";
 import { ApiError } from "../core";
 
@@ -36,30 +38,34 @@ export const TOO_LARGE = {
   message: `The request body must be at most ${MAX_BODY_BYTES} bytes.`,
 } as const;
 
-const tooLarge = () =>
+const tooLarge = (limit: number) =>
   new ApiError(
     TOO_LARGE.error,
-    TOO_LARGE.message,
+    limit === MAX_BODY_BYTES
+      ? TOO_LARGE.message
+      : `The request body must be at most ${limit} bytes.`,
     {},
     // The rest of the upload is not read: the connection ends with this answer.
     { Connection: "close" },
   );
 
 /**
- * Reads a request body of at most `MAX_BODY_BYTES`: a larger declared `Content-Length` is
- * refused before a byte is read, and a body without one (chunked) is refused as soon as it
- * passes the limit. Nothing beyond the limit is ever held in memory: what still arrives after
- * a refusal flows past unread until the connection closes behind the answer.
+ * Reads a request body of at most `limit` bytes (`MAX_BODY_BYTES` unless a route allows less):
+ * a larger declared `Content-Length` is refused before a byte is read, and a body without one
+ * (chunked) is refused as soon as it passes the limit. Nothing beyond the limit is ever held in
+ * memory: what still arrives after a refusal flows past unread until the connection closes
+ * behind the answer. Every body the service reads is read here (a lint rule holds it).
  */
 export async function readBoundedBody(
   request: Request,
   incoming?: IncomingMessage,
+  limit = MAX_BODY_BYTES,
 ): Promise<string> {
   const declared = request.headers.get("content-length");
-  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > MAX_BODY_BYTES))
-    throw tooLarge();
+  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > limit))
+    throw tooLarge(limit);
   // Node's own stream when served by Node: its web wrapper would keep buffering after we stop.
-  if (incoming) return readIncoming(incoming);
+  if (incoming) return readIncoming(incoming, limit);
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -68,16 +74,26 @@ export async function readBoundedBody(
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       reader.releaseLock();
-      throw tooLarge();
+      throw tooLarge(limit);
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function readIncoming(incoming: IncomingMessage): Promise<string> {
+/** The body of a route's request, read as `readBoundedBody` reads it. */
+export function readBodyOf(c: Context<ServiceBindings>, limit = MAX_BODY_BYTES) {
+  return readBoundedBody(c.req.raw, c.env?.incoming, limit);
+}
+
+/** A refusal by `readBoundedBody`, for a route that answers it in its own protocol's words. */
+export function isBodyTooLarge(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === TOO_LARGE.error;
+}
+
+function readIncoming(incoming: IncomingMessage, limit: number): Promise<string> {
   if (incoming.readableEnded) return Promise.resolve("");
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -90,11 +106,11 @@ function readIncoming(incoming: IncomingMessage): Promise<string> {
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         // Still flowing, with no listener: the rest is dropped as it arrives, never kept.
         stop();
         chunks.length = 0;
-        reject(tooLarge());
+        reject(tooLarge(limit));
         return;
       }
       chunks.push(chunk);
@@ -140,7 +156,7 @@ export const readInputStage: Stage = async (call) => {
   let body: unknown;
   if (op.request.body) {
     call.release();
-    const text = await readBoundedBody(http.req.raw, http.env?.incoming);
+    const text = await readBodyOf(http);
     call.bodyRead = true;
     body = parseJsonBody(text, http.req.header("content-type"));
   }

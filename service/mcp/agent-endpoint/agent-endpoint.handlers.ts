@@ -2,10 +2,9 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { ErrorCode as RpcError } from "@modelcontextprotocol/sdk/types.js";
 import { agentTool } from "@/lib/api/contract/agent-tools";
 import { ApiError } from "../../core";
+import { isBodyTooLarge, readBodyOf } from "../../pipeline/request-input";
 import { type AgentRequest, challenge, refusal } from "./agent-request";
 import { mcpServerFor } from "./tool-calls";
-
-const MAX_BODY = 1024 * 1024;
 
 export type AgentHandler = (request: AgentRequest) => Promise<Response>;
 
@@ -28,11 +27,13 @@ export const agentEndpointHandlers = {
     const admitted = await request.admit();
     if (admitted instanceof Response) return admitted;
     const { identity, token, bearer, scopes } = admitted;
-    const text = await request.c.req.text();
-    if (Buffer.byteLength(text) > MAX_BODY)
-      return refusal(
-        new ApiError("payload_too_large", "The JSON-RPC message is larger than 1 MiB."),
-      );
+    let text: string;
+    try {
+      text = await readBodyOf(request.c);
+    } catch (error) {
+      if (!isBodyTooLarge(error)) throw error;
+      return refusal(error);
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

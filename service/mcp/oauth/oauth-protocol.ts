@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ALL_AGENT_SCOPES, AGENT_SCOPES } from "@/lib/api/contract/agent-tools";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { type ServiceBindings } from "../../context";
+import { isBodyTooLarge, readBodyOf } from "../../pipeline/request-input";
 
 /** How long an authorisation code can be redeemed (seconds). */
 export const CODE_SECONDS = 120;
@@ -59,8 +60,13 @@ export function sameResource(sent: string, resource: string): boolean {
 export async function formOrJson(
   c: Context<ServiceBindings>,
 ): Promise<Record<string, string> | null> {
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > MAX_BODY) return null;
+  let text: string;
+  try {
+    text = await readBodyOf(c, MAX_BODY);
+  } catch (error) {
+    if (isBodyTooLarge(error)) return null;
+    throw error;
+  }
   const type = c.req.header("Content-Type") ?? "";
   if (type.startsWith("application/json")) {
     try {

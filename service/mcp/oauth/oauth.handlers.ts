@@ -3,6 +3,7 @@ import { ALL_AGENT_SCOPES } from "@/lib/api/contract/agent-tools";
 import { schema } from "../../db/database";
 import { checkSignIn } from "../../domain/intelligence/pilot-sessions";
 import { admitSignIn, logSignInRefusal, settleSignIn } from "../../domain/sign-in-throttle";
+import { isBodyTooLarge, readBodyOf } from "../../pipeline/request-input";
 import { crossSitePost, sourceAddress } from "../../routes/form-origin";
 import { consentPage } from "./consent-page";
 import {
@@ -208,9 +209,13 @@ export const oauthHandlers = {
         "invalid_client_metadata",
         "Send the client metadata as application/json (RFC 7591).",
       );
-    const text = await c.req.text();
-    if (Buffer.byteLength(text) > MAX_BODY)
+    let text: string;
+    try {
+      text = await readBodyOf(c, MAX_BODY);
+    } catch (error) {
+      if (!isBodyTooLarge(error)) throw error;
       return oauthError(400, "invalid_client_metadata", `The metadata is over ${MAX_BODY} bytes.`);
+    }
     let raw: unknown;
     try {
       raw = JSON.parse(text);

@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { HEADERS, SESSION_COOKIE } from "@/lib/api/contract/headers";
 import { type ServiceApp, type ServiceBindings, type ServiceContext } from "../../context";
 import { authenticate } from "../../pipeline/authenticate";
+import { isBodyTooLarge, readBodyOf } from "../../pipeline/request-input";
 import { errorResponse } from "../../pipeline/response";
 import { deliversResults, gatesOf } from "../../domain/intelligence/pilot-gates";
 import {
@@ -56,18 +57,13 @@ async function credentialsOf(
   c: Context<ServiceBindings>,
 ): Promise<{ login: string; password: string; asJson: boolean } | ApiError> {
   const type = c.req.header("Content-Type") ?? "";
-  const length = Number(c.req.header("Content-Length") ?? "0");
-  if (length > MAX_FORM_BYTES)
-    return new ApiError(
-      "payload_too_large",
-      `The sign-in body is limited to ${MAX_FORM_BYTES} bytes.`,
-    );
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > MAX_FORM_BYTES)
-    return new ApiError(
-      "payload_too_large",
-      `The sign-in body is limited to ${MAX_FORM_BYTES} bytes.`,
-    );
+  let text: string;
+  try {
+    text = await readBodyOf(c, MAX_FORM_BYTES);
+  } catch (error) {
+    if (isBodyTooLarge(error)) return error;
+    throw error;
+  }
   if (type.startsWith("application/json")) {
     try {
       const body = JSON.parse(text) as { login?: unknown; password?: unknown };
@@ -226,7 +222,13 @@ export function mountPilotSignIn(app: ServiceApp, service: ServiceContext) {
     const session = token ? await findSession(db, token, service.now()) : undefined;
     if (!session || !token)
       return refusal(new ApiError("session_invalid", "No valid session to sign out of."));
-    const text = (await c.req.text()).slice(0, MAX_FORM_BYTES);
+    let text: string;
+    try {
+      text = await readBodyOf(c, MAX_FORM_BYTES);
+    } catch (error) {
+      if (!isBodyTooLarge(error)) throw error;
+      return refusal(error);
+    }
     const sent =
       c.req.header(HEADERS.csrfToken) ?? new URLSearchParams(text).get("csrfToken") ?? undefined;
     if (!sameSecret(sent, session.csrfToken))

@@ -1,6 +1,7 @@
 import { type ServiceApp, type ServiceContext } from "../../context";
 import { candidatesFor, type SyntheticVehicle } from "../../data/vehicle-catalog";
 import { closeRedirectSession, findRedirectSession } from "../../domain/redirect-sessions";
+import { isBodyTooLarge, readBodyOf } from "../../pipeline/request-input";
 import { familyNow } from "../../sandbox/test-clock";
 import { escapeHtml, page } from "../html-page";
 
@@ -18,6 +19,8 @@ function describe(v: SyntheticVehicle) {
  */
 /** A session's page holds its token in its address: it is never anyone's referrer. */
 const NO_REFERRER = { referrerPolicy: "no-referrer" } as const;
+/** The confirmation form sends two short fields. */
+const FORM_BYTES = 4096;
 
 export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
   const db = service.database.db;
@@ -57,7 +60,14 @@ export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
   });
 
   app.post("/vin/redirect/:token", async (c) => {
-    const form = await c.req.parseBody();
+    let text: string;
+    try {
+      text = await readBodyOf(c, FORM_BYTES);
+    } catch (error) {
+      if (!isBodyTooLarge(error)) throw error;
+      return unavailable("The form was not understood.");
+    }
+    const form = Object.fromEntries(new URLSearchParams(text));
     const action =
       form.action === "cancel" ? "cancel" : form.action === "confirm" ? "confirm" : null;
     if (!action) return unavailable("The form was not understood.");

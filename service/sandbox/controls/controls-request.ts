@@ -6,7 +6,7 @@ import { type ServiceBindings, type ServiceContext } from "../../context";
 import { ApiError } from "../../core";
 import { schema } from "../../db/database";
 import { authenticate } from "../../pipeline/authenticate";
-import { parseJsonBody, readBoundedBody } from "../../pipeline/request-input";
+import { parseJsonBody, readBodyOf } from "../../pipeline/request-input";
 import { errorResponse } from "../../pipeline/response";
 import { validationError } from "../../pipeline/validate";
 import { controlsActOn, type SandboxControlsMode } from "../controls-scope";
@@ -124,7 +124,7 @@ export class ControlsRequest {
   }
 
   async body(): Promise<unknown> {
-    const text = await readBoundedBody(this.c.req.raw, this.c.env?.incoming);
+    const text = await readBodyOf(this.c);
     return parseJsonBody(text, this.c.req.header("content-type"));
   }
 
