@@ -23,14 +23,25 @@ export const refused = (code: string, message: string, fieldErrors?: FieldErrors
 /** The data of an action that is not an operation of the service: never a replay. */
 export const done = <T>(data: T) => ({ ok: true, data, replayed: false }) as const;
 
-/** Each field's first refusal, by its path (`form` for one about the whole input). */
+/**
+ * Each field's first refusal, by its dotted path (`form` for one about the whole input). An issue
+ * inside a value is also named by its last segment (a form that names its inputs flat finds it
+ * there) and, inside a list, by the list with the item's line, so a form with one input per list
+ * can show it. The one mapping from issues to fields: zod's, the service's and the controls'.
+ */
 export function fieldErrorsOf(
   issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
 ): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
-    const path = typeof issue.path === "string" ? issue.path : issue.path.map(String).join(".");
-    out[path || "form"] ??= issue.message;
+    const segments = (
+      typeof issue.path === "string" ? issue.path.split(".") : issue.path.map(String)
+    ).filter(Boolean);
+    out[segments.join(".") || "form"] ??= issue.message;
+    if (segments.length < 2) continue;
+    out[segments.at(-1)!] ??= issue.message;
+    const index = segments.findIndex((s) => /^\d+$/.test(s));
+    if (index > 0) out[segments[0]!] ??= `Line ${Number(segments[index]) + 1}: ${issue.message}`;
   }
   return out;
 }

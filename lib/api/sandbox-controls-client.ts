@@ -1,5 +1,6 @@
 import "server-only";
 import { type z } from "zod";
+import { fieldErrorsOf } from "@/lib/actions/action-result";
 import { HEADERS } from "./contract/headers";
 import {
   type ClockAdvance,
@@ -70,9 +71,11 @@ export function sandboxControlsFor(baseUrl: string, apiKey: string) {
     if (!res.ok) {
       const validation = validationErrorBody.safeParse(data);
       if (validation.success) {
-        const fieldErrors: Record<string, string> = {};
-        for (const issue of validation.data.issues) fieldErrors[issue.path] ??= issue.message;
-        throw new SandboxControlsError(validation.data.error, validation.data.message, fieldErrors);
+        throw new SandboxControlsError(
+          validation.data.error,
+          validation.data.message,
+          fieldErrorsOf(validation.data.issues),
+        );
       }
       const body = errorBody.safeParse(data);
       throw new SandboxControlsError(

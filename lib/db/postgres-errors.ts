@@ -1,6 +1,8 @@
 /** PostgreSQL's error codes the stores branch on. */
 export const UNIQUE_VIOLATION = "23505";
 export const FOREIGN_KEY_VIOLATION = "23503";
+/** The server ended the session (it is shutting down, or an operator terminated it). */
+export const ADMIN_SHUTDOWN = "57P01";
 
 /**
  * The SQLSTATE of a failed statement: on the error itself (node-postgres) or on its cause

@@ -1,5 +1,6 @@
 import "server-only";
 import { isBillable, type ReceiptFacts, receiptOf } from "@/lib/billing/receipt-facts";
+import { fieldErrorsOf } from "@/lib/actions/action-result";
 import { fieldOfCode, messageForCode } from "@/lib/operations/code-sentences";
 import { InvalidInputError, ServiceError } from "@/lib/api/client";
 import { RoleRefusedError } from "@/lib/auth/role-refused";
@@ -22,22 +23,6 @@ export type Outcome<T> =
       details: Record<string, unknown>;
       receipt: ReceiptFacts | null;
     };
-
-/**
- * Issues by input name: under the field itself (the last segment) and under the list it belongs
- * to (the first), with the item's place, so a form with one field per list can show it there.
- */
-export function fieldErrorsOf(issues: { path: string; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const segments = issue.path.split(".").filter(Boolean);
-    const last = segments.at(-1) ?? "form";
-    out[last] ??= issue.message;
-    const index = segments.findIndex((s) => /^\d+$/.test(s));
-    if (index > 0) out[segments[0]!] ??= `Line ${Number(segments[index]) + 1}: ${issue.message}`;
-  }
-  return out;
-}
 
 function detailsOf(body: Record<string, unknown>): Record<string, unknown> {
   const { error: _e, message: _m, issues: _i, ...rest } = body;

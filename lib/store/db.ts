@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { migrateUnderLock } from "@/lib/db/migrate-under-lock";
 import pg from "pg";
 import { consoleConfig } from "@/lib/config/console-env";
 import { processState } from "@/lib/process-state";
@@ -20,12 +20,8 @@ async function open(url: string): Promise<StoreDb> {
   pool.on("connect", (client) => client.on("error", () => {}));
   const conn = await pool.connect();
   try {
-    await conn.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migrate(drizzle(conn), {
-      migrationsFolder: path.join(process.cwd(), "lib/store/migrations"),
-    });
+    await migrateUnderLock(conn, MIGRATION_LOCK, path.join(process.cwd(), "lib/store/migrations"));
   } finally {
-    await conn.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     conn.release();
   }
   return drizzle(pool) as StoreDb;

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { claimRound } from "@/lib/db/claim-round";
 import { consoleConfig } from "@/lib/config/console-env";
 import { createLogger } from "@/lib/log/logger";
 import { processState } from "@/lib/process-state";
@@ -21,18 +22,13 @@ export async function claimScheduledRound(
   periodSeconds: number,
   now = new Date(),
 ): Promise<boolean> {
-  const db = await getStore();
   const slot = Math.floor(now.getTime() / (periodSeconds * 1000));
-  const claimed = await db
-    .insert(scheduledRounds)
-    .values({ job, slot, claimedBy: instance.id, claimedAt: now })
-    .onConflictDoNothing()
-    .returning({ slot: scheduledRounds.slot });
-  if (claimed.length === 1)
-    await db
-      .delete(scheduledRounds)
-      .where(and(eq(scheduledRounds.job, job), lt(scheduledRounds.slot, slot - KEPT_PERIODS)));
-  return claimed.length === 1;
+  return claimRound(
+    await getStore(),
+    scheduledRounds,
+    { job, slot, claimedBy: instance.id, claimedAt: now },
+    { periods: KEPT_PERIODS, of: eq(scheduledRounds.job, job) },
+  );
 }
 
 const started = processState("scheduled-round-timers", () => new Set<string>());

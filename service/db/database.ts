@@ -1,7 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { migrateUnderLock } from "@/lib/db/migrate-under-lock";
+import { ADMIN_SHUTDOWN, postgresErrorCode } from "@/lib/db/postgres-errors";
 import pg from "pg";
 import { traceStatements } from "../observability/statement-spans";
 import * as schema from "./schema";
@@ -78,7 +79,7 @@ export function openServiceDatabase(
       try {
         return await fn(conn, drizzle(conn));
       } catch (error) {
-        broken = (error as { code?: string }).code === "57P01";
+        broken = postgresErrorCode(error) === ADMIN_SHUTDOWN;
         throw error;
       } finally {
         conn.release(broken);
@@ -93,13 +94,12 @@ export async function migrateServiceDatabase(
   database: ServiceDatabase,
   afterMigrate?: (db: PoolDb, conn: pg.PoolClient) => Promise<void>,
 ) {
-  await database.withConnection(async (conn, db) => {
-    await conn.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK]);
-    try {
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      await afterMigrate?.(db, conn);
-    } finally {
-      await conn.query("SELECT pg_advisory_unlock($1)", [SETUP_LOCK]);
-    }
-  });
+  await database.withConnection((conn) =>
+    migrateUnderLock(
+      conn,
+      SETUP_LOCK,
+      MIGRATIONS_FOLDER,
+      (db) => afterMigrate?.(db, conn) ?? Promise.resolve(),
+    ),
+  );
 }

@@ -1,10 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
-const { fieldErrorsOf } = await import("./outcome");
+import { describe, expect, it } from "vitest";
+import { fieldErrorsOf } from "./action-result";
 
 describe("fieldErrorsOf", () => {
-  it("keys an issue by its field and a list item's issue also by its list, with the line", () => {
+  it("keys an issue by its path, its field and a list item's issue also by its list, with the line", () => {
     expect(
       fieldErrorsOf([
         { path: "currency", message: "must be three capital letters" },
@@ -13,10 +11,22 @@ describe("fieldErrorsOf", () => {
       ]),
     ).toEqual({
       currency: "must be three capital letters",
+      "positions.2.oeNumber": "must not be empty",
+      "positions.4.oeNumber": "too long",
       oeNumber: "must not be empty",
       positions: "Line 3: must not be empty",
     });
   });
+
+  it("reads zod's paths as the service's", () => {
+    expect(
+      fieldErrorsOf([
+        { path: ["effect", "code"], message: "unknown code" },
+        { path: [], message: "send a body" },
+      ]),
+    ).toEqual({ "effect.code": "unknown code", code: "unknown code", form: "send a body" });
+  });
+
   it("puts an issue without a path on the form", () => {
     expect(fieldErrorsOf([{ path: "", message: "send a body" }])).toEqual({ form: "send a body" });
   });
