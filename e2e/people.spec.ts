@@ -350,7 +350,7 @@ test.describe("roles", () => {
             links.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
           ),
       );
-      const sections = new Set(NAV_ITEMS.map((i) => i.href));
+      const sections = new Set<string>(NAV_ITEMS.map((i) => i.href));
       for (const path of MASTER_PAGES) {
         await page.goto(path);
         await expect(page.locator("main h1"), path).toBeVisible();

@@ -20,7 +20,7 @@ type NavItem = {
  * operation or console action the session's role does not allow is hidden from it (both are
  * refused on the server too). The overview stands alone.
  */
-export const NAV_GROUPS: readonly { label: string; items: readonly NavItem[] }[] = [
+const GROUPS = [
   { label: "Start", items: [{ href: "/", label: "Overview" }] },
   {
     label: "Vehicles and parts",
@@ -66,10 +66,20 @@ export const NAV_GROUPS: readonly { label: string; items: readonly NavItem[] }[]
       { href: "/sandbox", label: "Sandbox", sandbox: true, duty: "useSandboxControls" },
     ],
   },
-];
+] as const satisfies readonly { label: string; items: readonly NavItem[] }[];
+
+/** A section's address: a page gate names one of these, so a mistyped address does not compile. */
+export type NavHref = (typeof GROUPS)[number]["items"][number]["href"];
+
+export const NAV_GROUPS: readonly {
+  label: string;
+  items: readonly (NavItem & { href: NavHref })[];
+}[] = GROUPS;
 
 /** Every section, in the order of the groups. */
-export const NAV_ITEMS: readonly NavItem[] = NAV_GROUPS.flatMap((g) => g.items);
+export const NAV_ITEMS: readonly (NavItem & { href: NavHref })[] = NAV_GROUPS.flatMap(
+  (g) => g.items,
+);
 
 /** The groups a session sees, each with the sections it may open; a group left empty is dropped. */
 export function navFor(

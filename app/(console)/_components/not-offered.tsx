@@ -3,7 +3,7 @@ import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/card";
 import { type OperationId, OPERATIONS } from "@/lib/api/contract/operations";
 import { dutyRefusal, mayCall, mayDo, roleRefusal, type Rights } from "@/lib/auth/rights";
-import { NAV_ITEMS } from "@/lib/navigation";
+import { NAV_ITEMS, type NavHref } from "@/lib/navigation";
 import { type ConsoleDuty } from "@/lib/auth/roles";
 import { MasterOnly } from "./master-only";
 
@@ -39,11 +39,12 @@ export function NotOffered({
 
 /**
  * What a section's page shows a session whose role does not allow what the section is for (the
- * operation or console action its navigation entry names); nothing when it may open it.
+ * operation or console action its navigation entry names); nothing when it may open it. The
+ * address is typed from the navigation; one it does not hold (cast past the type) is refused.
  */
-export function notOfferedAt(session: Rights, href: string) {
-  const item = NAV_ITEMS.find((i) => i.href === href);
-  if (!item) return null;
+export function notOfferedAt(session: Rights, href: NavHref) {
+  const item: (typeof NAV_ITEMS)[number] | undefined = NAV_ITEMS.find((i) => i.href === href);
+  if (!item) return <NotOffered session={session} />;
   if (item.operation && !mayCall(session, item.operation))
     return <NotOffered session={session} operation={item.operation} />;
   if (item.duty && !mayDo(session, item.duty))
