@@ -55,7 +55,7 @@ async function read(api: ServiceApi, view: PartsView) {
             params: { oeNumber: view.oe },
             query: {
               condition: view.condition as "used",
-              currency: view.currency,
+              currency: view.currency as "EUR",
               vehicleType: view.vehicleType as "car",
             },
           }),

@@ -119,7 +119,8 @@ export const updateClientUserRequest = z
     defaultProviderId: providerId.nullable().optional(),
     isActive: z.boolean().optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, { message: "send at least one field to change" });
+  .refine((b) => Object.keys(b).length > 0, { message: "send at least one field to change" })
+  .meta({ minProperties: 1 });
 export type UpdateClientUserRequest = z.infer<typeof updateClientUserRequest>;
 
 export const listClientUsersResponse = z.looseObject({ clientUsers: z.array(clientUser) });

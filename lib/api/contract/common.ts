@@ -35,6 +35,26 @@ export const currencyCode = z.string().regex(/^[A-Z]{3}$/, "must be three capita
 export const isoDateTime = z.iso.datetime({ offset: true });
 export const uuid = z.uuid();
 export const absoluteUrl = z.url();
+/** An absolute http or https address (of a document or an image the service fetches). */
+export const httpUrl = z.url({ protocol: /^https?$/ });
+
+/**
+ * `schema` with at least one of `fields` given: checked as the service checks it (the issue
+ * named on the first field), and published as the same rule (`anyOf`, one required field each),
+ * which a refinement alone would leave out of the OpenAPI document.
+ */
+export function oneOfRequired<T extends z.ZodObject>(
+  schema: T,
+  fields: readonly [keyof z.input<T> & string, ...(keyof z.input<T> & string)[]],
+  message: string,
+) {
+  return schema
+    .refine((value) => fields.some((f) => (value as Record<string, unknown>)[f] !== undefined), {
+      message,
+      path: [fields[0]],
+    })
+    .meta({ anyOf: fields.map((f) => ({ required: [f] })) });
+}
 
 /** Opaque identifiers. The service issues them; callers never derive one from another. */
 export const clientId = z
@@ -43,9 +63,13 @@ export const clientId = z
   .describe("Client identifier (the ClientUser `id`)");
 export const apiKeyId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be an API key identifier");
 export const jobId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be a job identifier");
+/** A grant's reference travels in a URL path, where `.` and `..` would name another address. */
 export const grantReference = z
   .string()
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, "must be 1 to 64 letters, digits, dots, hyphens or underscores");
+  .regex(
+    /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,64}$/,
+    "must be 1 to 64 letters, digits, dots, hyphens or underscores, and not . or ..",
+  );
 
 /** Documented provider enumeration (`provider` 1, 2 or 3; also used by `defaultProviderId`). */
 export const PROVIDERS = [1, 2, 3] as const;
@@ -65,7 +89,12 @@ export const queryBoolean = z.enum(["true", "false"]).transform((v) => v === "tr
 export const paginationQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(500).optional(),
-    offset: z.coerce.number().int().min(0).optional(),
+    offset: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("Items to skip; only together with `limit`."),
   })
   .refine((q) => q.offset === undefined || q.limit !== undefined, {
     message: "offset is allowed only together with limit",

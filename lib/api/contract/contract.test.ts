@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clientUser, createPartnerWorkspaceRequest, rateLimitInput } from "./client-admin";
-import { fullVin, partialVin, svcGenArt, vdiBaseCode, vdiFullCode } from "./common";
+import { fullVin, grantReference, partialVin, svcGenArt, vdiBaseCode, vdiFullCode } from "./common";
 import { ERROR_CATALOGUE, isRetryableErrorCode } from "./errors";
 import { parseRetryAfter, parseServiceMetadata, splitUsageWarnings } from "./headers";
 import { clusterIntelligenceResponse } from "./intelligence";
@@ -302,5 +302,14 @@ describe("response headers", () => {
       billingBundle: "VIN_MONTHLY_LOOKUP",
       usageWarnings: [],
     });
+  });
+});
+
+describe("a grant reference", () => {
+  it("travels in a URL path: dots are allowed inside it, never as the whole of it", () => {
+    for (const ok of ["sonnenschein-vin", "a.b", "...", "v1.2_x"])
+      expect(grantReference.safeParse(ok).success, ok).toBe(true);
+    for (const bad of [".", "..", "", "a/b", "a".repeat(65)])
+      expect(grantReference.safeParse(bad).success, bad).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countryCode, currencyCode, fullVin, isoDateTime, uuid } from "./common";
+import { countryCode, currencyCode, fullVin, isoDateTime, oneOfRequired, uuid } from "./common";
 
 /*
  * Market intelligence (allowlisted pilot). ClusterIntelligenceResponse is closed with every field
@@ -235,8 +235,8 @@ const scopeQuery = {
   condition: condition.optional(),
   windowDays: z.coerce.number().int().min(1).max(730).optional(),
 };
-export const resolveIntelligenceQuery = z
-  .strictObject({
+export const resolveIntelligenceQuery = oneOfRequired(
+  z.strictObject({
     oeNumber: z.string().min(1).max(64).optional(),
     aftermarketNumber: z.string().min(1).max(64).optional(),
     manufacturer: z.string().max(100).optional(),
@@ -245,11 +245,10 @@ export const resolveIntelligenceQuery = z
     genArt: z.string().max(32).optional(),
     ...scopeQuery,
     freshnessPolicy: freshnessPolicy.optional(),
-  })
-  .refine((q) => q.oeNumber !== undefined || q.aftermarketNumber !== undefined, {
-    message: "send at least one of oeNumber and aftermarketNumber",
-    path: ["oeNumber"],
-  });
+  }),
+  ["oeNumber", "aftermarketNumber"],
+  "send at least one of oeNumber and aftermarketNumber",
+);
 export const clusterPath = z.strictObject({ clusterId: uuid });
 export const clusterIntelligenceQuery = z.strictObject({
   clusterVersion: z.coerce.number().int().min(1).optional(),

@@ -74,13 +74,23 @@ function parametersOf(op: OperationDefinition): unknown[] {
     const json = toSchema(schema, "input");
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required as string[] | undefined) ?? []);
+    // At least one of several parameters (`oneOfRequired`): said on each, and as an extension.
+    const oneOf = ((json.anyOf as JsonSchema[] | undefined) ?? []).flatMap(
+      (branch) => (branch.required as string[] | undefined) ?? [],
+    );
     for (const [name, prop] of Object.entries(properties)) {
       const { description, ...rest } = prop;
+      const inGroup = oneOf.includes(name);
       params.push({
         name,
         in: where,
         required: where === "path" || required.has(name),
-        description,
+        description: inGroup
+          ? [description, `Send at least one of ${oneOf.map((n) => `\`${n}\``).join(", ")}.`]
+              .filter(Boolean)
+              .join(" ")
+          : description,
+        ...(inGroup ? { "x-one-of-required": oneOf } : {}),
         schema: rest,
       });
     }

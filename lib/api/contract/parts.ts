@@ -31,6 +31,14 @@ export const normalizationResponse = z
     version: z.string(),
     matchRule: z.string().nullable(),
     confidence: z.number().min(0).max(1).nullable(),
+    /** The matched number's supersession: the current number and the chain leading to it. */
+    replacementFamily: z
+      .looseObject({
+        current: z.string(),
+        chain: z.array(z.looseObject({ from: z.string(), to: z.string() })),
+      })
+      .nullable()
+      .optional(),
   })
   .refine((r) => r.status === "matched" || r.normalizedOeNumber === null, {
     message: "normalizedOeNumber is null unless status is matched",
@@ -76,9 +84,15 @@ export const aftermarketResponse = z.looseObject({
 export const vehicleType = z.enum(["car", "motorcycle"]);
 /** The condition of a part priced or evaluated (Intelligence knows more conditions). */
 export const partCondition = z.enum(["new", "used"]);
+/** The currencies the reference service prices in (the interface leaves the list to the service). */
+export const PRICE_CURRENCIES = ["EUR", "CHF", "GBP", "USD", "PLN"] as const;
+export type PriceCurrency = (typeof PRICE_CURRENCIES)[number];
 export const priceQuery = z.strictObject({
   condition: partCondition.optional(),
-  currency: currencyCode.optional(),
+  currency: z
+    .enum(PRICE_CURRENCIES)
+    .optional()
+    .describe("The answer's currency (EUR when not given)."),
   vehicleType: vehicleType.optional(),
 });
 export const priceResponse = z.looseObject({

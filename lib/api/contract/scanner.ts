@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fullVin } from "./common";
+import { fullVin, httpUrl, oneOfRequired } from "./common";
 
 /*
  * Scanner: document extraction and label/VIN reading. Deprecated request properties `imageUrl`
@@ -7,31 +7,28 @@ import { fullVin } from "./common";
  */
 
 const standardQuality = z.literal("standard");
-const httpUrl = z.url({ protocol: /^https?$/ });
 
-export const registrationRequest = z
-  .strictObject({
+export const registrationRequest = oneOfRequired(
+  z.strictObject({
     fileUrl: httpUrl.optional(),
     imageUrl: httpUrl.optional(),
     quality: standardQuality.optional(),
-  })
-  .refine((b) => b.fileUrl !== undefined || b.imageUrl !== undefined, {
-    message: "send fileUrl",
-    path: ["fileUrl"],
-  });
+  }),
+  ["fileUrl", "imageUrl"],
+  "send fileUrl",
+);
 export const registrationResponse = z.looseObject({ status: z.string(), data: z.looseObject({}) });
 
-export const internationalRegistrationRequest = z
-  .strictObject({
+export const internationalRegistrationRequest = oneOfRequired(
+  z.strictObject({
     fileUrl: httpUrl.optional(),
     imageUrl: httpUrl.optional(),
     imageURL: httpUrl.optional(),
     quality: standardQuality.optional(),
-  })
-  .refine((b) => b.fileUrl ?? b.imageUrl ?? b.imageURL, {
-    message: "send fileUrl",
-    path: ["fileUrl"],
-  });
+  }),
+  ["fileUrl", "imageUrl", "imageURL"],
+  "send fileUrl",
+);
 export const internationalRegistrationResponse = z.looseObject({
   format: z.literal("service.vehicle-registration.v2"),
   document: z.unknown(),

@@ -46,6 +46,11 @@ export const returnUrl = z
       ctx.addIssue({ code: "custom", message: "must not contain credentials" });
     if (value.includes("#"))
       ctx.addIssue({ code: "custom", message: "must not contain a fragment" });
+  })
+  .meta({
+    format: "uri",
+    description:
+      "Absolute https address without credentials or fragment (http only for loopback hosts, with a sandbox key).",
   });
 
 export const createRedirectSessionRequest = z.strictObject({

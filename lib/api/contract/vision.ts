@@ -1,12 +1,24 @@
 import { z } from "zod";
-import { boundedText, fullVin } from "./common";
+import { boundedText, fullVin, httpUrl, oneOfRequired } from "./common";
 
 /*
  * Vision: request and response bodies are not shown beyond a few fields, so every shape stays
  * open and only the documented fields are checked.
  */
 
-export const genericVisionRequest = z.looseObject({});
+/**
+ * The image an analysis reads. The interface does not show it; the reference service takes an
+ * http(s) address as `imageUrl`, `fileUrl` or the first of `imageUrls`, and says so here.
+ */
+const IMAGE_FIELDS = ["imageUrl", "fileUrl", "imageUrls"] as const;
+const image = {
+  imageUrl: httpUrl.optional(),
+  fileUrl: httpUrl.optional(),
+  imageUrls: z.array(httpUrl).min(1).optional(),
+};
+const SEND_IMAGE = "send imageUrl (an absolute http or https address)";
+
+export const genericVisionRequest = oneOfRequired(z.looseObject(image), IMAGE_FIELDS, SEND_IMAGE);
 export const genericVisionResponse = z.looseObject({});
 
 export const partImageGenerationRequest = z.looseObject({
@@ -28,6 +40,11 @@ export const backgroundRemovalResponse = z.looseObject({
   limitations: z.array(z.unknown()),
 });
 
-export const elvClassificationRequest = z.looseObject({
-  vehicle: z.looseObject({ vin: fullVin.optional() }).optional(),
-});
+export const elvClassificationRequest = oneOfRequired(
+  z.looseObject({
+    ...image,
+    vehicle: z.looseObject({ vin: fullVin.optional() }).optional(),
+  }),
+  IMAGE_FIELDS,
+  SEND_IMAGE,
+);

@@ -8,7 +8,7 @@ import {
   partsByNormalized,
   SEO_TEST_NUMBERS,
 } from "../../data/parts-catalog";
-import { validationError } from "../../pipeline/validate";
+import { type PriceCurrency } from "@/lib/api/contract/parts";
 import { pageOf } from "../paging";
 
 const NORMALIZATION_VERSION = "oe-norm-2026.11";
@@ -81,13 +81,14 @@ const MARKET_LANGUAGE = new Map<string, string>([
   ["MARKET_NL", "nl"],
   ["MARKET_PL", "pl"],
 ]);
-const CURRENCY_FACTORS = new Map<string, number>([
-  ["EUR", 1],
-  ["CHF", 0.94],
-  ["GBP", 0.85],
-  ["USD", 1.08],
-  ["PLN", 4.3],
-]);
+/** Each price currency's factor from EUR (synthetic, fixed). */
+const CURRENCY_FACTORS: Record<PriceCurrency, number> = {
+  EUR: 1,
+  CHF: 0.94,
+  GBP: 0.85,
+  USD: 1.08,
+  PLN: 4.3,
+};
 
 const clip = (s: string, max: number) =>
   s.length <= max ? s : s.slice(0, max - 1).trimEnd() + "…";
@@ -186,16 +187,7 @@ export const partsHandlers = {
   async getOePrice({ input }) {
     const part = confirmedPart(input.params.oeNumber);
     const currency = input.query.currency ?? "EUR";
-    const factor = CURRENCY_FACTORS.get(currency);
-    if (factor === undefined) {
-      throw validationError([
-        {
-          location: "query",
-          path: "currency",
-          message: `must be one of ${[...CURRENCY_FACTORS.keys()].join(", ")}`,
-        },
-      ]);
-    }
+    const factor = CURRENCY_FACTORS[currency];
     const base = (part.listPriceMinor ?? 5000) * factor;
     const vehicleType = input.query.vehicleType ?? "car";
     const condition = input.query.condition ?? "used";
