@@ -68,19 +68,54 @@ export async function readBoundedBody(
   if (incoming) return readIncoming(incoming, limit);
   if (!request.body) return "";
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const body = new BodyBytes(limit);
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
+    if (!body.add(value)) {
       reader.releaseLock();
       throw tooLarge(limit);
     }
-    chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return body.text();
+}
+
+/**
+ * A body's bytes, copied as they arrive into one buffer grown to at most `limit`. Never the
+ * pieces themselves: each piece Node hands over is a view of a larger read buffer it keeps
+ * alive, so a body sent a byte per chunk held some 350 bytes for each byte (measured: 100
+ * connections of 8 KiB held 290 MB, 300 ran the heap out).
+ */
+export class BodyBytes {
+  private bytes = Buffer.alloc(0);
+  private size = 0;
+  constructor(private readonly limit: number) {}
+
+  /** Adds a piece; false, keeping nothing more, once the body would pass its limit. */
+  add(piece: Uint8Array): boolean {
+    const size = this.size + piece.byteLength;
+    if (size > this.limit) return false;
+    if (size > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(
+        Math.min(this.limit, Math.max(size, 2 * this.bytes.length, 1024)),
+      );
+      this.bytes.copy(grown, 0, 0, this.size);
+      this.bytes = grown;
+    }
+    this.bytes.set(piece, this.size);
+    this.size = size;
+    return true;
+  }
+
+  text(): string {
+    return this.bytes.toString("utf8", 0, this.size);
+  }
+
+  /** Lets the bytes go (a refused body). */
+  clear() {
+    this.bytes = Buffer.alloc(0);
+    this.size = 0;
+  }
 }
 
 /** The body of a route's request, read as `readBoundedBody` reads it. */
@@ -96,8 +131,7 @@ export function isBodyTooLarge(error: unknown): error is ApiError {
 function readIncoming(incoming: IncomingMessage, limit: number): Promise<string> {
   if (incoming.readableEnded) return Promise.resolve("");
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const body = new BodyBytes(limit);
     const stop = () => {
       incoming.off("data", onData);
       incoming.off("end", onEnd);
@@ -105,19 +139,16 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<string>
       incoming.off("close", onClose);
     };
     const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
+      if (!body.add(chunk)) {
         // Still flowing, with no listener: the rest is dropped as it arrives, never kept.
         stop();
-        chunks.length = 0;
+        body.clear();
         reject(tooLarge(limit));
-        return;
       }
-      chunks.push(chunk);
     };
     const onEnd = () => {
       stop();
-      resolve(Buffer.concat(chunks).toString("utf8"));
+      resolve(body.text());
     };
     const onError = (error: Error) => {
       stop();

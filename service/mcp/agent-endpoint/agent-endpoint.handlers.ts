@@ -40,10 +40,14 @@ export const agentEndpointHandlers = {
     } catch {
       return rpcError(400, RpcError.ParseError, "Parse error: the body is not JSON.");
     }
+    // A JSON-RPC message is an object, or a batch (an array) of them.
+    if (typeof parsed !== "object" || parsed === null)
+      return rpcError(400, RpcError.InvalidRequest, "Invalid Request: send a JSON-RPC message.");
     // A tool the token's scopes do not reach is refused with the challenge naming the scopes.
-    const message = parsed as { method?: string; params?: { name?: string } };
+    const message = parsed as { method?: unknown; params?: { name?: unknown } | null };
+    const name = message.params?.name;
     const wanted =
-      message.method === "tools/call" ? agentTool(String(message.params?.name)) : undefined;
+      message.method === "tools/call" && typeof name === "string" ? agentTool(name) : undefined;
     if (wanted && !wanted.scopes.every((s) => scopes.includes(s)))
       return refusal(
         new ApiError(

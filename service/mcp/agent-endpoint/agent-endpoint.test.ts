@@ -375,3 +375,33 @@ describe("the agent endpoint", () => {
     );
   });
 });
+
+describe("the agent endpoint's messages", () => {
+  it("refuses JSON that is no JSON-RPC message as an invalid request, never a 500", async () => {
+    const { access_token } = await clientCredentialsToken();
+    for (const body of [
+      "null",
+      "42",
+      '"text"',
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: { toString: 1 } },
+      }),
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: null }),
+    ]) {
+      const res = await fetch(`${svc.url}/mcp`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${access_token}`,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+        },
+        body,
+      });
+      expect(res.status, body).toBeLessThan(500);
+      expect(res.status, body).toBeGreaterThanOrEqual(200);
+    }
+  });
+});

@@ -67,21 +67,24 @@ export async function formOrJson(
     if (isBodyTooLarge(error)) return null;
     throw error;
   }
-  const type = c.req.header("Content-Type") ?? "";
+  const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+  let fields: [string, string][];
   if (type.startsWith("application/json")) {
     try {
       const parsed = z.record(z.string(), z.unknown()).parse(JSON.parse(text));
-      return Object.fromEntries(
-        Object.entries(parsed).map(([k, v]) => [
-          k,
-          Array.isArray(v) ? JSON.stringify(v) : String(v),
-        ]),
-      );
+      fields = Object.entries(parsed).map(([k, v]) => [
+        k,
+        Array.isArray(v) ? JSON.stringify(v) : String(v),
+      ]);
     } catch {
       return null;
     }
-  }
-  return Object.fromEntries(new URLSearchParams(text));
+  } else fields = [...new URLSearchParams(text)];
+  // A parameter sent twice (RFC 6749 §3.1, §3.2), or one PostgreSQL cannot hold, is refused.
+  const names = new Set(fields.map(([k]) => k));
+  if (names.size !== fields.length || fields.some(([k, v]) => `${k}${v}`.includes("\u0000")))
+    return null;
+  return Object.fromEntries(fields);
 }
 
 /**

@@ -4,6 +4,7 @@ import { schema } from "../../db/database";
 import { checkSignIn } from "../../domain/intelligence/pilot-sessions";
 import { admitSignIn, logSignInRefusal, settleSignIn } from "../../domain/sign-in-throttle";
 import { isBodyTooLarge, readBodyOf } from "../../pipeline/request-input";
+import { nulCharacterPath } from "../../pipeline/validate";
 import { crossSitePost, sourceAddress } from "../../routes/form-origin";
 import { consentPage } from "./consent-page";
 import {
@@ -214,7 +215,12 @@ export const oauthHandlers = {
       text = await readBodyOf(c, MAX_BODY);
     } catch (error) {
       if (!isBodyTooLarge(error)) throw error;
-      return oauthError(400, "invalid_client_metadata", `The metadata is over ${MAX_BODY} bytes.`);
+      return oauthError(
+        400,
+        "invalid_client_metadata",
+        `The metadata is over ${MAX_BODY} bytes.`,
+        error.headers,
+      );
     }
     let raw: unknown;
     try {
@@ -222,6 +228,8 @@ export const oauthHandlers = {
     } catch {
       return oauthError(400, "invalid_client_metadata", "The client metadata is not JSON.");
     }
+    if (nulCharacterPath(raw) !== undefined)
+      return oauthError(400, "invalid_client_metadata", "The metadata must not contain NUL.");
     const parsed = registration.safeParse(raw);
     if (!parsed.success)
       return oauthError(

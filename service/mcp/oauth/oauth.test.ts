@@ -845,3 +845,57 @@ describe("the authorisation server and the agent endpoint under malformed input"
     expect(failures).toEqual([]);
   });
 });
+
+describe("the authorisation server's input", () => {
+  it("refuses a parameter sent twice (RFC 6749 3.2), even where the last would pass", async () => {
+    const res = await fetch(`${svc.url}/oauth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "grant_type=bogus&grant_type=authorization_code&client_id=a&client_id=b",
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe("invalid_request");
+  });
+
+  it("refuses the NUL character with 400, never a 500", async () => {
+    const tokenRes = await token({
+      grant_type: "client_credentials",
+      client_id: "a\u0000b",
+      client_secret: "x",
+    });
+    expect(tokenRes.status).toBe(400);
+    const registered = await fetch(`${svc.url}/oauth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        redirect_uris: [REDIRECT],
+        client_name: "A\u0000B",
+        token_endpoint_auth_method: "none",
+      }),
+    });
+    expect(registered.status).toBe(400);
+    expect(((await registered.json()) as { error: string }).error).toBe("invalid_client_metadata");
+    for (const [type, body] of [
+      ["application/json", JSON.stringify({ login: "a\u0000b", password: "x" })],
+      ["application/x-www-form-urlencoded", "login=a%00b&password=x"],
+    ] as const) {
+      const signIn = await fetch(`${svc.url}/pilot/sign-in`, {
+        method: "POST",
+        headers: { "Content-Type": type },
+        body,
+      });
+      expect(signIn.status, type).toBe(400);
+    }
+  });
+
+  it("reads a media type in any case", async () => {
+    const res = await fetch(`${svc.url}/pilot/sign-in`, {
+      method: "POST",
+      headers: { "Content-Type": "Application/JSON" },
+      body: JSON.stringify({ login: "nobody@example.com", password: "wrong" }),
+    });
+    // Read as JSON: judged on its credentials, not refused for its media type.
+    expect(((await res.json()) as { error: string }).error).not.toBe("unsupported_media_type");
+    expect(res.status).toBe(401);
+  });
+});

@@ -56,7 +56,7 @@ ${message ? `<p role="alert"><strong>${escapeHtml(message)}</strong></p>` : ""}
 async function credentialsOf(
   c: Context<ServiceBindings>,
 ): Promise<{ login: string; password: string; asJson: boolean } | ApiError> {
-  const type = c.req.header("Content-Type") ?? "";
+  const type = (c.req.header("Content-Type") ?? "").toLowerCase();
   let text: string;
   try {
     text = await readBodyOf(c, MAX_FORM_BYTES);
@@ -67,7 +67,11 @@ async function credentialsOf(
   if (type.startsWith("application/json")) {
     try {
       const body = JSON.parse(text) as { login?: unknown; password?: unknown };
-      if (typeof body.login === "string" && typeof body.password === "string")
+      if (
+        typeof body.login === "string" &&
+        typeof body.password === "string" &&
+        !`${body.login}${body.password}`.includes("\u0000")
+      )
         return { login: body.login, password: body.password, asJson: true };
     } catch {
       // Reported below as the same invalid request.
@@ -79,7 +83,10 @@ async function credentialsOf(
   }
   if (type.startsWith("application/x-www-form-urlencoded")) {
     const form = new URLSearchParams(text);
-    return { login: form.get("login") ?? "", password: form.get("password") ?? "", asJson: false };
+    const [login, password] = [form.get("login") ?? "", form.get("password") ?? ""];
+    if (`${login}${password}`.includes("\u0000"))
+      return new ApiError("invalid_request", "The sign-in must not contain the NUL character.");
+    return { login, password, asJson: false };
   }
   return new ApiError(
     "unsupported_media_type",

@@ -67,7 +67,15 @@ export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
       if (!isBodyTooLarge(error)) throw error;
       return unavailable("The form was not understood.");
     }
-    const form = Object.fromEntries(new URLSearchParams(text));
+    // The page's own form: urlencoded, each field once, the candidate a plain index.
+    const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+    const fields = [...new URLSearchParams(text)];
+    const form = Object.fromEntries(fields);
+    if (
+      !type.startsWith("application/x-www-form-urlencoded") ||
+      new Set(fields.map(([name]) => name)).size !== fields.length
+    )
+      return unavailable("The form was not understood.");
     const action =
       form.action === "cancel" ? "cancel" : form.action === "confirm" ? "confirm" : null;
     if (!action) return unavailable("The form was not understood.");
@@ -76,7 +84,7 @@ export function mountRedirectPages(app: ServiceApp, service: ServiceContext) {
     if (!existing) return unavailable("This vehicle selection does not exist.");
     const now = await familyNow(db, existing, service.now(), service.config.sandboxControls);
     const candidates = candidatesFor(existing.vin);
-    const index = Number(form.candidate ?? 0);
+    const index = /^\d{1,3}$/.test(form.candidate ?? "0") ? Number(form.candidate ?? 0) : -1;
     const chosen =
       Number.isInteger(index) && index >= 0 && index < candidates.length
         ? candidates[index]!

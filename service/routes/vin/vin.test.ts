@@ -309,6 +309,46 @@ describe("redirect sessions", () => {
   const submit = (url: string, fields: Record<string, string>) =>
     fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
 
+  it("takes only its own form: urlencoded, each field once, the candidate a plain index", async () => {
+    const { session } = await openSession({
+      vin: TEST_VINS.immediate,
+      returnUrl: "https://dealer.example/cb",
+    });
+    const multipart = new FormData();
+    multipart.set("action", "confirm");
+    multipart.set("candidate", "0");
+    for (const body of [
+      multipart,
+      "action=cancel&action=confirm&candidate=0",
+      "action=confirm&candidate=0x0",
+      "action=confirm&candidate=%200",
+      "action=confirm&candidate=",
+    ]) {
+      const answer = await fetch(session.redirectUrl, {
+        method: "POST",
+        body,
+        headers:
+          typeof body === "string" ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
+        redirect: "manual",
+      });
+      expect(answer.status, String(body)).toBe(200);
+      expect(await answer.text(), String(body)).toMatch(
+        /not understood|Choose one of the vehicles/,
+      );
+    }
+    const plain = await fetch(session.redirectUrl, {
+      method: "POST",
+      body: "action=confirm&candidate=0",
+      headers: { "Content-Type": "text/plain" },
+      redirect: "manual",
+    });
+    expect(await plain.text()).toContain("not understood");
+    // Still open: the proper form confirms it.
+    expect((await submit(session.redirectUrl, { action: "confirm", candidate: "0" })).status).toBe(
+      303,
+    );
+  });
+
   it("lets the user confirm a candidate and sends status, svcId and state back, never the VIN", async () => {
     const { session, html, page } = await openSession({
       vin: TEST_VINS.immediate,
