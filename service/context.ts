@@ -33,6 +33,8 @@ export interface ServiceConfig {
   abandonedRequestSeconds: number;
   /** A Master with more Sub-users than this is sent its list a batch at a time, never held whole. */
   subUserListKeepLimit: number;
+  /** Kept entries of such a list sent at a time (tests lower it to send several batches). */
+  subUserListSendBatch: number;
   /** The sandbox controls' operator token (reference-service extension). */
   sandboxToken: string;
   /** Which keys the sandbox controls serve, and which calls they act on. */

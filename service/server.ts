@@ -39,6 +39,7 @@ import { demoKeysWork, reissueDemoKeys, seedDemoData } from "./seed/demo-data";
 import { applyPilotConfiguration } from "./domain/intelligence/pilot-configuration";
 import { type PilotConfiguration } from "./domain/intelligence/pilot-gates";
 import { type SandboxControlsMode } from "./sandbox/controls-scope";
+import { SEND_BATCH } from "./routes/client-users/streamed-sub-user-list";
 
 /** Expired counters and replay records are purged, and stopped instances' undelivered charges refunded, this often. */
 const HOUSEKEEPING_INTERVAL_MS = 15_000;
@@ -254,6 +255,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
       redirectSessionSeconds: opts.redirectSessionSeconds ?? 900,
       abandonedRequestSeconds,
       subUserListKeepLimit: opts.subUserListKeepLimit ?? 20_000,
+      subUserListSendBatch: SEND_BATCH,
       sandboxToken: sandbox.token,
       sandboxControls: opts.sandboxControls ?? "sandbox",
       trustedProxies: opts.trustedProxies ?? [],

@@ -35,7 +35,7 @@ export function tagMatches(ifNoneMatch: string | undefined, tag: string): boolea
 const PATCH_LIMIT = 500;
 
 /** Kept entries sent at a time (each a text column: no rendering, no check, on the way). */
-const SEND_BATCH = 5_000;
+export const SEND_BATCH = 5_000;
 
 type Rows = Awaited<ReturnType<typeof subUserListRows>>;
 
@@ -141,33 +141,51 @@ export async function keptSubUserList(
 
 const OPEN = '{"clientUsers":[';
 const CLOSE = "]}";
+const COMMA = Buffer.from(",");
 
-/** The kept entries, in the list's order, a batch at a time. */
+/** One batch of kept entries after `after`, each entry as its UTF-8 bytes. */
+function keptBatch(service: ServiceContext, masterId: string, after: ListPosition | undefined) {
+  // `convert_to` sends each entry as bytes: the driver would decode text to a string, which the
+  // answer would then encode again (two thirds of the list's time, measured).
+  return service.database.pool.query<[string, string, Buffer]>({
+    text: `select created_us::text as at, client_id, convert_to(entry, 'UTF8') as entry
+             from sub_user_list_entries
+            where master_client_id = $1 ${after ? `and (created_us, client_id collate "C") > ($2::bigint, $3::text collate "C")` : ""}
+            order by created_us, client_id collate "C" limit $${after ? 4 : 2}`,
+    values: after
+      ? [masterId, String(after[0]), after[1], service.config.subUserListSendBatch]
+      : [masterId, service.config.subUserListSendBatch],
+    rowMode: "array",
+  });
+}
+
+/**
+ * The kept entries, in the list's order, a batch at a time: the next batch is asked for while
+ * this one is sent, so PostgreSQL's time and the socket's overlap (two batches held at most).
+ */
 function keptStream(service: ServiceContext, masterId: string): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let after: ListPosition | undefined;
+  let next: ReturnType<typeof keptBatch> | undefined;
   let opened = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const { rows } = await service.database.pool.query<[string, string, string]>({
-          text: `select created_us::text as at, client_id, entry from sub_user_list_entries
-                  where master_client_id = $1 ${after ? `and (created_us, client_id collate "C") > ($2::bigint, $3::text collate "C")` : ""}
-                  order by created_us, client_id collate "C" limit ${SEND_BATCH}`,
-          values: after ? [masterId, String(after[0]), after[1]] : [masterId],
-          rowMode: "array",
-        });
-        const entries = rows.map((r) => r[2]).join(",");
-        const start = opened ? (entries ? "," : "") : OPEN;
-        opened = true;
+        const { rows } = await (next ?? keptBatch(service, masterId, undefined));
         const last = rows.at(-1);
-        if (rows.length < SEND_BATCH || !last) {
-          controller.enqueue(encoder.encode(`${start}${entries}${CLOSE}`));
-          controller.close();
-          return;
-        }
-        after = [Number(last[0]), last[1]];
-        controller.enqueue(encoder.encode(start + entries));
+        const more = rows.length === service.config.subUserListSendBatch && last !== undefined;
+        next = more ? keptBatch(service, masterId, [Number(last[0]), last[1]]) : undefined;
+        // Handled when the next pull awaits it; until then its failure must not count as unhandled.
+        next?.catch(() => {});
+        const parts: Buffer[] = [];
+        if (!opened) parts.push(Buffer.from(OPEN));
+        else if (rows.length) parts.push(COMMA);
+        opened = true;
+        rows.forEach((row, i) => {
+          if (i) parts.push(COMMA);
+          parts.push(row[2]);
+        });
+        if (!more) parts.push(Buffer.from(CLOSE));
+        controller.enqueue(Buffer.concat(parts));
+        if (!more) controller.close();
       },
     },
     { highWaterMark: 0 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listClientUsersResponse } from "@/lib/api/contract/client-admin";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
-import { STREAM_BATCH, tagMatches } from "./streamed-sub-user-list";
+import { SEND_BATCH, STREAM_BATCH, tagMatches } from "./streamed-sub-user-list";
 
 /**
  * A Master with more Sub-users than an instance keeps is sent its list a batch at a time; every
@@ -63,6 +63,27 @@ describe("long Sub-user lists", () => {
       expect(users.find((u) => u.id === "cl_grown_00004")?.apiKeys).toHaveLength(1);
       expect(users.find((u) => u.id === "cl_grown_00007")?.rateLimits).toHaveLength(1);
     } finally {
+      keepUpTo(20_000);
+    }
+  });
+
+  it("send kept entries a batch at a time, the same bytes as the list held whole", async () => {
+    const whole = await list();
+    keepUpTo(1_000);
+    svc.service.context.config.subUserListSendBatch = 300;
+    try {
+      const built = await list();
+      // The entries are kept now: this answer is read from them, five batches and a part.
+      const kept = await list();
+      expect(built.text).toBe(whole.text);
+      expect(kept.text).toBe(whole.text);
+      const rows = await svc.service.database.pool.query<{ n: string }>(
+        "select count(*) as n from sub_user_list_entries where master_client_id = $1",
+        [MASTER],
+      );
+      expect(Number(rows.rows[0]!.n)).toBe(GROWN + 3);
+    } finally {
+      svc.service.context.config.subUserListSendBatch = SEND_BATCH;
       keepUpTo(20_000);
     }
   });
