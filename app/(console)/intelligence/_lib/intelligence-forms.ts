@@ -2,16 +2,12 @@ import { z } from "zod";
 import { countryCode, currencyCode, fullVin, uuid } from "@/lib/api/contract/common";
 import { condition, freshnessPolicy, minimumEvidence } from "@/lib/api/contract/intelligence";
 import { parseDateTime } from "@/lib/dates";
+import { typedCode } from "@/lib/validation/typed-code";
 
 /**
  * The Intelligence forms' fields as people type them (upper-cased codes, numbers from text) and
  * the query or body they become. One schema per form, used by the form and by its action.
  */
-const code = (schema: z.ZodType<string, string>) =>
-  z
-    .string()
-    .transform((v) => v.trim().toUpperCase())
-    .pipe(schema);
 const optionalText = z
   .string()
   .max(64, "At most 64 characters.")
@@ -29,8 +25,8 @@ function wholeNumber(min: number, max: number, unit?: string) {
 }
 
 export const marketScopeFields = z.object({
-  marketCountry: code(countryCode),
-  currency: code(currencyCode),
+  marketCountry: typedCode(countryCode),
+  currency: typedCode(currencyCode),
   condition,
   windowDays: wholeNumber(1, 730, "days"),
 });
@@ -55,9 +51,9 @@ export type ResolvePartForm = z.output<typeof resolvePartForm>;
 export const clusterReadForm = marketScopeFields.extend({ clusterId: uuid, freshnessPolicy });
 
 export const vinEconomicForm = z.object({
-  vin: code(fullVin),
-  marketCountry: code(countryCode),
-  currency: code(currencyCode),
+  vin: typedCode(fullVin),
+  marketCountry: typedCode(countryCode),
+  currency: typedCode(currencyCode),
   condition,
   asOf: z.string().transform((text, ctx) => {
     const at = parseDateTime(text);

@@ -27,14 +27,12 @@ import {
   startImageGenerationAction,
   startPartsLookupAction,
 } from "@/app/(console)/jobs/actions";
+import { typedCode } from "@/lib/validation/typed-code";
 
 /** Where the form goes once the job is ordered: by default, to the job's page. */
 type Started = { onStarted?: (jobId: string) => void };
 
-const vinInput = z
-  .string()
-  .transform((v) => v.trim().toUpperCase())
-  .pipe(fullVin);
+const vinInput = typedCode(fullVin);
 const countryInput = z.union([z.literal(""), countryCode]);
 
 const partsForm = z.object({

@@ -9,6 +9,7 @@ import { Receipt } from "@/components/billing/receipt";
 import { FormSelect, FormText } from "@/components/forms/form-fields";
 import { Spinner } from "@/components/ui/spinner";
 import { fullVin } from "@/lib/api/contract/common";
+import { typedCode } from "@/lib/validation/typed-code";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
 import { visionAction } from "../actions";
 import { VISION_OPERATIONS, visionKind, type VisionOperation } from "../_lib/vision-kinds";
@@ -20,7 +21,7 @@ const visionForm = z.object({
     .string()
     .trim()
     .regex(/^https?:\/\/\S+$/, "Enter an absolute http or https address."),
-  vin: z.union([z.literal(""), z.string().trim().toUpperCase().pipe(fullVin)]),
+  vin: z.union([z.literal(""), typedCode(fullVin)]),
 });
 
 /** Seconds since `since`, ticking once a second while set. */
