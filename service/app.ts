@@ -21,6 +21,7 @@ import { authenticateStage } from "./pipeline/authenticate";
 import { authorizeStage } from "./pipeline/authorize";
 import { chargeRequestOf, chargeStage, recordRefundedCall } from "./pipeline/billing";
 import { Call, type Stage } from "./pipeline/call";
+import { BodyAbandoned } from "./pipeline/request-input";
 import { handlerStage } from "./pipeline/handler";
 import { replayStage, storeReplayStage } from "./pipeline/idempotency";
 import { answerStage, checkResponseStage, errorResponse } from "./pipeline/response";
@@ -145,8 +146,23 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
       return response;
     } catch (error) {
       await abandon(call, error);
-      errorCode = error instanceof ApiError ? error.code : "internal_error";
-      if (error instanceof ApiError) {
+      errorCode =
+        error instanceof ApiError
+          ? error.code
+          : error instanceof BodyAbandoned
+            ? "malformed_request"
+            : "internal_error";
+      if (error instanceof BodyAbandoned) {
+        log.info("the client left before its body arrived", {
+          operationId,
+          requestId: call.requestId,
+        });
+        response = errorResponse(
+          new ApiError("malformed_request", "The request body did not arrive."),
+          call.requestId,
+          { Connection: "close" },
+        );
+      } else if (error instanceof ApiError) {
         response = errorResponse(error, call.requestId, {
           ...(op.noStore ? { "Cache-Control": "no-store" } : {}),
           // What became of the charge: refunded when the call was charged before it failed.
@@ -281,6 +297,14 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
     return errorResponse(new ApiError("not_found", "No operation exists at this path."), requestId);
   });
   app.onError((error) => {
+    if (error instanceof BodyAbandoned) {
+      log.info("the client left before its body arrived", {});
+      return errorResponse(
+        new ApiError("malformed_request", "The request body did not arrive."),
+        randomUUID(),
+        { Connection: "close" },
+      );
+    }
     log.error("unhandled error", { error });
     return errorResponse(
       new ApiError("internal_error", "An unexpected error occurred; retry later."),

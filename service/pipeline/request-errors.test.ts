@@ -290,3 +290,34 @@ describe("input PostgreSQL cannot carry", () => {
     ]);
   });
 });
+
+describe("a client that leaves before its body arrives", () => {
+  it("is logged as the client's doing, never as the service's error", async () => {
+    const before = svc.logs.length;
+    for (const head of [
+      `POST /client/users HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${svc.keys["master-admin"]}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"n`,
+      "POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\ngra",
+    ]) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(new URL(svc.url).port), "127.0.0.1", () => {
+          socket.write(head);
+          setTimeout(() => socket.destroy(), 100);
+        });
+        socket.on("close", () => resolve());
+        socket.on("error", reject);
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = svc.logs
+      .slice(before)
+      .map((l) => JSON.parse(l) as { level: string; msg: string });
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
+    expect(lines.filter((l) => l.msg === "the client left before its body arrived")).toHaveLength(
+      2,
+    );
+    // The service still answers.
+    expect((await http(svc.url, "GET", "/ping", { key: svc.keys["master-admin"] })).status).toBe(
+      200,
+    );
+  });
+});

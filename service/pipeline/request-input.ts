@@ -123,6 +123,16 @@ export function readBodyOf(c: Context<ServiceBindings>, limit = MAX_BODY_BYTES) 
   return readBoundedBody(c.req.raw, c.env?.incoming, limit);
 }
 
+/**
+ * The client went away (closed, or its connection failed) before its body arrived: its own
+ * doing, answered to nobody and logged as the client's, never as the service's failure.
+ */
+export class BodyAbandoned extends Error {
+  constructor(cause?: Error) {
+    super("the client left before its request body arrived", { cause });
+  }
+}
+
 /** A refusal by `readBoundedBody`, for a route that answers it in its own protocol's words. */
 export function isBodyTooLarge(error: unknown): error is ApiError {
   return error instanceof ApiError && error.code === TOO_LARGE.error;
@@ -152,11 +162,11 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<string>
     };
     const onError = (error: Error) => {
       stop();
-      reject(error);
+      reject(new BodyAbandoned(error));
     };
     const onClose = () => {
       stop();
-      reject(new Error("the connection closed before the body arrived"));
+      reject(new BodyAbandoned());
     };
     incoming.on("data", onData);
     incoming.once("end", onEnd);
