@@ -52,6 +52,14 @@ const BOUNDED_BODY = {
     "Read a request body with readBodyOf (service/pipeline/request-input.ts): it refuses a body over its limit before holding it.",
 };
 
+/** Submitting an action from the browser has one owner: lib/actions/use-action-submit.ts. */
+const ONE_SUBMIT = {
+  name: "react",
+  importNames: ["useTransition"],
+  message:
+    "Submit with useActionSubmit (a form) or useActionCall (a button) from @/lib/actions/use-action-submit: they own pending state, step-up, the Idempotency-Key and a lost answer.",
+};
+
 const NO_APP_IMPORTS = {
   regex: "^(@/app/|(\\.\\./)+app/)",
   message: "components/ and lib/ never import from app/: move the shared piece here.",
@@ -94,6 +102,23 @@ const config = [
           paths: [ONE_LINK, ...TRUST_IMPORTS],
           patterns: [NO_APP_IMPORTS],
         },
+      ],
+    },
+  },
+  {
+    // Pages and components submit through the one owner (ONE_SUBMIT). These blocks repeat the
+    // restrictions above: a later block's no-restricted-imports replaces an earlier one.
+    files: ["app/**"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT] }],
+    },
+  },
+  {
+    files: ["components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT], patterns: [NO_APP_IMPORTS] },
       ],
     },
   },

@@ -149,6 +149,54 @@ test.describe("a Sub-user's page", () => {
     await expect(page.getByText("active", { exact: true })).toBeVisible();
   });
 
+  test("a lost answer to a rename says the outcome is unknown and the page stays usable", async ({
+    page,
+  }) => {
+    const name = uniqueName("Workshop Lost Rename");
+    await createSubUser(page, name);
+    await page.getByLabel("I have stored the key").check();
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+    const sent = await loseActionAnswers(page, "**/sub-users/*", 1);
+    const renamed = uniqueName("Workshop Lost Renamed");
+    await page.getByRole("textbox", { name: "Name" }).fill(renamed);
+    await page.getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByText("The outcome is unknown")).toBeVisible();
+    await expect(page.getByText("The console did not answer")).toBeVisible();
+    expect(sent.posts).toBe(1);
+    // No error boundary: the form keeps the typed name and can be sent again by the person.
+    await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue(renamed);
+    await page.getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByText("Saved")).toBeVisible();
+    expect(sent.posts).toBe(1);
+  });
+
+  test("a lost answer to a deactivation says the outcome is unknown and the page stays usable", async ({
+    page,
+  }) => {
+    const name = uniqueName("Workshop Lost Status");
+    await createSubUser(page, name);
+    await page.getByLabel("I have stored the key").check();
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+    const sent = await loseActionAnswers(page, "**/sub-users/*", 1);
+    await page.getByRole("button", { name: "Deactivate…" }).click();
+    const dialog = page.getByRole("dialog", { name: `Deactivate ${name}?` });
+    await dialog.getByRole("button", { name: "Deactivate", exact: true }).click();
+    await expect(page.getByText("The outcome is unknown").first()).toBeVisible();
+    await expect(page.getByText("The console did not answer").first()).toBeVisible();
+    expect(sent.posts).toBe(1);
+    // Never re-sent by itself; the page still works: reload shows the state it is really in.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByText("deactivated", { exact: true })).toBeVisible();
+    expect(sent.posts).toBe(1);
+  });
+
   test("names the grants a Sub-user benefits from before deactivation", async ({ page }) => {
     await page.goto("/sub-users/cl_demo_berlin");
     await page.getByRole("button", { name: "Deactivate…" }).click();

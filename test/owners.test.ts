@@ -50,6 +50,11 @@ const SOLE_OWNERS: { fact: string; owner: string; written: RegExp }[] = [
     written: /drizzle-orm\/[\w-]+\/migrator/,
   },
   {
+    fact: "A code a person types, held to the contract",
+    owner: "lib/validation/typed-code.ts",
+    written: /\.trim\(\)\.toUpperCase\(\)\)?\s*\.pipe\(/,
+  },
+  {
     fact: "A PostgreSQL error code",
     owner: "lib/db/postgres-errors.ts",
     written:

@@ -1,10 +1,10 @@
 "use client";
 
+import { ActionNotice } from "@/components/forms/action-notice";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import { useState, useTransition } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { type ActionResult } from "@/lib/actions/action-result";
+import { type ActionResult, refused } from "@/lib/actions/action-result";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { PasskeyElsewhere, usePasskeyElsewhere } from "./passkey-address";
 
 type Options = Parameters<typeof startRegistration>[0]["optionsJSON"] &
@@ -33,14 +33,12 @@ export function PasskeyButton<T>({
   onDone?: (data: T) => void;
   variant?: "primary" | "secondary";
 }) {
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
   const elsewhere = usePasskeyElsewhere();
-  const run = () =>
-    start(async () => {
-      setError(null);
+  // The ceremony as one action: the server's challenge, the browser's prompt, the server's check.
+  const { pending, notice, run } = useActionCall(
+    async (): Promise<ActionResult<T>> => {
       const begun = await begin();
-      if (!begun.ok) return setError(begun.message);
+      if (!begun.ok) return begun;
       const optionsJSON = begun.data.options as Options;
       let response: unknown;
       try {
@@ -49,21 +47,22 @@ export function PasskeyButton<T>({
             ? await startRegistration({ optionsJSON })
             : await startAuthentication({ optionsJSON });
       } catch (e) {
-        return setError(
+        return refused(
+          "passkey_not_used",
           e instanceof Error && e.name === "NotAllowedError"
             ? "The passkey was not used: the prompt was closed or timed out. Nothing changed."
             : "This browser could not use a passkey here.",
         );
       }
-      const result = await finish({ ceremony: begun.data.ceremony, response });
-      if (!result.ok) return setError(result.message);
-      onDone?.(result.data);
-    });
+      return finish({ ceremony: begun.data.ceremony, response });
+    },
+    { onSuccess: (data) => onDone?.(data) },
+  );
   if (elsewhere !== undefined) return <PasskeyElsewhere address={elsewhere} />;
   return (
     <div className="space-y-2">
-      {error ? <Alert tone="danger">{error}</Alert> : null}
-      <Button type="button" variant={variant} disabled={pending} onClick={run}>
+      <ActionNotice notice={notice} />
+      <Button type="button" variant={variant} disabled={pending} onClick={() => run()}>
         {pending ? pendingLabel : label}
       </Button>
     </div>

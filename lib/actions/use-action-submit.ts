@@ -1,67 +1,144 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { unstable_rethrow } from "next/navigation";
+import { type ReactNode, useState, useTransition } from "react";
 import { type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { type ActionResult } from "./action-result";
+import { useIdempotencyKey } from "./use-idempotency-key";
 import { useStepUp } from "./use-step-up";
 
 export interface Notice {
-  tone: "danger" | "warning";
+  tone: "success" | "danger" | "warning";
   title?: string;
-  text: string;
+  text: ReactNode;
+}
+
+/** An action's refusal: what `ActionResult` answers when it is not `ok`. */
+export type Refusal = Extract<ActionResult<unknown>, { ok: false }>;
+
+/** A notice as one line, for a place that shows only text (a confirmation dialog's error). */
+export function noticeText(notice: Notice | null): string | null {
+  if (!notice) return null;
+  const text = typeof notice.text === "string" ? notice.text : "";
+  return notice.title ? `${notice.title}. ${text}`.trim() : text;
+}
+
+const NO_ANSWER =
+  "The console did not answer. The call may have been made (and billed); check the request log before sending it again.";
+
+export interface ActionOptions<I, R> {
+  /**
+   * Called with the data (and whether the service replayed an earlier identical request); a
+   * notice it returns is shown.
+   */
+  onSuccess?: (data: R, done: { input: I; replayed: boolean }) => Notice | void;
+  /**
+   * Called with a refusal (never an unknown outcome). Its notice is shown instead of the
+   * refusal's message; `null` shows none.
+   */
+  onRefusal?: (refusal: Refusal, input: I) => Notice | null | void;
+  /** What to tell the user whenever the outcome is unknown, instead of the answer's message. */
+  unknownText?: ReactNode | ((input: I) => ReactNode);
+  /** What to check when the console itself did not answer, instead of the generic advice. */
+  noAnswerText?: string;
+  /** Called when the outcome is unknown (no answer, or the service could not tell), before the notice shows. */
+  onUnknown?: (input: I) => void;
+}
+
+/**
+ * The one way an action is sent from the browser. The action gets an Idempotency-Key, one per
+ * intended change: kept while the person tries the same change again, so a repeat after a lost
+ * answer is replayed rather than done twice, and renewed after a success (an action without one
+ * ignores it). Step-up runs around it. An answer that never came, or an unknown outcome, is
+ * reported as unknown and never sent again by itself; a redirect goes on to the router.
+ */
+function useSend<I, R>(options: ActionOptions<I, R>) {
+  const [pending, startTransition] = useTransition();
+  const withStepUp = useStepUp();
+  const [idempotencyKey, renewKey] = useIdempotencyKey();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const unknown = (input: I, text: string) => {
+    options.onUnknown?.(input);
+    const { unknownText } = options;
+    setNotice({
+      tone: "warning",
+      title: "The outcome is unknown",
+      text: typeof unknownText === "function" ? unknownText(input) : (unknownText ?? text),
+    });
+  };
+  const send = (
+    input: I,
+    call: (input: I, idempotencyKey: string) => Promise<ActionResult<R>>,
+    refused?: (refusal: Refusal) => void,
+  ) =>
+    startTransition(async () => {
+      setNotice(null);
+      let result: ActionResult<R> | undefined;
+      try {
+        result = await withStepUp(() => call(input, idempotencyKey));
+      } catch (error) {
+        unstable_rethrow(error);
+        return unknown(input, options.noAnswerText ?? NO_ANSWER);
+      }
+      // A redirect rejects (and is rethrown above); an answer of nothing leaves nothing to show.
+      if (!result) return;
+      if (result.ok) {
+        renewKey();
+        const shown = options.onSuccess?.(result.data, { input, replayed: result.replayed });
+        if (shown) setNotice(shown);
+        return;
+      }
+      if (result.outcome === "unknown") return unknown(input, result.message);
+      refused?.(result);
+      const shown = options.onRefusal?.(result, input);
+      if (shown !== null) setNotice(shown ?? { tone: "danger", text: result.message });
+    });
+  return { pending, notice, setNotice, send };
 }
 
 /**
  * Submits a form to a server action and keeps what it answered: the data, or the refusal's
- * message with each field error set on its field (the typed values stay). An answer that never
- * came is reported as unknown, never sent again by itself.
+ * message with each field error set on its field (the typed values stay). `send` gets the
+ * values as parsed and the change's Idempotency-Key (see `useSend`).
  */
 export function useActionSubmit<T extends FieldValues, V, R>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context, values as parsed
   form: UseFormReturn<T, any, V>,
-  send: (values: V) => Promise<ActionResult<R>>,
-  options: {
-    /** Called with the data instead of keeping it (e.g. to open what was created). */
-    onSuccess?: (data: R) => void;
-    /** What to tell the user whenever the outcome is unknown, instead of the answer's message. */
-    unknownText?: string;
-    /** What to check when the console itself did not answer, instead of the generic advice. */
-    noAnswerText?: string;
-  } = {},
+  send: (values: V, idempotencyKey: string) => Promise<ActionResult<R>>,
+  options: ActionOptions<V, R> = {},
 ) {
-  const [pending, startTransition] = useTransition();
-  const withStepUp = useStepUp();
-  const [notice, setNotice] = useState<Notice | null>(null);
   const [data, setData] = useState<R | null>(null);
-  const unknown = (text: string) =>
-    setNotice({
-      tone: "warning",
-      title: "The outcome is unknown",
-      text: options.unknownText ?? text,
-    });
-  const submit = form.handleSubmit((values) =>
-    startTransition(async () => {
-      setNotice(null);
-      setData(null);
-      let result: ActionResult<R>;
-      try {
-        result = await withStepUp(() => send(values));
-      } catch {
-        return unknown(
-          options.noAnswerText ??
-            "The console did not answer. The call may have been made (and billed); check the request log before sending it again.",
-        );
-      }
-      if (result.ok)
-        return options.onSuccess ? options.onSuccess(result.data) : setData(result.data);
-      if (result.outcome === "unknown") return unknown(result.message);
-      const fields = Object.keys(form.formState.defaultValues ?? {});
-      for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
-        const field = path.replace(/^(body|query|params)\./, "");
-        if (fields.includes(field)) form.setError(field as Path<T>, { message });
-      }
-      setNotice({ tone: "danger", text: result.message });
-    }),
-  );
-  return { pending, notice, data, submit };
+  const core = useSend<V, R>({
+    ...options,
+    onSuccess:
+      options.onSuccess ??
+      ((value) => {
+        setData(value);
+      }),
+  });
+  const setFieldErrors = (refusal: Refusal) => {
+    const fields = Object.keys(form.formState.defaultValues ?? {});
+    for (const [path, message] of Object.entries(refusal.fieldErrors ?? {})) {
+      const field = path.replace(/^(body|query|params)\./, "");
+      if (fields.includes(field)) form.setError(field as Path<T>, { message });
+    }
+  };
+  const submit = form.handleSubmit((values) => {
+    setData(null);
+    core.send(values, send, setFieldErrors);
+  });
+  return { pending: core.pending, notice: core.notice, setNotice: core.setNotice, data, submit };
+}
+
+/**
+ * Sends an action that is not a form's (a button, a confirmation, a toggle), as `useActionSubmit`
+ * does: `run(input)` sends it once with the change's Idempotency-Key; `notice` is what to show.
+ */
+export function useActionCall<I = void, R = unknown>(
+  send: (input: I, idempotencyKey: string) => Promise<ActionResult<R>>,
+  options: ActionOptions<I, R> = {},
+) {
+  const core = useSend<I, R>(options);
+  const run = (input: I) => core.send(input, send);
+  return { pending: core.pending, notice: core.notice, setNotice: core.setNotice, run };
 }

@@ -1,9 +1,9 @@
 "use client";
 
-import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { type ActionResult } from "@/lib/actions/action-result";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 
 export interface DemoChoiceItem {
   id: string;
@@ -24,8 +24,7 @@ export function DemoSignIn({
   choices: DemoChoiceItem[];
   signIn: (id: string) => Promise<ActionResult<never>>;
 }) {
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { pending, notice, run } = useActionCall((id: string) => signIn(id));
   const id = `demo-${heading.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <section aria-labelledby={id} className="mt-8 border-t border-slate-200 pt-6">
@@ -33,9 +32,9 @@ export function DemoSignIn({
         {heading}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{intro}</p>
-      {error ? (
-        <Alert tone="danger" className="mt-3">
-          {error}
+      {notice ? (
+        <Alert tone={notice.tone} title={notice.title} className="mt-3">
+          {notice.text}
         </Alert>
       ) : null}
       <ul className="mt-3 space-y-2">
@@ -52,13 +51,7 @@ export function DemoSignIn({
               variant="secondary"
               disabled={pending}
               aria-label={`Sign in as ${c.name}`}
-              onClick={() =>
-                startTransition(async () => {
-                  setError(null);
-                  const result = await signIn(c.id);
-                  if (result && !result.ok) setError(result.message);
-                })
-              }
+              onClick={() => run(c.id)}
             >
               Sign in
             </Button>

@@ -1,26 +1,26 @@
 "use client";
 
+import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { signInWithKey } from "../actions";
 import { signInSchema, type SignInValues } from "../sign-in.schema";
 
 export function SignInForm() {
-  const [pending, startTransition] = useTransition();
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
     defaultValues: { apiKey: "" },
   });
-  const onSubmit = form.handleSubmit((values) =>
-    startTransition(async () => {
-      const result = await signInWithKey(values);
-      if (result && !result.ok)
-        form.setError("apiKey", { message: result.fieldErrors?.apiKey ?? result.message });
-    }),
-  );
+  const { pending, notice, run } = useActionCall((values: SignInValues) => signInWithKey(values), {
+    onRefusal: (refusal) => {
+      form.setError("apiKey", { message: refusal.fieldErrors?.apiKey ?? refusal.message });
+      return null;
+    },
+  });
+  const onSubmit = form.handleSubmit((values) => run(values));
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <TextField
@@ -32,6 +32,7 @@ export function SignInForm() {
         error={form.formState.errors.apiKey?.message}
         {...form.register("apiKey")}
       />
+      <ActionNotice notice={notice} />
       <Button type="submit" disabled={pending}>
         {pending ? "Checking the key…" : "Sign in with the key"}
       </Button>

@@ -1,14 +1,24 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { beginSingleSignOnAction } from "../passkey-actions";
 
 /** Single sign-on: the work address names the organization whose identity provider signs the person in. */
 export function SingleSignOnForm() {
-  const [pending, start] = useTransition();
   const [error, setError] = useState<string | undefined>();
+  const { pending, notice, run } = useActionCall(
+    (email: string) => beginSingleSignOnAction({ email }),
+    {
+      onRefusal: (refusal) => {
+        setError(refusal.fieldErrors?.email ?? refusal.message);
+        return null;
+      },
+    },
+  );
   return (
     <form
       aria-label="Sign in with single sign-on"
@@ -16,11 +26,8 @@ export function SingleSignOnForm() {
       onSubmit={(event) => {
         event.preventDefault();
         const email = String(new FormData(event.currentTarget).get("email") ?? "");
-        start(async () => {
-          setError(undefined);
-          const result = await beginSingleSignOnAction({ email });
-          if (result && !result.ok) setError(result.fieldErrors?.email ?? result.message);
-        });
+        setError(undefined);
+        run(email);
       }}
     >
       <TextField
@@ -34,6 +41,11 @@ export function SingleSignOnForm() {
       <Button type="submit" variant="secondary" disabled={pending}>
         {pending ? "Opening your provider…" : "Continue with single sign-on"}
       </Button>
+      {notice ? (
+        <Alert tone={notice.tone} title={notice.title} className="w-full">
+          {notice.text}
+        </Alert>
+      ) : null}
     </form>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { Alert } from "@/components/ui/alert";
+import { ActionNotice } from "@/components/forms/action-notice";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/table";
 import { type ActionResult } from "@/lib/actions/action-result";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { useStepUp } from "@/lib/actions/use-step-up";
 import { PasskeyButton } from "@/components/people/passkey-button";
 import {
@@ -19,17 +19,11 @@ import {
 /** Runs an action (confirming first when the server asks) and refreshes the page after it. */
 function useAct() {
   const router = useRouter();
-  const withStepUp = useStepUp();
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
-  const act = (run: () => Promise<ActionResult<null>>) =>
-    start(async () => {
-      setError(null);
-      const result = await withStepUp(run);
-      if (result.ok) router.refresh();
-      else setError(result.message);
-    });
-  return { pending, error, act };
+  const { pending, notice, run } = useActionCall(
+    (send: () => Promise<ActionResult<null>>) => send(),
+    { onSuccess: () => router.refresh() },
+  );
+  return { pending, notice, act: run };
 }
 
 export function SwitchOrganization({
@@ -39,10 +33,10 @@ export function SwitchOrganization({
   active: string | null;
   organizations: { id: string; name: string; detail: string }[];
 }) {
-  const { pending, error, act } = useAct();
+  const { pending, notice, act } = useAct();
   return (
     <div className="space-y-3">
-      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <ActionNotice notice={notice} />
       <DataTable
         caption="Organizations you belong to"
         columns={["Organization", "Your role and Client", "Active"]}
@@ -88,10 +82,10 @@ export function OwnSessions({
     lastUse: string;
   }[];
 }) {
-  const { pending, error, act } = useAct();
+  const { pending, notice, act } = useAct();
   return (
     <div className="space-y-3">
-      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <ActionNotice notice={notice} />
       <DataTable
         caption="Where you are signed in"
         columns={["Device", "Place", "Organization", "Started", "Last use", "End"]}
@@ -131,10 +125,10 @@ export function Passkeys({
 }) {
   const router = useRouter();
   const withStepUp = useStepUp();
-  const { pending, error, act } = useAct();
+  const { pending, notice, act } = useAct();
   return (
     <div className="space-y-3">
-      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <ActionNotice notice={notice} />
       <DataTable
         caption="Your passkeys"
         columns={["Passkey", "Added", "Last use", "Remove"]}

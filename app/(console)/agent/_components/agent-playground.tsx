@@ -1,13 +1,15 @@
 "use client";
 
+import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormSelect, FormTextarea } from "@/components/forms/form-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useActionCall, useActionSubmit } from "@/lib/actions/use-action-submit";
 import type { PlaygroundOutcome } from "@/lib/agent/agent-connection";
 import {
   callAgentToolAction,
@@ -17,21 +19,13 @@ import {
 } from "../actions";
 
 export function ConnectAgentButton() {
-  const [pending, start] = useTransition();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { pending, notice, run } = useActionCall(() => connectAgentAction(), {
+    onSuccess: (data) => window.location.assign(data.redirectUrl),
+  });
   return (
     <div className="space-y-2">
-      {problem ? <Alert tone="danger">{problem}</Alert> : null}
-      <Button
-        disabled={pending}
-        onClick={() =>
-          start(async () => {
-            const result = await connectAgentAction();
-            if (result.ok) window.location.assign(result.data.redirectUrl);
-            else setProblem(result.message);
-          })
-        }
-      >
+      <ActionNotice notice={notice} />
+      <Button disabled={pending} onClick={() => run()}>
         {pending ? "Opening the consent page…" : "Connect the console"}
       </Button>
     </div>
@@ -43,9 +37,10 @@ export function ConnectAgentButton() {
  * the signed-in account's own (the sign-in page never carries it).
  */
 export function RevealDemoSignIn() {
-  const [pending, start] = useTransition();
   const [shown, setShown] = useState<{ login: string; password: string } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { pending, notice, run } = useActionCall(() => revealDemoSignInAction(), {
+    onSuccess: (data) => setShown(data),
+  });
   if (shown)
     return (
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm" data-testid="demo-service-sign-in">
@@ -61,18 +56,8 @@ export function RevealDemoSignIn() {
     );
   return (
     <div className="space-y-2">
-      {problem ? <Alert tone="danger">{problem}</Alert> : null}
-      <Button
-        variant="secondary"
-        disabled={pending}
-        onClick={() =>
-          start(async () => {
-            const result = await revealDemoSignInAction();
-            if (result.ok) setShown(result.data);
-            else setProblem(result.message);
-          })
-        }
-      >
+      <ActionNotice notice={notice} />
+      <Button variant="secondary" disabled={pending} onClick={() => run()}>
         Show this demo account&apos;s service sign-in
       </Button>
     </div>
@@ -113,35 +98,34 @@ function Panel({ title, testId, value }: { title: string; testId: string; value:
 
 export function AgentPlayground({ tools }: { tools: ToolChoice[] }) {
   const router = useRouter();
-  const [pending, start] = useTransition();
   const [outcome, setOutcome] = useState<PlaygroundOutcome | null>(null);
-  const [notice, setNotice] = useState<{ tone: "danger" | "warning"; text: string } | null>(null);
   const form = useForm<PlaygroundForm>({
     resolver: zodResolver(playgroundForm),
     defaultValues: { tool: tools[0]?.name ?? "", arguments: exampleArguments(tools[0]) },
   });
-  const submit = (values: PlaygroundForm) =>
-    start(async () => {
-      setNotice(null);
-      const result = await callAgentToolAction(values);
-      if (result.ok) return setOutcome(result.data);
-      setOutcome(null);
-      for (const [field, message] of Object.entries(result.fieldErrors ?? {}))
-        if (field === "tool" || field === "arguments") form.setError(field, { message });
-      setNotice({
-        tone: result.outcome === "unknown" ? "warning" : "danger",
-        text: result.message,
-      });
-    });
+  const call = useActionSubmit(form, (values) => callAgentToolAction(values), {
+    onSuccess: (data) => setOutcome(data),
+    onRefusal: () => setOutcome(null),
+    onUnknown: () => setOutcome(null),
+  });
+  const disconnect = useActionCall(() => disconnectAgentAction(), {
+    onSuccess: () => router.refresh(),
+    onRefusal: () => router.refresh(),
+  });
+  const pending = call.pending || disconnect.pending;
+  const notice = call.notice ?? disconnect.notice;
   return (
     <div className="space-y-4">
       <form
         noValidate
         aria-label="Tool playground"
         className="space-y-4"
-        onSubmit={form.handleSubmit(submit)}
+        onSubmit={(event) => {
+          disconnect.setNotice(null);
+          return call.submit(event);
+        }}
       >
-        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+        <ActionNotice notice={notice} />
         <FormSelect
           of={form}
           name="tool"
@@ -174,12 +158,10 @@ export function AgentPlayground({ tools }: { tools: ToolChoice[] }) {
           <Button
             type="button"
             variant="secondary"
-            onClick={() =>
-              start(async () => {
-                await disconnectAgentAction();
-                router.refresh();
-              })
-            }
+            onClick={() => {
+              call.setNotice(null);
+              disconnect.run();
+            }}
           >
             Disconnect
           </Button>

@@ -1,5 +1,6 @@
 "use client";
 
+import { ActionNotice } from "@/components/forms/action-notice";
 import {
   FormCheckbox,
   FormEndpointKeys,
@@ -9,13 +10,13 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
-import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import {
   describeGrantChanges,
   grantForm,
@@ -88,12 +89,6 @@ function useBeneficiaryOptions(given: BeneficiaryChoices, chosen: string) {
 
 export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
   const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [idempotencyKey, renewKey] = useIdempotencyKey();
-  const [notice, setNotice] = useState<{
-    tone: "danger" | "success" | "warning";
-    text: string;
-  } | null>(null);
   const [review, setReview] = useState<{ values: GrantFormValues; changes: string[] } | null>(null);
   const form = useForm<GrantFormValues>({
     resolver: zodResolver(grantForm),
@@ -107,43 +102,41 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
   );
   const picker = useBeneficiaryOptions(beneficiaries, choice);
 
-  const send = (values: GrantFormValues) =>
-    startTransition(async () => {
-      setNotice(null);
+  const {
+    pending,
+    notice,
+    run: send,
+  } = useActionCall(
+    (values: GrantFormValues, idempotencyKey) => {
       const input = {
         reference: values.reference,
         request: grantFormToRequest(values),
         idempotencyKey,
       };
-      let result;
-      try {
-        result = mode === "issue" ? await issueGrantAction(input) : await replaceGrantAction(input);
-      } catch {
-        setReview(null);
-        setNotice({
-          tone: "warning",
-          text: "The console did not answer; the grant may or may not have been saved. Send it again: the same request key makes that safe.",
-        });
-        return;
-      }
-      if (result.ok) {
-        renewKey();
+      return mode === "issue" ? issueGrantAction(input) : replaceGrantAction(input);
+    },
+    {
+      onSuccess: (data, { input: values, replayed }) => {
         // The form stays mounted when the page shows the saved grant: leave the review behind.
         setReview(null);
         form.reset(values);
         router.push(
-          `/grants/issued/${encodeURIComponent(result.data.reference)}${result.replayed ? "?replayed=1" : "?saved=1"}`,
+          `/grants/issued/${encodeURIComponent(data.reference)}${replayed ? "?replayed=1" : "?saved=1"}`,
         );
-        return;
-      }
-      setReview(null);
-      for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
-        const name = field === "monthlyCapMinor" ? "monthlyCap" : field;
-        if ((FIELDS as readonly string[]).includes(name))
-          form.setError(name as (typeof FIELDS)[number], { message });
-      }
-      setNotice({ tone: "danger", text: result.message });
-    });
+      },
+      onUnknown: () => setReview(null),
+      noAnswerText:
+        "The console did not answer; the grant may or may not have been saved. Send it again: the same request key makes that safe.",
+      onRefusal: (refusal) => {
+        setReview(null);
+        for (const [field, message] of Object.entries(refusal.fieldErrors ?? {})) {
+          const name = field === "monthlyCapMinor" ? "monthlyCap" : field;
+          if ((FIELDS as readonly string[]).includes(name))
+            form.setError(name as (typeof FIELDS)[number], { message });
+        }
+      },
+    },
+  );
 
   const onSubmit = form.handleSubmit((values) => {
     if (mode === "replace" && before) {
@@ -187,7 +180,7 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
       className="space-y-5"
       aria-label={mode === "issue" ? "Issue a grant" : "Replace the grant"}
     >
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <ActionNotice notice={notice} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormText
           of={form}

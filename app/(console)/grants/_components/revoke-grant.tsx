@@ -1,9 +1,9 @@
 "use client";
 
-import { useStepUp } from "@/lib/actions/use-step-up";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
+import { noticeText, useActionCall } from "@/lib/actions/use-action-submit";
 import { revokeGrantAction } from "../actions";
 
 export function RevokeGrant({
@@ -13,10 +13,10 @@ export function RevokeGrant({
   reference: string;
   beneficiary: string;
 }) {
-  const withStepUp = useStepUp();
   const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { pending, notice, run } = useActionCall(() => revokeGrantAction({ reference }), {
+    onSuccess: () => setOpen(false),
+  });
   return (
     <>
       <Button variant="danger" onClick={() => setOpen(true)}>
@@ -26,16 +26,10 @@ export function RevokeGrant({
         open={open}
         onClose={() => setOpen(false)}
         title={`Revoke grant ${reference}?`}
-        error={error}
+        error={noticeText(notice)}
         confirm={["Revoke grant", "Revoking…"]}
         pending={pending}
-        onConfirm={() =>
-          startTransition(async () => {
-            const result = await withStepUp(() => revokeGrantAction({ reference }));
-            if (result.ok) setOpen(false);
-            else setError(result.message);
-          })
-        }
+        onConfirm={() => run()}
       >
         <p>
           From now on, new requests of <code>{beneficiary}</code> are no longer covered by this

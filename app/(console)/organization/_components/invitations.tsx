@@ -1,8 +1,9 @@
 "use client";
 
+import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ActionForm } from "@/components/forms/action-form";
 import { FormSelect, FormText } from "@/components/forms/form-fields";
@@ -10,8 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/table";
-import { useActionSubmit } from "@/lib/actions/use-action-submit";
-import { useStepUp } from "@/lib/actions/use-step-up";
+import { useActionCall, useActionSubmit } from "@/lib/actions/use-action-submit";
 import { ROLE_WORDS, ROLES, type Role } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
 import { inviteAction, revokeInvitationAction } from "../actions";
@@ -43,7 +43,7 @@ export function Invitations({
     resolver: zodResolver(inviteSchema),
     defaultValues: { email: "", role: "operator" },
   });
-  const run = useActionSubmit(form, inviteAction, {
+  const run = useActionSubmit(form, (values) => inviteAction(values), {
     onSuccess: (created) => {
       setCreated(created);
       form.reset({ email: "", role: form.getValues("role") });
@@ -52,9 +52,11 @@ export function Invitations({
     noAnswerText:
       "The console did not answer: the invitation may have been made. Look at the open invitations below before inviting again.",
   });
-  const [pending, start] = useTransition();
-  const withStepUp = useStepUp();
-  const [notice, setNotice] = useState<string | null>(null);
+  const revoke = useActionCall((id: string) => revokeInvitationAction({ id }), {
+    onSuccess: () => router.refresh(),
+    onRefusal: () => router.refresh(),
+  });
+  const { pending, notice } = revoke;
   return (
     <div className="space-y-4">
       <ActionForm label="Invite someone" run={run} button={["Invite", "Inviting…"]}>
@@ -90,7 +92,7 @@ export function Invitations({
           </p>
         </Alert>
       ) : null}
-      {notice ? <Alert tone="danger">{notice}</Alert> : null}
+      <ActionNotice notice={notice} />
       <DataTable
         caption="Open invitations"
         columns={["Email", "Role", "Expires", "Revoke"]}
@@ -108,14 +110,7 @@ export function Invitations({
             disabled={pending || (i.role === "owner" && !makesOwners)}
             title={i.role === "owner" && !makesOwners ? ownersOnlyText : undefined}
             aria-label={`Revoke the invitation of ${i.email}`}
-            onClick={() =>
-              start(async () => {
-                setNotice(null);
-                const result = await withStepUp(() => revokeInvitationAction({ id: i.id }));
-                if (!result.ok) setNotice(result.message);
-                router.refresh();
-              })
-            }
+            onClick={() => revoke.run(i.id)}
           >
             Revoke
           </Button>,

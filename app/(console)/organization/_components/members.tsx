@@ -1,13 +1,12 @@
 "use client";
 
+import { ActionNotice } from "@/components/forms/action-notice";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/table";
 import { type ActionResult } from "@/lib/actions/action-result";
-import { useStepUp } from "@/lib/actions/use-step-up";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { ROLE_WORDS, ROLES, type Role } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
 import { changeRoleAction, endMemberSessionsAction, removeMemberAction } from "../actions";
@@ -37,23 +36,22 @@ export function Members({
   selfId: string | null;
 }) {
   const router = useRouter();
-  const [pending, start] = useTransition();
-  const withStepUp = useStepUp();
-  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
-  const act = (run: () => Promise<ActionResult<null>>, done: string) =>
-    start(async () => {
-      const result = await withStepUp(run);
-      setNotice(
-        result.ok ? { tone: "success", text: done } : { tone: "danger", text: result.message },
-      );
-      if (result.ok) router.refresh();
-    });
+  const { pending, notice, run } = useActionCall(
+    (change: { send: () => Promise<ActionResult<null>>; done: string }) => change.send(),
+    {
+      onSuccess: (_data, { input }) => {
+        router.refresh();
+        return { tone: "success", text: input.done };
+      },
+    },
+  );
+  const act = (send: () => Promise<ActionResult<null>>, done: string) => run({ send, done });
   const roleChoices = ROLES.filter((r) => makesOwners || r !== "owner").map(
     (r) => [r, ROLE_WORDS[r].name] as const,
   );
   return (
     <div className="space-y-3">
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <ActionNotice notice={notice} />
       <DataTable
         caption="People of this organization"
         columns={

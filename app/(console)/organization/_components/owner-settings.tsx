@@ -1,11 +1,11 @@
 "use client";
 
+import { ActionNotice } from "@/components/forms/action-notice";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { Alert } from "@/components/ui/alert";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { useStepUp } from "@/lib/actions/use-step-up";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { replaceStoredKeyAction, setKeySignInAction } from "../actions";
 
 /**
@@ -14,30 +14,46 @@ import { replaceStoredKeyAction, setKeySignInAction } from "../actions";
  */
 export function OwnerSettings({ keySignIn, clientId }: { keySignIn: boolean; clientId: string }) {
   const router = useRouter();
-  const withStepUp = useStepUp();
-  const [pending, start] = useTransition();
   const [keyError, setKeyError] = useState<string | undefined>();
-  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const replaceKey = useActionCall(
+    (field: HTMLInputElement) => {
+      setKeyError(undefined);
+      return replaceStoredKeyAction({ apiKey: field.value });
+    },
+    {
+      onSuccess: (_data, { input: field }) => {
+        field.value = "";
+        return {
+          tone: "success",
+          text: "The stored key was replaced. Members act with the new key from now on.",
+        };
+      },
+      onRefusal: (refusal) => {
+        setKeyError(refusal.fieldErrors?.apiKey ?? refusal.message);
+        return null;
+      },
+    },
+  );
+  const keySignInSwitch = useActionCall(() => setKeySignInAction({ allowed: !keySignIn }), {
+    onSuccess: () => {
+      router.refresh();
+      return { tone: "success", text: keySignIn ? "Key sign-in is off." : "Key sign-in is on." };
+    },
+    onRefusal: () => router.refresh(),
+  });
+  const pending = replaceKey.pending || keySignInSwitch.pending;
+  const notice = replaceKey.notice ?? keySignInSwitch.notice;
   return (
     <div className="space-y-6">
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <ActionNotice notice={notice} />
       <form
         aria-label="Replace the stored key"
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();
           const field = event.currentTarget.elements.namedItem("apiKey") as HTMLInputElement;
-          start(async () => {
-            setKeyError(undefined);
-            const result = await withStepUp(() => replaceStoredKeyAction({ apiKey: field.value }));
-            if (result.ok) {
-              field.value = "";
-              setNotice({
-                tone: "success",
-                text: "The stored key was replaced. Members act with the new key from now on.",
-              });
-            } else setKeyError(result.fieldErrors?.apiKey ?? result.message);
-          });
+          keySignInSwitch.setNotice(null);
+          replaceKey.run(field);
         }}
       >
         <TextField
@@ -63,20 +79,10 @@ export function OwnerSettings({ keySignIn, clientId }: { keySignIn: boolean; cli
         <Button
           variant="secondary"
           disabled={pending}
-          onClick={() =>
-            start(async () => {
-              const result = await withStepUp(() => setKeySignInAction({ allowed: !keySignIn }));
-              setNotice(
-                result.ok
-                  ? {
-                      tone: "success",
-                      text: keySignIn ? "Key sign-in is off." : "Key sign-in is on.",
-                    }
-                  : { tone: "danger", text: result.message },
-              );
-              router.refresh();
-            })
-          }
+          onClick={() => {
+            replaceKey.setNotice(null);
+            keySignInSwitch.run();
+          }}
         >
           {keySignIn ? "Turn key sign-in off" : "Turn key sign-in on"}
         </Button>

@@ -1,19 +1,17 @@
 "use client";
 
+import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { ActionForm } from "@/components/forms/action-form";
 import { FormSelect, FormText } from "@/components/forms/form-fields";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/table";
 import { Facts } from "@/components/ui/facts";
 import { type ActionResult } from "@/lib/actions/action-result";
-import { useActionSubmit } from "@/lib/actions/use-action-submit";
-import { useStepUp } from "@/lib/actions/use-step-up";
+import { useActionCall, useActionSubmit } from "@/lib/actions/use-action-submit";
 import { ROLE_WORDS, ROLES } from "@/lib/auth/roles";
 import {
   claimDomainAction,
@@ -52,7 +50,10 @@ export function SingleSignOn({
   redirectUri: string;
 }) {
   const router = useRouter();
-  const [pending, start] = useTransition();
+  const turnOff = useActionCall(() => removeSingleSignOnAction(), {
+    onSuccess: () => router.refresh(),
+    onRefusal: () => router.refresh(),
+  });
   const form = useForm<SingleSignOnValues>({
     resolver: zodResolver(singleSignOnSchema),
     defaultValues: {
@@ -62,7 +63,7 @@ export function SingleSignOn({
       defaultRole: (current?.defaultRole as SingleSignOnValues["defaultRole"]) ?? "viewer",
     },
   });
-  const run = useActionSubmit(form, saveSingleSignOnAction, {
+  const run = useActionSubmit(form, (values) => saveSingleSignOnAction(values), {
     onSuccess: () => {
       form.setValue("clientSecret", "");
       router.refresh();
@@ -111,17 +112,9 @@ export function SingleSignOn({
           choices={ROLES.filter((r) => r !== "owner").map((r) => [r, ROLE_WORDS[r].name] as const)}
         />
       </ActionForm>
+      <ActionNotice notice={turnOff.notice} />
       {current ? (
-        <Button
-          variant="secondary"
-          disabled={pending}
-          onClick={() =>
-            start(async () => {
-              await removeSingleSignOnAction();
-              router.refresh();
-            })
-          }
-        >
+        <Button variant="secondary" disabled={turnOff.pending} onClick={() => turnOff.run()}>
           Turn single sign-on off
         </Button>
       ) : null}
@@ -135,28 +128,27 @@ export function SingleSignOn({
  */
 function DomainClaims({ domains }: { domains: DomainRow[] }) {
   const router = useRouter();
-  const withStepUp = useStepUp();
-  const [pending, start] = useTransition();
-  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const { pending, notice, run } = useActionCall(
+    (change: { send: () => Promise<ActionResult<null>>; done: string }) => change.send(),
+    {
+      onSuccess: (_data, { input }) => {
+        router.refresh();
+        return { tone: "success", text: input.done };
+      },
+      onRefusal: () => router.refresh(),
+    },
+  );
   const form = useForm<DomainClaimValues>({
     resolver: zodResolver(domainClaimSchema),
     defaultValues: { domain: "" },
   });
-  const claim = useActionSubmit(form, claimDomainAction, {
+  const claim = useActionSubmit(form, (values) => claimDomainAction(values), {
     onSuccess: () => {
       form.reset({ domain: "" });
       router.refresh();
     },
   });
-  const act = (run: () => Promise<ActionResult<null>>, done: string) =>
-    start(async () => {
-      setNotice(null);
-      const result = await withStepUp(run);
-      setNotice(
-        result.ok ? { tone: "success", text: done } : { tone: "danger", text: result.message },
-      );
-      router.refresh();
-    });
+  const act = (send: () => Promise<ActionResult<null>>, done: string) => run({ send, done });
   return (
     <section aria-labelledby="sso-domains" className="space-y-3">
       <h3 id="sso-domains" className="text-sm font-semibold">
@@ -167,7 +159,7 @@ function DomainClaims({ domains }: { domains: DomainRow[] }) {
         others: publish the record shown in the domain&apos;s DNS, then check it. One domain belongs
         to one organization here at a time.
       </p>
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <ActionNotice notice={notice} />
       <DataTable
         caption="Domains claimed for single sign-on"
         columns={["Domain", "DNS record (TXT)", "State", "Actions"]}

@@ -1,14 +1,14 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { Alert } from "@/components/ui/alert";
+import { ActionNotice } from "@/components/forms/action-notice";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { RefusedAction } from "@/components/ui/refused-action";
 import { SelectField } from "@/components/ui/field";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { formatMinor } from "@/lib/format";
-import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { canChoose } from "@/app/(console)/received-grants/_lib/billing-mode";
 import { chooseBillingModeAction } from "../../grants/actions";
 
@@ -24,11 +24,25 @@ export function BillingModeChoice({
   refusal?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
-  const [idempotencyKey, renewKey] = useIdempotencyKey();
-  const [error, setError] = useState<string | null>(null);
   const [askSponsor, setAskSponsor] = useState<string[] | null>(null);
   const [chosenSponsor, setChosenSponsor] = useState<string>(sponsorClientId ?? "");
+  const { pending, notice, run } = useActionCall(
+    (_: void, idempotencyKey) =>
+      chooseBillingModeAction({
+        reference: grant.reference,
+        body: { mode: "partner", ...(chosenSponsor ? { sponsorClientId: chosenSponsor } : {}) },
+        idempotencyKey,
+      }),
+    {
+      onSuccess: () => setOpen(false),
+      onRefusal: (refusal) => {
+        if (refusal.code !== "sponsorship_reference_ambiguous") return;
+        const ids = refusal.details?.sponsorClientIds;
+        setAskSponsor(Array.isArray(ids) ? (ids as string[]) : []);
+        return null;
+      },
+    },
+  );
   const partner = canChoose(grant, "partner");
   const cap =
     grant.monthlyCapMinor === null || grant.monthlyCapMinor === undefined
@@ -40,29 +54,6 @@ export function BillingModeChoice({
     return (
       <RefusedAction label="Switch to the sponsor's terms…" variant="secondary" refusal={refusal} />
     );
-
-  const confirm = () =>
-    startTransition(async () => {
-      setError(null);
-      const result = await chooseBillingModeAction({
-        reference: grant.reference,
-        body: { mode: "partner", ...(chosenSponsor ? { sponsorClientId: chosenSponsor } : {}) },
-        idempotencyKey,
-      });
-      if (result.ok) {
-        renewKey();
-        setOpen(false);
-        return;
-      }
-      if (result.code === "sponsorship_reference_ambiguous") {
-        const ids = Array.isArray(result.details?.sponsorClientIds)
-          ? (result.details.sponsorClientIds as string[])
-          : [];
-        setAskSponsor(ids);
-        return;
-      }
-      setError(result.message);
-    });
 
   return (
     <>
@@ -95,9 +86,12 @@ export function BillingModeChoice({
               <option value="">Choose the sponsor</option>
             </SelectField>
           ) : null}
-          {error ? <Alert tone="danger">{error}</Alert> : null}
+          <ActionNotice notice={notice} />
           <div className="flex gap-2">
-            <Button onClick={confirm} disabled={pending || (askSponsor !== null && !chosenSponsor)}>
+            <Button
+              onClick={() => run()}
+              disabled={pending || (askSponsor !== null && !chosenSponsor)}
+            >
               {pending ? "Switching…" : "Switch permanently"}
             </Button>
             <Button

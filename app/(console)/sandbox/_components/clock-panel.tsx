@@ -1,9 +1,11 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { ActionNotice } from "@/components/forms/action-notice";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { type ClockView } from "@/lib/api/contract/sandbox-controls";
 import { advanceClockAction } from "../actions";
 import { type ClockMove, changesOf, targetOf } from "../_lib/clock-preview";
@@ -17,7 +19,20 @@ export function ClockPanel({ clock }: { clock: ClockView }) {
   const [date, setDate] = useState("");
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [moved, setMoved] = useState<string | null>(null);
-  const [pending, start] = useTransition();
+  const { pending, notice, setNotice, run } = useActionCall(
+    (next: ClockMove) => advanceClockAction(next),
+    {
+      onSuccess: (data) => {
+        setMoved(data.now);
+        setMove(null);
+        setError(null);
+      },
+      onRefusal: (refusal) => {
+        setError({ message: refusal.message, field: refusal.fieldErrors?.to });
+        return null;
+      },
+    },
+  );
   const now = new Date(clock.now);
   const target = move ? targetOf(move, now) : undefined;
   const changes = target ? changesOf(now, target) : [];
@@ -26,19 +41,11 @@ export function ClockPanel({ clock }: { clock: ClockView }) {
     setMove(next);
     setError(null);
     setMoved(null);
+    setNotice(null);
   };
-  const confirm = () =>
-    start(async () => {
-      if (!move) return;
-      const result = await advanceClockAction(move);
-      if (result.ok) {
-        setMoved(result.data.now);
-        setMove(null);
-        setError(null);
-      } else {
-        setError({ message: result.message, field: result.fieldErrors?.to });
-      }
-    });
+  const confirm = () => {
+    if (move) run(move);
+  };
 
   return (
     <div className="space-y-4">
@@ -101,6 +108,7 @@ export function ClockPanel({ clock }: { clock: ClockView }) {
           </div>
         </section>
       ) : null}
+      <ActionNotice notice={notice} />
       {error && !error.field ? (
         <Alert tone="danger" title="The clock did not move">
           {error.message}

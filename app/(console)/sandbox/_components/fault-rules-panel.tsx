@@ -1,10 +1,11 @@
 "use client";
 
-import { type FormEvent, useState, useTransition } from "react";
+import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/table";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { type FaultRuleView, type InjectableOperation } from "@/lib/api/contract/sandbox-controls";
 import { addFaultRuleAction, type FaultRuleForm, removeFaultRuleAction } from "../actions";
 
@@ -53,8 +54,20 @@ export function FaultRulesPanel({
 }) {
   const [form, setForm] = useState<FaultRuleForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
-  const [pending, start] = useTransition();
+  const adding = useActionCall((rule: FaultRuleForm) => addFaultRuleAction(rule), {
+    onSuccess: (data) => {
+      setErrors({});
+      setForm(EMPTY);
+      return { tone: "success", text: `Rule ${data.id} added.` };
+    },
+    onRefusal: (refusal) => setErrors(refusal.fieldErrors ?? {}),
+  });
+  const removing = useActionCall((id: string) => removeFaultRuleAction(id), {
+    onSuccess: (_data, { input: id }) => ({ tone: "success", text: `Rule ${id} removed.` }),
+  });
+  const pending = adding.pending || removing.pending;
+  // One notice: the last action's (each clears the other's when it starts).
+  const notice = adding.notice ?? removing.notice;
   const op = operations.find((o) => o.operationId === form.operationId);
   const set = (patch: Partial<FaultRuleForm>) => setForm((f) => ({ ...f, ...patch }));
   /** A text field of the form: its value, its error and its change. */
@@ -66,32 +79,21 @@ export function FaultRulesPanel({
 
   const add = (event: FormEvent) => {
     event.preventDefault();
-    start(async () => {
-      const result = await addFaultRuleAction(form);
-      if (result.ok) {
-        setNotice({ tone: "success", text: `Rule ${result.data.id} added.` });
-        setErrors({});
-        setForm(EMPTY);
-      } else {
-        setErrors(result.fieldErrors ?? {});
-        setNotice({ tone: "danger", text: result.message });
-      }
-    });
+    removing.setNotice(null);
+    adding.run(form);
   };
-  const remove = (id: string) =>
-    start(async () => {
-      const result = await removeFaultRuleAction(id);
-      setNotice(
-        result.ok
-          ? { tone: "success", text: `Rule ${id} removed.` }
-          : { tone: "danger", text: result.message },
-      );
-    });
+  const remove = (id: string) => {
+    adding.setNotice(null);
+    removing.run(id);
+  };
 
   return (
     <div className="space-y-4">
       {notice ? (
-        <Alert tone={notice.tone} title={notice.tone === "success" ? "Done" : "Not done"}>
+        <Alert
+          tone={notice.tone}
+          title={notice.title ?? (notice.tone === "success" ? "Done" : "Not done")}
+        >
           {notice.text}
         </Alert>
       ) : null}

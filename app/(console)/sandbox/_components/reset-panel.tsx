@@ -1,12 +1,13 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
 import { Link } from "@/components/ui/link";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { resetMasterAction } from "../actions";
 
 const TABLE_LABELS: Record<string, string> = {
@@ -48,8 +49,21 @@ export function ResetPanel({
 }) {
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
-  const [pending, start] = useTransition();
+  const {
+    pending,
+    notice,
+    run: reset,
+  } = useActionCall((_: void) => resetMasterAction({ typed }), {
+    onSuccess: () => {
+      setTyped("");
+      setError(undefined);
+      return { tone: "success", text: "The Master is back in its seeded state." };
+    },
+    onRefusal: (refusal) => {
+      setError(refusal.fieldErrors?.typed);
+      return refusal.fieldErrors?.typed ? null : undefined;
+    },
+  });
   if (!counts)
     return (
       <p className="text-sm text-slate-700">
@@ -60,18 +74,6 @@ export function ResetPanel({
     counts === "not-read"
       ? []
       : Object.keys(TABLE_LABELS).filter((t) => (counts.now[t] ?? 0) !== (counts.seeded[t] ?? 0));
-  const reset = () =>
-    start(async () => {
-      const result = await resetMasterAction({ typed });
-      if (result.ok) {
-        setNotice({ tone: "success", text: "The Master is back in its seeded state." });
-        setTyped("");
-        setError(undefined);
-      } else {
-        setError(result.fieldErrors?.typed);
-        setNotice(result.fieldErrors?.typed ? null : { tone: "danger", text: result.message });
-      }
-    });
   return (
     <div className="space-y-4">
       <p className="text-sm">
@@ -80,7 +82,10 @@ export function ResetPanel({
         the journal and the test clock go back. This Master&apos;s own keys stay as they are.
       </p>
       {notice ? (
-        <Alert tone={notice.tone} title={notice.tone === "success" ? "Reset" : "Not reset"}>
+        <Alert
+          tone={notice.tone}
+          title={notice.title ?? (notice.tone === "success" ? "Reset" : "Not reset")}
+        >
           {notice.text}
         </Alert>
       ) : null}

@@ -1,14 +1,14 @@
 "use client";
 
-import { useStepUp } from "@/lib/actions/use-step-up";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useCallback, useState, useTransition } from "react";
+import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
 import { KeyReveal, type RevealedKey } from "@/components/keys/key-reveal";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { BROWSER_ONLY_PROVIDER, PROVIDERS } from "@/lib/api/contract/common";
 import { formatDateTime } from "@/lib/format";
 import { createSubUserAction, refreshSubUsersAction } from "../actions";
@@ -17,6 +17,9 @@ import {
   type CreateSubUserValues,
   toCreateRequest,
 } from "../_lib/create-sub-user.schema";
+
+/** Where to start looking for a Sub-user an attempt may have created (clocks differ a little). */
+const aMinuteAgo = () => new Date(Date.now() - 60_000).toISOString();
 
 type Uncertain = { name: string; since: string };
 /** An attempt whose outcome is unknown, and whether the list was checked since. */
@@ -27,10 +30,8 @@ type Unresolved = Uncertain & { checked: boolean };
  * offers to reconcile against the list, and never sends the request again by itself.
  */
 export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertain) => void }) {
-  const withStepUp = useStepUp();
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
   const [revealed, setRevealed] = useState<{ owner: string; apiKey: RevealedKey } | null>(null);
   const [uncertain, setUncertain] = useState<Unresolved | null>(null);
   // Until the list was checked, sending again could create the Sub-user twice.
@@ -42,35 +43,33 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
   });
   const dropKey = useCallback(() => setRevealed(null), []);
 
-  const onSubmit = form.handleSubmit((values) => {
-    if (mustCheck) return;
-    startTransition(async () => {
-      setFormError(null);
-      const since = new Date(Date.now() - 60_000).toISOString();
-      let result;
-      try {
-        result = await withStepUp(() => createSubUserAction(toCreateRequest(values)));
-      } catch {
-        // The console's answer was lost: the Sub-user may exist. Never resend on our own.
-        setUncertain({ name: values.name.trim(), since, checked: false });
-        return;
-      }
-      if (result.ok) {
-        setRevealed({ owner: result.data.name, apiKey: result.data.apiKey });
+  // The hook's own notice is not shown: an unknown outcome has the reconciling notice below.
+  const { pending, run } = useActionCall(
+    ({ values }: { values: CreateSubUserValues; since: string }) =>
+      createSubUserAction(toCreateRequest(values)),
+    {
+      onSuccess: (data) => {
+        setRevealed({ owner: data.name, apiKey: data.apiKey });
         form.reset();
         setOpen(false);
         router.refresh();
-        return;
-      }
-      if (result.outcome === "unknown") {
-        setUncertain({ name: values.name.trim(), since, checked: false });
-        return;
-      }
-      for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
-        if (field === "name" || field === "defaultProviderId") form.setError(field, { message });
-      }
-      setFormError(result.message);
-    });
+      },
+      // The console's answer was lost: the Sub-user may exist. Never resend on our own.
+      onUnknown: ({ values, since }) =>
+        setUncertain({ name: values.name.trim(), since, checked: false }),
+      onRefusal: (refusal) => {
+        for (const [field, message] of Object.entries(refusal.fieldErrors ?? {})) {
+          if (field === "name" || field === "defaultProviderId") form.setError(field, { message });
+        }
+        setFormError(refusal.message);
+        return null;
+      },
+    },
+  );
+  const onSubmit = form.handleSubmit((values) => {
+    if (mustCheck) return;
+    setFormError(null);
+    run({ values, since: aMinuteAgo() });
   });
 
   if (revealed)

@@ -1,8 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { formatDateTime } from "@/lib/format";
 import { refreshSubUsersAction } from "../actions";
 
@@ -12,22 +12,16 @@ import { refreshSubUsersAction } from "../actions";
  */
 export function SubUsersFreshness({ refreshedAt }: { refreshedAt: number | null }) {
   const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [message, setMessage] = useState<string | null>(null);
-  const refresh = () =>
-    startTransition(async () => {
-      const result = await refreshSubUsersAction();
-      if (!result.ok) {
-        setMessage(result.message);
-        return;
-      }
-      setMessage(
-        result.data.outcome === "busy"
-          ? "The list is being refreshed already; it shows when that is done."
-          : null,
-      );
+  const { pending, notice, run } = useActionCall(() => refreshSubUsersAction(), {
+    onSuccess: (data) => {
       router.refresh();
-    });
+      if (data.outcome === "busy")
+        return {
+          tone: "warning",
+          text: "The list is being refreshed already; it shows when that is done.",
+        };
+    },
+  });
   return (
     <div className="mb-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
       <span data-testid="sub-users-freshness" data-refreshed-at={refreshedAt ?? ""}>
@@ -35,12 +29,13 @@ export function SubUsersFreshness({ refreshedAt }: { refreshedAt: number | null 
           ? "The list is being taken from the service for the first time; it shows here once that is done."
           : `List as of ${formatDateTime(new Date(refreshedAt))}.`}
       </span>
-      <Button variant="secondary" onClick={refresh} disabled={pending} aria-busy={pending}>
+      <Button variant="secondary" onClick={() => run()} disabled={pending} aria-busy={pending}>
         {pending ? "Refreshing…" : "Refresh list"}
       </Button>
-      {message ? (
+      {notice ? (
         <span role="status" className="text-amber-900">
-          {message}
+          {notice.title ? `${notice.title}: ` : null}
+          {notice.text}
         </span>
       ) : null}
     </div>

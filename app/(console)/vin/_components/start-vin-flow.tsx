@@ -1,47 +1,41 @@
 "use client";
 
+import { ActionNotice } from "@/components/forms/action-notice";
 import { FormText } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useActionSubmit } from "@/lib/actions/use-action-submit";
 import { partialVin } from "@/lib/api/contract/common";
+import { typedCode } from "@/lib/validation/typed-code";
 import { startVinFlowAction } from "../actions";
 
 const startForm = z.object({
-  vin: z
-    .string()
-    .transform((v) => v.trim().toUpperCase())
-    .pipe(partialVin),
+  vin: typedCode(partialVin),
   note: z.string().trim().max(200, "At most 200 characters."),
 });
 type StartValues = z.input<typeof startForm>;
 
 export function StartVinFlow({ disabledReason }: { disabledReason: string | null }) {
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<StartValues, unknown, z.output<typeof startForm>>({
     resolver: zodResolver(startForm),
     defaultValues: { vin: "", note: "" },
   });
-  const onSubmit = form.handleSubmit((values) =>
-    startTransition(async () => {
-      setError(null);
-      const result = await startVinFlowAction({ vin: values.vin, note: values.note || undefined });
-      if (result.ok) {
-        window.location.assign(result.data.redirectUrl);
-        return;
-      }
-      if (result.fieldErrors?.vin) form.setError("vin", { message: result.fieldErrors.vin });
-      setError(result.message);
-    }),
+  const {
+    pending,
+    notice,
+    submit: onSubmit,
+  } = useActionSubmit(
+    form,
+    (values) => startVinFlowAction({ vin: values.vin, note: values.note || undefined }),
+    { onSuccess: (data) => window.location.assign(data.redirectUrl) },
   );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Identify a vehicle">
       {disabledReason ? <Alert tone="warning">{disabledReason}</Alert> : null}
-      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <ActionNotice notice={notice} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormText
           of={form}

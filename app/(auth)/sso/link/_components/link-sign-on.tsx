@@ -1,12 +1,12 @@
 "use client";
 
+import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { PasskeyButton } from "@/components/people/passkey-button";
 import { AuthenticatorCodeField, CurrentPasswordField } from "@/components/people/sign-in-fields";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import {
   linkPasskeyOptionsAction,
   linkWithPasskeyAction,
@@ -16,22 +16,15 @@ import { linkWithPasswordSchema, type LinkWithPasswordValues } from "../link.sch
 
 /** The person's own sign-in, once: a passkey, or their password and a code. */
 export function LinkSignOn({ email }: { email: string }) {
-  const [pending, startTransition] = useTransition();
-  const [notice, setNotice] = useState<string | null>(null);
   const form = useForm<LinkWithPasswordValues>({
     resolver: zodResolver(linkWithPasswordSchema),
     defaultValues: { password: "", code: "" },
   });
-  const onSubmit = form.handleSubmit((values) =>
-    startTransition(async () => {
-      setNotice(null);
-      const result = await linkWithPasswordAction(values);
-      if (result && !result.ok) {
-        form.setValue("code", "");
-        setNotice(result.message);
-      }
-    }),
+  const { pending, notice, run } = useActionCall(
+    (values: LinkWithPasswordValues) => linkWithPasswordAction(values),
+    { onRefusal: () => form.setValue("code", "") },
   );
+  const onSubmit = form.handleSubmit((values) => run(values));
   return (
     <div className="space-y-6">
       <PasskeyButton
@@ -47,7 +40,7 @@ export function LinkSignOn({ email }: { email: string }) {
         className="space-y-4"
         aria-label="Confirm with your password"
       >
-        {notice ? <Alert tone="danger">{notice}</Alert> : null}
+        <ActionNotice notice={notice} />
         <p className="text-sm">
           Or your password and a code, as <strong>{email}</strong>:
         </p>

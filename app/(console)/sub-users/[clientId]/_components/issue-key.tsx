@@ -1,14 +1,14 @@
 "use client";
 
-import { useStepUp } from "@/lib/actions/use-step-up";
+import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useState, useTransition } from "react";
+import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { KeyReveal, type RevealedKey } from "@/components/keys/key-reveal";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { useActionSubmit } from "@/lib/actions/use-action-submit";
 import { keyLabel } from "@/lib/api/contract/client-admin";
 import { issueKeyAction } from "../../actions";
 
@@ -24,49 +24,27 @@ export function IssueKey({
   owner: string;
   disabled: boolean;
 }) {
-  const withStepUp = useStepUp();
-  const [pending, startTransition] = useTransition();
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
-  const [notice, setNotice] = useState<{
-    tone: "danger" | "warning";
-    title?: string;
-    text: string;
-  } | null>(null);
   const form = useForm<{ label: string }>({
     resolver: zodResolver(issueKeyForm),
     defaultValues: { label: "" },
   });
   const dropKey = useCallback(() => setRevealed(null), []);
-  const showUnknown = () =>
-    setNotice({
-      tone: "warning",
-      title: "The outcome is unknown",
-      text: "The service did not confirm whether a key was issued, and the console did not ask again. A key issued this way cannot be shown any more; if you need one, issue another.",
-    });
-  const onSubmit = form.handleSubmit((values) =>
-    startTransition(async () => {
-      setNotice(null);
-      let result;
-      try {
-        result = await withStepUp(() =>
-          issueKeyAction({ clientId, label: values.label.trim() || undefined }),
-        );
-      } catch {
-        showUnknown();
-        return;
-      }
-      if (result.ok) {
-        setRevealed(result.data.apiKey);
+  const {
+    pending,
+    notice,
+    submit: onSubmit,
+  } = useActionSubmit(
+    form,
+    (values) => issueKeyAction({ clientId, label: values.label.trim() || undefined }),
+    {
+      onSuccess: (data) => {
+        setRevealed(data.apiKey);
         form.reset();
-        return;
-      }
-      if (result.outcome === "unknown") {
-        showUnknown();
-        return;
-      }
-      if (result.fieldErrors?.label) form.setError("label", { message: result.fieldErrors.label });
-      setNotice({ tone: "danger", text: result.message });
-    }),
+      },
+      unknownText:
+        "The service did not confirm whether a key was issued, and the console did not ask again. A key issued this way cannot be shown any more; if you need one, issue another.",
+    },
   );
   if (revealed) return <KeyReveal apiKey={revealed} owner={owner} onDone={dropKey} />;
   return (
@@ -78,11 +56,7 @@ export function IssueKey({
         error={form.formState.errors.label?.message}
         {...form.register("label")}
       />
-      {notice ? (
-        <Alert tone={notice.tone} title={notice.title}>
-          {notice.text}
-        </Alert>
-      ) : null}
+      <ActionNotice notice={notice} />
       <Button type="submit" disabled={pending || disabled}>
         {pending ? "Issuing…" : "Issue key"}
       </Button>

@@ -1,11 +1,10 @@
 "use client";
 
-import { useStepUp } from "@/lib/actions/use-step-up";
-import { useState, useTransition } from "react";
-import { Alert } from "@/components/ui/alert";
+import { ActionNotice } from "@/components/forms/action-notice";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
+import { noticeText, useActionCall } from "@/lib/actions/use-action-submit";
 import { setSubUserActiveAction } from "../../actions";
 
 interface Props {
@@ -18,32 +17,22 @@ interface Props {
 
 /** Deactivation names what stops working before it is confirmed; reactivation is offered where the service allows it. */
 export function StatusControl({ clientId, name, isActive, keys, grants }: Props) {
-  const withStepUp = useStepUp();
   const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
-  const [idempotencyKey, renewKey] = useIdempotencyKey();
-  const [error, setError] = useState<string | null>(null);
-  const change = (next: boolean) =>
-    startTransition(async () => {
-      setError(null);
-      const result = await withStepUp(() =>
-        setSubUserActiveAction({ clientId, isActive: next, idempotencyKey }),
-      );
-      if (result.ok) {
-        renewKey();
-        setOpen(false);
-      } else setError(result.message);
-    });
+  const { pending, notice, run } = useActionCall(
+    (next: boolean, idempotencyKey) =>
+      setSubUserActiveAction({ clientId, isActive: next, idempotencyKey }),
+    { onSuccess: () => setOpen(false) },
+  );
 
   return (
     <div className="space-y-3">
-      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <ActionNotice notice={notice} />
       {isActive ? (
         <Button variant="danger" onClick={() => setOpen(true)}>
           Deactivate…
         </Button>
       ) : (
-        <Button onClick={() => change(true)} disabled={pending}>
+        <Button onClick={() => run(true)} disabled={pending}>
           {pending ? "Reactivating…" : "Reactivate"}
         </Button>
       )}
@@ -51,10 +40,10 @@ export function StatusControl({ clientId, name, isActive, keys, grants }: Props)
         open={open}
         onClose={() => setOpen(false)}
         title={`Deactivate ${name}?`}
-        error={error}
+        error={noticeText(notice)}
         confirm={["Deactivate", "Deactivating…"]}
         pending={pending}
-        onConfirm={() => change(false)}
+        onConfirm={() => run(false)}
       >
         <p>When you confirm, this stops working at once:</p>
         <ul className="list-disc space-y-1 pl-5">

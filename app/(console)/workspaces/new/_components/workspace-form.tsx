@@ -1,6 +1,6 @@
 "use client";
 
-import { useStepUp } from "@/lib/actions/use-step-up";
+import { ActionNotice } from "@/components/forms/action-notice";
 import {
   FormCheckbox,
   FormEndpointKeys,
@@ -9,11 +9,12 @@ import {
 } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@/components/ui/link";
-import { useCallback, useState, useTransition } from "react";
+import { useCallback, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { KeyReveal, type RevealedKey } from "@/components/keys/key-reveal";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { formatMinor } from "@/lib/format";
 import { createWorkspaceAction } from "../../actions";
 import {
@@ -47,15 +48,8 @@ const FIELDS = [
 
 /** Provisioning is not replay-safe: an unknown outcome is stated and recorded, never retried. */
 export function WorkspaceForm() {
-  const withStepUp = useStepUp();
-  const [pending, startTransition] = useTransition();
   const [created, setCreated] = useState<Created | null>(null);
   const [handedOff, setHandedOff] = useState(false);
-  const [notice, setNotice] = useState<{
-    tone: "danger" | "warning";
-    title?: string;
-    body: React.ReactNode;
-  } | null>(null);
   const form = useForm<WorkspaceFormValues>({
     resolver: zodResolver(workspaceForm),
     defaultValues: EMPTY_WORKSPACE_FORM,
@@ -63,77 +57,62 @@ export function WorkspaceForm() {
   const sponsor = useWatch({ control: form.control, name: "sponsor" });
   const finishHandOff = useCallback(() => setHandedOff(true), []);
 
-  const unknown = (externalReference: string) =>
-    setNotice({
-      tone: "warning",
-      title: "The outcome is unknown",
-      body: (
-        <>
-          The service did not confirm whether the workspace “{externalReference}” was provisioned,
-          and the console did not send the request again. The attempt is in the{" "}
-          <Link href="/workspaces" className="underline">
-            workspace registry
-          </Link>{" "}
-          as “unknown”. Sending it again could create a second Client; a repeated external reference
-          would be refused if the first attempt did succeed. Its API key could not be shown and
-          cannot be recovered.
-        </>
-      ),
-    });
-
-  const onSubmit = form.handleSubmit((values) =>
-    startTransition(async () => {
-      setNotice(null);
-      let result;
-      try {
-        result = await withStepUp(() => createWorkspaceAction(workspaceFormToRequest(values)));
-      } catch {
-        unknown(values.externalReference);
-        return;
-      }
-      if (result.ok) {
-        setCreated(result.data as Created);
-        return;
-      }
-      if (result.outcome === "unknown") {
-        unknown(values.externalReference);
-        return;
-      }
-      for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
-        const name = field.startsWith("sponsorship.monthlyCapMinor")
-          ? "monthlyCap"
-          : field.startsWith("sponsorship.reference")
-            ? "grantReference"
-            : field;
-        if ((FIELDS as readonly string[]).includes(name))
-          form.setError(name as (typeof FIELDS)[number], { message });
-      }
-      const clientId =
-        typeof result.details?.workspaceClientId === "string"
-          ? result.details.workspaceClientId
-          : null;
-      const workspaceId =
-        typeof result.details?.workspaceId === "string" ? result.details.workspaceId : null;
-      setNotice({
-        tone: "danger",
-        body:
-          result.code === "workspace_reference_exists" ? (
-            <>
-              {result.message}{" "}
-              {clientId ? (
-                <Link className="underline" href={`/sub-users/${encodeURIComponent(clientId)}`}>
-                  Open workspace {workspaceId ?? clientId}
-                </Link>
-              ) : workspaceId ? (
-                <>Workspace id: {workspaceId}.</>
-              ) : null}
-            </>
-          ) : (
-            result.message
-          ),
-      });
-    }),
+  const unknown = ({ externalReference }: WorkspaceFormValues) => (
+    <>
+      The service did not confirm whether the workspace “{externalReference}” was provisioned, and
+      the console did not send the request again. The attempt is in the{" "}
+      <Link href="/workspaces" className="underline">
+        workspace registry
+      </Link>{" "}
+      as “unknown”. Sending it again could create a second Client; a repeated external reference
+      would be refused if the first attempt did succeed. Its API key could not be shown and cannot
+      be recovered.
+    </>
   );
+
+  const { pending, notice, run } = useActionCall(
+    (values: WorkspaceFormValues) => createWorkspaceAction(workspaceFormToRequest(values)),
+    {
+      onSuccess: (data) => setCreated(data as Created),
+      unknownText: unknown,
+      onRefusal: (result) => {
+        for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
+          const name = field.startsWith("sponsorship.monthlyCapMinor")
+            ? "monthlyCap"
+            : field.startsWith("sponsorship.reference")
+              ? "grantReference"
+              : field;
+          if ((FIELDS as readonly string[]).includes(name))
+            form.setError(name as (typeof FIELDS)[number], { message });
+        }
+        const clientId =
+          typeof result.details?.workspaceClientId === "string"
+            ? result.details.workspaceClientId
+            : null;
+        const workspaceId =
+          typeof result.details?.workspaceId === "string" ? result.details.workspaceId : null;
+        return {
+          tone: "danger",
+          text:
+            result.code === "workspace_reference_exists" ? (
+              <>
+                {result.message}{" "}
+                {clientId ? (
+                  <Link className="underline" href={`/sub-users/${encodeURIComponent(clientId)}`}>
+                    Open workspace {workspaceId ?? clientId}
+                  </Link>
+                ) : workspaceId ? (
+                  <>Workspace id: {workspaceId}.</>
+                ) : null}
+              </>
+            ) : (
+              result.message
+            ),
+        };
+      },
+    },
+  );
+  const onSubmit = form.handleSubmit((values) => run(values));
 
   if (created) {
     return (
@@ -204,11 +183,7 @@ export function WorkspaceForm() {
       className="space-y-5"
       aria-label="Provision a partner workspace"
     >
-      {notice ? (
-        <Alert tone={notice.tone} title={notice.title}>
-          {notice.body}
-        </Alert>
-      ) : null}
+      <ActionNotice notice={notice} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormText of={form} name="name" label="Name" autoComplete="off" />
         <FormText

@@ -1,14 +1,15 @@
 "use client";
 
+import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo, useState, useTransition } from "react";
+import { useMemo, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { type RateLimitInput, type StoredRateLimit } from "@/lib/api/contract/client-admin";
 import { ENDPOINT_KEYS } from "@/lib/api/contract/common";
-import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
+import { useActionCall } from "@/lib/actions/use-action-submit";
 import { replaceRateLimitsAction } from "../../../actions";
 import { describeRule, diffRateLimits, hasChanges, type LimitRule } from "../_lib/rate-limit-diff";
 import {
@@ -59,9 +60,6 @@ const COUNTS = [
 export function RateLimitEditor({ clientId, current, keys }: Props) {
   const [before, setBefore] = useState<LimitRule[] | null>(current);
   const [step, setStep] = useState<"edit" | "review">("edit");
-  const [pending, startTransition] = useTransition();
-  const [idempotencyKey, renewKey] = useIdempotencyKey();
-  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   const form = useForm<RateLimitsFormValues>({
     resolver: zodResolver(rateLimitsForm),
     defaultValues: { rows: toFormRows(current ?? []) },
@@ -79,46 +77,41 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
     setStep("review");
   });
 
-  const confirm = () =>
-    startTransition(async () => {
-      let result;
-      try {
-        result = await replaceRateLimitsAction({
-          clientId,
-          rateLimits: proposed,
-          idempotencyKey,
-        });
-      } catch {
-        // The answer was lost: the replacement may have been applied. Sending it again is safe,
-        // since it carries the same Idempotency-Key and the service replays the first result.
+  const {
+    pending,
+    notice,
+    setNotice,
+    run: confirm,
+  } = useActionCall(
+    (_: void, idempotencyKey) =>
+      replaceRateLimitsAction({ clientId, rateLimits: proposed, idempotencyKey }),
+    {
+      onSuccess: (data, { replayed }) => {
+        setBefore(data.rateLimits);
+        form.reset({ rows: toFormRows(data.rateLimits) });
         setStep("edit");
-        setNotice({
-          tone: "danger",
-          text: "The console did not answer, so the replacement may or may not have been applied. Review and send it again: it is sent with the same request key, so it cannot be applied twice.",
-        });
-        return;
-      }
-      if (result.ok) {
-        renewKey();
-        setBefore(result.data.rateLimits);
-        form.reset({ rows: toFormRows(result.data.rateLimits) });
-        setStep("edit");
-        setNotice({
+        return {
           tone: "success",
-          text: result.replayed
+          text: replayed
             ? "Replaced. The service answered with the stored result of this same request sent earlier (idempotent replay); nothing was applied twice."
-            : `Replaced. ${result.data.rateLimits.length} rule${result.data.rateLimits.length === 1 ? "" : "s"} stored.`,
-        });
-        return;
-      }
-      setStep("edit");
-      for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
-        const match = /^rateLimits\.(\d+)\.(\w+)$/.exec(path);
-        if (match)
-          form.setError(`rows.${Number(match[1])}.${match[2] as "endpointKey"}`, { message });
-      }
-      setNotice({ tone: "danger", text: result.message });
-    });
+            : `Replaced. ${data.rateLimits.length} rule${data.rateLimits.length === 1 ? "" : "s"} stored.`,
+        };
+      },
+      // The answer was lost: the replacement may have been applied. Sending it again is safe,
+      // since it carries the same Idempotency-Key and the service replays the first result.
+      onUnknown: () => setStep("edit"),
+      noAnswerText:
+        "The console did not answer, so the replacement may or may not have been applied. Review and send it again: it is sent with the same request key, so it cannot be applied twice.",
+      onRefusal: (refusal) => {
+        setStep("edit");
+        for (const [path, message] of Object.entries(refusal.fieldErrors ?? {})) {
+          const match = /^rateLimits\.(\d+)\.(\w+)$/.exec(path);
+          if (match)
+            form.setError(`rows.${Number(match[1])}.${match[2] as "endpointKey"}`, { message });
+        }
+      },
+    },
+  );
 
   if (step === "review") {
     return (
@@ -165,7 +158,7 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
           </Alert>
         )}
         <div className="flex gap-2">
-          <Button onClick={confirm} disabled={pending}>
+          <Button onClick={() => confirm()} disabled={pending}>
             {pending ? "Replacing…" : "Replace rate limits"}
           </Button>
           <Button variant="secondary" onClick={() => setStep("edit")} disabled={pending}>
@@ -179,7 +172,7 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
   const errors = form.formState.errors.rows;
   return (
     <form onSubmit={review} noValidate className="space-y-4" aria-label="Rate limits">
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <ActionNotice notice={notice} />
       {rows.fields.length === 0 ? (
         <p className="text-sm text-slate-600">No overrides: the service&apos;s default applies.</p>
       ) : null}
