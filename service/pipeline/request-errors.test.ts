@@ -254,6 +254,19 @@ describe("request bodies are bounded", () => {
     },
   );
 
+  it("ends the connection after an OAuth body over its limit, as it says", async () => {
+    for (const path of ["/oauth/token", "/oauth/register", "/oauth/revoke"]) {
+      const answer = parseRaw(
+        await rawExchange(
+          svc.url,
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 9000\r\n\r\n{}`,
+        ),
+      );
+      expect(answer.status, path).toBe(400);
+      expect(answer.head, path).toMatch(/connection: close/i);
+    }
+  });
+
   it("accepts a body just under the limit", async () => {
     const res = await http(svc.url, "POST", "/client/users/cl_demo_berlin/keys", {
       key: svc.keys["master-admin"],

@@ -59,13 +59,14 @@ export function sameResource(sent: string, resource: string): boolean {
 
 export async function formOrJson(
   c: Context<ServiceBindings>,
-): Promise<Record<string, string> | null> {
+): Promise<Record<string, string> | Response | null> {
   let text: string;
   try {
     text = await readBodyOf(c, MAX_BODY);
   } catch (error) {
-    if (isBodyTooLarge(error)) return null;
-    throw error;
+    if (!isBodyTooLarge(error)) throw error;
+    // The rest of the upload is not read: the connection ends with this answer.
+    return oauthError(400, "invalid_request", `The body is over ${MAX_BODY} bytes.`, error.headers);
   }
   const type = (c.req.header("Content-Type") ?? "").toLowerCase();
   let fields: [string, string][];

@@ -310,6 +310,7 @@ export const oauthHandlers = {
         "A consent from another site is refused: approve on the service's own page.",
       );
     const form = await formOrJson(c);
+    if (form instanceof Response) return form;
     if (!form) return oauthError(400, "invalid_request", "The form could not be read.");
     const { login = "", password = "", decision, ...q } = form;
     const checked = await request.authorizationRequest(q);
@@ -371,6 +372,7 @@ export const oauthHandlers = {
    */
   async revokeToken(request) {
     const body = await formOrJson(request.c);
+    if (body instanceof Response) return body;
     if (!body) return oauthError(400, "invalid_request", "The revocation could not be read.");
     const client = await request.authenticatedClient(body);
     if (client instanceof Response) return client;
@@ -383,6 +385,7 @@ export const oauthHandlers = {
 
   async issueToken(request) {
     const body = await formOrJson(request.c);
+    if (body instanceof Response) return body;
     if (!body) return oauthError(400, "invalid_request", "The token request could not be read.");
     const now = request.service.now();
     const client = await request.authenticatedClient(body);
