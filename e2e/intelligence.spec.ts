@@ -208,18 +208,22 @@ test("the service's own sign-in gives a pilot's browser a session for the Intell
   ) =>
     page.evaluate(
       async ({ path, init }) => {
-        const res = await fetch(path, {
-          ...init,
-          headers: {
-            Accept: "application/json",
-            "Idempotency-Key": crypto.randomUUID(),
-            ...init.headers,
-          },
-        });
-        return {
-          status: res.status,
-          body: (await res.json()) as { error?: string; status?: string },
-        };
+        const key = crypto.randomUUID();
+        // One request per Client at a time: the console may be reading for this account in the
+        // background (a sign-in starts it), so a busy Client is asked again, as the contract says.
+        for (let attempt = 0; ; attempt++) {
+          const res = await fetch(path, {
+            ...init,
+            headers: { Accept: "application/json", "Idempotency-Key": key, ...init.headers },
+          });
+          const body = (await res.json()) as { error?: string; status?: string };
+          if (res.status === 429 && body.error === "client_request_in_progress" && attempt < 5) {
+            const wait = Number(res.headers.get("Retry-After") ?? "0") * 1000 || 200;
+            await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 2000)));
+            continue;
+          }
+          return { status: res.status, body };
+        }
       },
       { path, init },
     );

@@ -17,6 +17,15 @@ async function createSubUser(page: Page, name: string) {
   return (await key.inputValue()) as string;
 }
 
+/** Creates a Sub-user, confirms its key was stored and opens its page. */
+async function openNewSubUser(page: Page, name: string) {
+  await createSubUser(page, name);
+  await page.getByLabel("I have stored the key").check();
+  await page.getByRole("button", { name: "Done" }).click();
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
 test.describe("Sub-users list", () => {
   test("lists, searches, filters and sorts the Sub-users", async ({ page }) => {
     await page.goto("/sub-users");
@@ -117,11 +126,7 @@ test.describe("a Sub-user's page", () => {
   }) => {
     const dresden = uniqueName("Workshop Dresden");
     const renamed = uniqueName("Workshop Neustadt");
-    await createSubUser(page, dresden);
-    await page.getByLabel("I have stored the key").check();
-    await page.getByRole("button", { name: "Done" }).click();
-    await page.getByRole("link", { name: dresden, exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1, name: dresden })).toBeVisible();
+    await openNewSubUser(page, dresden);
 
     await page.getByRole("textbox", { name: "Name" }).fill(renamed);
     await page.getByRole("button", { name: "Rename" }).click();
@@ -153,11 +158,7 @@ test.describe("a Sub-user's page", () => {
     page,
   }) => {
     const name = uniqueName("Workshop Lost Rename");
-    await createSubUser(page, name);
-    await page.getByLabel("I have stored the key").check();
-    await page.getByRole("button", { name: "Done" }).click();
-    await page.getByRole("link", { name, exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await openNewSubUser(page, name);
 
     const sent = await loseActionAnswers(page, "**/sub-users/*", 1);
     const renamed = uniqueName("Workshop Lost Renamed");
@@ -177,11 +178,7 @@ test.describe("a Sub-user's page", () => {
     page,
   }) => {
     const name = uniqueName("Workshop Lost Status");
-    await createSubUser(page, name);
-    await page.getByLabel("I have stored the key").check();
-    await page.getByRole("button", { name: "Done" }).click();
-    await page.getByRole("link", { name, exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await openNewSubUser(page, name);
 
     const sent = await loseActionAnswers(page, "**/sub-users/*", 1);
     await page.getByRole("button", { name: "Deactivate…" }).click();
