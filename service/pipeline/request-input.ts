@@ -41,9 +41,7 @@ export const TOO_LARGE = {
 const tooLarge = (limit: number) =>
   new ApiError(
     TOO_LARGE.error,
-    limit === MAX_BODY_BYTES
-      ? TOO_LARGE.message
-      : `The request body must be at most ${limit} bytes.`,
+    `The request body must be at most ${limit} bytes.`,
     {},
     // The rest of the upload is not read: the connection ends with this answer.
     { Connection: "close" },

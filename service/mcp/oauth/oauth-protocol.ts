@@ -4,6 +4,7 @@ import { ALL_AGENT_SCOPES, AGENT_SCOPES } from "@/lib/api/contract/agent-tools";
 import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { type ServiceBindings } from "../../context";
 import { isBodyTooLarge, readBodyOf } from "../../pipeline/request-input";
+import { nulCharacterPath } from "../../pipeline/validate";
 
 /** How long an authorisation code can be redeemed (seconds). */
 export const CODE_SECONDS = 120;
@@ -83,8 +84,7 @@ export async function formOrJson(
   } else fields = [...new URLSearchParams(text)];
   // A parameter sent twice (RFC 6749 §3.1, §3.2), or one PostgreSQL cannot hold, is refused.
   const names = new Set(fields.map(([k]) => k));
-  if (names.size !== fields.length || fields.some(([k, v]) => `${k}${v}`.includes("\u0000")))
-    return null;
+  if (names.size !== fields.length || nulCharacterPath(fields) !== undefined) return null;
   return Object.fromEntries(fields);
 }
 

@@ -4,6 +4,7 @@ import { HEADERS, SESSION_COOKIE } from "@/lib/api/contract/headers";
 import { type ServiceApp, type ServiceBindings, type ServiceContext } from "../../context";
 import { authenticate } from "../../pipeline/authenticate";
 import { isBodyTooLarge, readBodyOf } from "../../pipeline/request-input";
+import { nulCharacterPath } from "../../pipeline/validate";
 import { errorResponse } from "../../pipeline/response";
 import { deliversResults, gatesOf } from "../../domain/intelligence/pilot-gates";
 import {
@@ -70,7 +71,7 @@ async function credentialsOf(
       if (
         typeof body.login === "string" &&
         typeof body.password === "string" &&
-        !`${body.login}${body.password}`.includes("\u0000")
+        nulCharacterPath([body.login, body.password]) === undefined
       )
         return { login: body.login, password: body.password, asJson: true };
     } catch {
@@ -84,7 +85,7 @@ async function credentialsOf(
   if (type.startsWith("application/x-www-form-urlencoded")) {
     const form = new URLSearchParams(text);
     const [login, password] = [form.get("login") ?? "", form.get("password") ?? ""];
-    if (`${login}${password}`.includes("\u0000"))
+    if (nulCharacterPath([login, password]) !== undefined)
       return new ApiError("invalid_request", "The sign-in must not contain the NUL character.");
     return { login, password, asJson: false };
   }
