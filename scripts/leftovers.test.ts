@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -42,6 +43,13 @@ function stateFile(state: unknown) {
 
 const gone = (pid: number) => processStart(pid) === undefined;
 
+const portInUse = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(true));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(false)));
+  });
+
 describe("what a launcher killed outright left running", () => {
   it("is ended by the next start, a group with its workers", async () => {
     const nginx = await group();
@@ -82,6 +90,29 @@ describe("what a launcher killed outright left running", () => {
     });
     expect(await reapLeftovers(file)).toEqual([]);
     expect(gone(other.leader)).toBe(false);
+  });
+
+  it("counts a process as running while any of its threads does", async () => {
+    // The first thread ends (a zombie) while a second one holds a listening port for 1.5 s, as a
+    // multi-threaded server killed in the middle of a disk write does.
+    const program = [
+      "import ctypes, socket, sys, threading, time",
+      "s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen()",
+      "threading.Thread(target=lambda: time.sleep(1.5)).start()",
+      "print(s.getsockname()[1], flush=True)",
+      "ctypes.CDLL(None).pthread_exit(None)",
+    ].join("\n");
+    const child = spawn("python3", ["-c", program], { stdio: ["ignore", "pipe", "inherit"] });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const port = Number(await new Promise<Buffer>((r) => child.stdout.once("data", r)));
+    const start = processStart(child.pid!);
+    await expect
+      .poll(() => readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]![0])
+      .toBe("Z");
+    expect(processStart(child.pid!)).toBe(start);
+    expect(await portInUse(port)).toBe(true);
+    await exited;
+    expect(processStart(child.pid!)).toBeUndefined();
   });
 
   it("reads nothing from a missing or damaged state file", async () => {

@@ -26,10 +26,13 @@ const recordedState = z.object({
 export function processStart(pid: number): string | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command (which may hold spaces), from the third (the state: Z for a
-    // process that ended and was not yet reaped); starttime is the 22nd.
+    // Fields after the command (which may hold spaces), from the third (the state); num_threads
+    // is the 20th, starttime the 22nd. A zombie (Z) ended and was not yet reaped, unless other
+    // threads of it still run: a multi-threaded process killed outright (Prometheus in the middle
+    // of a disk write) shows its first thread as a zombie while the rest finish, and holds its
+    // files and ports until the last one has.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return fields[0] === "Z" ? undefined : fields[19];
+    return fields[0] === "Z" && Number(fields[17]) <= 1 ? undefined : fields[19];
   } catch {
     return undefined;
   }

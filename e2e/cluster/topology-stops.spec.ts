@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { hasExited } from "../../scripts/launcher";
 import { processStart, reapLeftovers } from "../../scripts/leftovers";
 import { expect, test } from "../support/test";
 import {
@@ -64,18 +65,22 @@ test("a launcher killed outright leaves nothing running once the cluster is star
     { env: { ...process.env, ...CLUSTER_ENV }, stdio: ["ignore", log, log] },
   );
   closeSync(log);
-  await expect
-    .poll(
-      async () =>
-        existsSync(path.join(CLUSTER.dataDir, "cluster.json")) &&
-        clusterState().pid === restarted!.pid &&
-        (await fetch(`${CLUSTER.console}/sign-in`).then(
-          (r) => r.status,
-          () => 0,
-        )) === 200,
-      { timeout: 180_000, intervals: [1_000] },
-    )
-    .toBe(true);
+  const started = restarted;
+  const ready = async () =>
+    existsSync(path.join(CLUSTER.dataDir, "cluster.json")) &&
+    clusterState().pid === started.pid &&
+    (await fetch(`${CLUSTER.console}/sign-in`).then(
+      (r) => r.status,
+      () => 0,
+    )) === 200;
+  const deadline = Date.now() + 180_000;
+  while (!(await ready())) {
+    // A start that gave up fails here at once, with its reason, not at the deadline.
+    if (hasExited(started))
+      throw new Error(`The start exited: ${readFileSync(CLUSTER.logFile, "utf8").slice(from)}`);
+    expect(Date.now(), "the start is ready within 180 s").toBeLessThan(deadline);
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
   expect(readFileSync(CLUSTER.logFile, "utf8").slice(from)).toMatch(
     /Ended what a launcher killed outright left running: (console|service|nginx|prometheus)/,
   );
