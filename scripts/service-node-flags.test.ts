@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, SERVICE_NODE_FLAGS } from "./launcher";
+import { CONSOLE_NODE_FLAGS, ROOT, SERVICE_NODE_FLAGS } from "./launcher";
 
 describe("the service's Node flags", () => {
   it("are the ones every npm script that runs the service starts Node with", () => {
@@ -16,19 +16,37 @@ describe("the service's Node flags", () => {
   });
 
   it("bound the heap as they say", () => {
-    const limitMb = Number(
-      execFileSync(
-        process.execPath,
-        [
-          ...SERVICE_NODE_FLAGS,
-          "-e",
-          "console.log(require('node:v8').getHeapStatistics().heap_size_limit / 1048576)",
-        ],
-        { encoding: "utf8" },
-      ),
-    );
     // The old generation's 256 MB and the young generation's three 4 MB semi-spaces' worth.
+    const limitMb = heapLimitMb(SERVICE_NODE_FLAGS);
     expect(limitMb).toBeGreaterThanOrEqual(256);
     expect(limitMb).toBeLessThanOrEqual(256 + 16);
+  });
+});
+
+/** The heap limit, in MB, of a Node process started with `flags`. */
+const heapLimitMb = (flags: string[]) =>
+  Number(
+    execFileSync(
+      process.execPath,
+      [
+        ...flags,
+        "-e",
+        "console.log(require('node:v8').getHeapStatistics().heap_size_limit / 1048576)",
+      ],
+      { encoding: "utf8" },
+    ),
+  );
+
+describe("the console's Node flags", () => {
+  it("start the Next.js server built for production (not the development one)", () => {
+    const start = readFileSync(path.join(ROOT, "scripts", "start.ts"), "utf8");
+    expect(start).toMatch(/\.\.\.\(dev \? \[\] : CONSOLE_NODE_FLAGS\),\s*NEXT_BIN,/);
+  });
+
+  it("bound its old generation as they say", () => {
+    // 384 MB, and the young generation's default semi-spaces beside it.
+    const limitMb = heapLimitMb(CONSOLE_NODE_FLAGS);
+    expect(limitMb).toBeGreaterThanOrEqual(384);
+    expect(limitMb).toBeLessThanOrEqual(384 + 64);
   });
 });

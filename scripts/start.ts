@@ -33,7 +33,15 @@ import { DRAIN_SIGNAL } from "@/lib/observability/drain-signal";
 import { serviceEnv, serviceOptionsFrom } from "@/service/config";
 import { sandboxControlsLine, startService, type RunningService } from "@/service/server";
 import { startHttpsFront, tlsFiles } from "./https-front";
-import { ensureBuild, hasExited, NEXT_BIN, ROOT, sessionSecret, waitForHttp } from "./launcher";
+import {
+  CONSOLE_NODE_FLAGS,
+  ensureBuild,
+  hasExited,
+  NEXT_BIN,
+  ROOT,
+  sessionSecret,
+  waitForHttp,
+} from "./launcher";
 import { exitCause } from "./supervision";
 
 const dev = process.argv.includes("--dev");
@@ -177,6 +185,7 @@ async function main() {
     next = spawn(
       process.execPath,
       [
+        ...(dev ? [] : CONSOLE_NODE_FLAGS),
         NEXT_BIN,
         dev ? "dev" : "start",
         "--port",
