@@ -1,6 +1,9 @@
 import { expect, test, uniqueName } from "./support/test";
 import { BENEFICIARY, MASTER, SANDBOX, SUB_USER, signInAsDemo, signOut } from "./support/auth";
 import { SANDBOX_ONLY_PORT } from "./support/ports";
+import { isServerAction } from "./support/actions";
+import { signInAsDemoPerson } from "./support/people";
+import { type Request } from "@playwright/test";
 
 test.describe("the Sandbox page", () => {
   test("moves a Master's test clock, stating first what changes, and never back", async ({
@@ -90,6 +93,54 @@ test.describe("the Sandbox page", () => {
     await expect(
       page.getByTestId("audit-row").filter({ hasText: "Removed a sandbox fault rule" }).first(),
     ).toContainText("success");
+  });
+
+  test("an operator's fault rule posted directly is refused, adds nothing, and is audited", async ({
+    page,
+    browser,
+  }) => {
+    // The owner's own request, as the browser sends it, taken as the operator's.
+    await signInAsDemoPerson(page, "Olivia Owner");
+    await page.goto("/sandbox");
+    const form = page.getByRole("form", { name: "Add a fault rule" });
+    await form.getByLabel("Operation").selectOption("getSystemStatus");
+    await form.getByLabel("Effect").selectOption("latency");
+    await form.getByLabel("Latency (ms)").fill("1");
+    await form.getByLabel("Next N calls").fill("1");
+    const posted = page.waitForRequest(isServerAction);
+    await form.getByRole("button", { name: "Add the rule" }).click();
+    const adding: Request = await posted;
+    const rules = page.getByTestId("fault-rule").filter({ hasText: "getSystemStatus" });
+    await expect(rules).toHaveCount(1);
+    await rules.getByRole("button", { name: /Remove rule/ }).click();
+    await expect(rules).toHaveCount(0);
+
+    const context = await browser.newContext();
+    const operator = await context.newPage();
+    await signInAsDemoPerson(operator, "Oskar Operator");
+    const answer = await operator.request.post(adding.url(), {
+      headers: {
+        "Next-Action": adding.headers()["next-action"]!,
+        "Content-Type": adding.headers()["content-type"] ?? "text/plain;charset=UTF-8",
+        Origin: new URL(adding.url()).origin,
+        Accept: "text/x-component",
+      },
+      data: adding.postData() ?? "[]",
+    });
+    expect(await answer.text()).toContain("role_forbidden");
+    await context.close();
+
+    await page.goto("/sandbox");
+    await expect(rules).toHaveCount(0);
+    // The refusal has its line, with the person who tried.
+    await page.goto("/audit?outcome=failure");
+    await expect(
+      page
+        .getByTestId("audit-row")
+        .filter({ hasText: "Added a sandbox fault rule" })
+        .filter({ hasText: "oskar@northwind.example" })
+        .first(),
+    ).toContainText("role_forbidden");
   });
 
   test("is not offered to a Sub-user", async ({ page }) => {

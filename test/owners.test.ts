@@ -39,6 +39,12 @@ const SOLE_OWNERS: { fact: string; owner: string; written: RegExp }[] = [
     written: /\b(function|const|let|var)\s+fieldErrorsOf\b|\.path\]\s*\?\?=/,
   },
   {
+    fact: "A console duty's check and audit (an action that is not a service operation)",
+    owner: "lib/actions/console-duty.ts",
+    // A duty checked and an audit entry written by hand in one file.
+    written: /dutyRefusal\([\s\S]*recordAudit(OrLog)?\(|recordAudit(OrLog)?\([\s\S]*dutyRefusal\(/,
+  },
+  {
     fact: "Claiming a scheduled round once across instances",
     owner: "lib/db/claim-round.ts",
     written:

@@ -9,12 +9,12 @@ import {
   type PlaygroundOutcome,
   startAgentAuthorization,
 } from "@/lib/agent/agent-connection";
+import { asConsoleDuty } from "@/lib/actions/console-duty";
 import { type ActionResult, done, refused } from "@/lib/actions/action-result";
 import { agentTool } from "@/lib/api/contract/agent-tools";
 import { actionSession } from "@/lib/auth/guards";
 import { dutyRefusal } from "@/lib/auth/rights";
 import { demoServiceSignInFor } from "@/lib/demo/demo-accounts";
-import { recordAudit } from "@/lib/store/audit-log";
 
 /**
  * The console's own connection to the agent endpoint. These are not operations of the service
@@ -53,18 +53,13 @@ export async function revealDemoSignInAction(): Promise<
 }
 
 export async function disconnectAgentAction(): Promise<ActionResult<null>> {
-  const signed = await actionSession();
-  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
-  const byRole = dutyRefusal(signed.session, "connectAgent");
-  if (byRole) return refused("role_forbidden", byRole);
-  await disconnectAgent(ownerOf(signed));
-  await recordAudit({
-    session: signed.session,
-    clientId: signed.session.clientId,
-    operationId: "console.disconnectAgent",
-    outcome: "success",
-  });
-  return done(null);
+  return asConsoleDuty(
+    { duty: "connectAgent", event: "console.disconnectAgent", target: undefined, page: "/agent" },
+    async (signed) => {
+      await disconnectAgent(ownerOf(signed));
+      return done(null);
+    },
+  );
 }
 
 const playgroundInput = z.object({

@@ -2,6 +2,7 @@
 
 import { type ConsoleEvent } from "@/lib/audit-labels";
 import { revalidatePath } from "next/cache";
+import { asConsoleDuty } from "@/lib/actions/console-duty";
 import { z } from "zod";
 import { type ActionResult, done, parseInput, refused } from "@/lib/actions/action-result";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
@@ -30,7 +31,6 @@ import { createPerson, normalEmail, personByEmail } from "@/lib/people/people";
 import { acceptedStep } from "@/lib/people/totp";
 import { needsStepUp, STEP_UP_REQUIRED } from "@/lib/people/step-up";
 import { recordPersonAudit } from "@/lib/people/person-audit";
-import { recordAuditOrLog } from "@/lib/store/audit-log";
 import { ServiceError } from "@/lib/api/client";
 import { messageForCode } from "@/lib/operations/code-sentences";
 import { newPersonSchema } from "@/lib/people/person-fields";
@@ -44,27 +44,13 @@ import { removeProvider, saveProvider } from "@/lib/people/single-sign-on";
  */
 async function asDuty<T>(
   duty: ConsoleDuty,
-  operationId: ConsoleEvent,
+  event: ConsoleEvent,
   target: string | undefined,
   run: (signed: SignedIn & { organizationId: string }) => Promise<ActionResult<T>>,
 ): Promise<ActionResult<T>> {
-  const signed = await actionSession();
-  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
-  const { organizationId } = signed.session;
-  const byRole = dutyRefusal(signed.session, duty);
-  const result = byRole
-    ? refused("role_forbidden", byRole)
-    : await run({ ...signed, organizationId });
-  await recordAuditOrLog({
-    session: signed.session,
-    clientId: signed.session.clientId,
-    operationId,
-    target,
-    outcome: result.ok ? "success" : "failure",
-    errorCode: result.ok ? null : result.code,
-  });
-  if (result.ok) revalidatePath("/organization");
-  return result;
+  return asConsoleDuty({ duty, event, target, page: "/organization" }, (signed) =>
+    run({ ...signed, organizationId: signed.session.organizationId }),
+  );
 }
 
 /**

@@ -1,9 +1,9 @@
 "use server";
 
 import { type ConsoleEvent } from "@/lib/audit-labels";
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionResult, done, refused } from "@/lib/actions/action-result";
+import { asConsoleDuty } from "@/lib/actions/console-duty";
 import {
   type ClockView,
   FAULT_EFFECT_KINDS,
@@ -13,9 +13,7 @@ import {
 } from "@/lib/api/contract/sandbox-controls";
 import { SandboxControlsError } from "@/lib/api/sandbox-controls-client";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
-import { dutyRefusal } from "@/lib/auth/rights";
 import { formatCount } from "@/lib/format";
-import { recordAudit } from "@/lib/store/audit-log";
 import { targetOf } from "./_lib/clock-preview";
 
 /**
@@ -24,39 +22,30 @@ import { targetOf } from "./_lib/clock-preview";
  */
 
 async function asMaster<T>(
-  operationId: ConsoleEvent,
+  event: ConsoleEvent,
   target: string | undefined,
   run: (signed: SignedIn) => Promise<T>,
 ): Promise<ActionResult<T>> {
-  const signed = await actionSession();
-  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
-  if (!signed.session.isMaster)
-    return refused("master_client_required", "The sandbox controls are for Master clients.");
-  const byRole = dutyRefusal(signed.session, "useSandboxControls");
-  if (byRole) return refused("role_forbidden", byRole);
-  try {
-    const data = await run(signed);
-    await recordAudit({
-      session: signed.session,
-      clientId: signed.session.clientId,
-      operationId,
+  return asConsoleDuty(
+    {
+      duty: "useSandboxControls",
+      event,
       target,
-      outcome: "success",
-    });
-    revalidatePath("/sandbox");
-    return done(data);
-  } catch (error) {
-    if (!(error instanceof SandboxControlsError)) throw error;
-    await recordAudit({
-      session: signed.session,
-      clientId: signed.session.clientId,
-      operationId,
-      target,
-      outcome: "failure",
-      errorCode: error.code,
-    });
-    return refused(error.code, error.message, error.fieldErrors);
-  }
+      page: "/sandbox",
+      refuse: ({ session }) =>
+        session.isMaster
+          ? undefined
+          : refused("master_client_required", "The sandbox controls are for Master clients."),
+    },
+    async (signed) => {
+      try {
+        return done(await run(signed));
+      } catch (error) {
+        if (!(error instanceof SandboxControlsError)) throw error;
+        return refused(error.code, error.message, error.fieldErrors);
+      }
+    },
+  );
 }
 
 const clockMove = z.discriminatedUnion("kind", [
