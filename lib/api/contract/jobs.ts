@@ -51,6 +51,7 @@ export const jobIdPath = z.strictObject({ jobId });
 export const intelligenceAccepted = z.looseObject({
   requestId: uuid,
   jobId: uuid,
+  status: z.enum(["queued", "running"]).optional(),
   statusUrl: absoluteUrl,
   reason: z.string(),
   retryAfterSeconds: z.number().int().min(0),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   boundedText,
   currencyCode,
+  minorUnits,
   pageInfo,
   paginationQuery,
   svcGenArt,
@@ -27,7 +28,9 @@ export const normalizationResponse = z
     lookupKey: z.string().nullable(),
     normalizedOeNumber: z.string().nullable(),
     equivalentOeNumbers: z.array(z.string()),
-    knownCandidates: z.array(z.looseObject({ value: z.string() })),
+    knownCandidates: z.array(
+      z.looseObject({ value: z.string(), manufacturer: z.string().optional() }),
+    ),
     version: z.string(),
     matchRule: z.string().nullable(),
     confidence: z.number().min(0).max(1).nullable(),
@@ -72,9 +75,16 @@ export type BasePartResponse = z.infer<typeof basePartResponse>;
 // --- Aftermarket references ------------------------------------------------------------------
 
 export const aftermarketQuery = paginationQuery;
+/** Fields of a reference item are not shown: these are the reference service's, optional. */
 export const aftermarketResponse = z.looseObject({
   oeNumber: z.string(),
-  aftermarketReferences: z.array(z.looseObject({})),
+  aftermarketReferences: z.array(
+    z.looseObject({
+      manufacturer: z.string().optional(),
+      number: z.string().optional(),
+      relation: z.string().optional().describe("e.g. `equivalent`"),
+    }),
+  ),
   count: z.number().int().min(0),
   page: pageInfo,
 });
@@ -95,14 +105,33 @@ export const priceQuery = z.strictObject({
     .describe("The answer's currency (EUR when not given)."),
   vehicleType: vehicleType.optional(),
 });
+/** A price range in minor units of the answer's `currency`. */
+const priceRange = z.looseObject({
+  lowMinor: minorUnits.optional(),
+  medianMinor: minorUnits.optional(),
+  highMinor: minorUnits.optional(),
+});
+/** Exact nested field names are not shown: these are the reference service's, optional. */
 export const priceResponse = z.looseObject({
   oeNumber: z.string().optional(),
   currency: currencyCode,
   vehicleType: vehicleType.optional(),
-  ranges: z.looseObject({ new: z.unknown().optional(), used: z.unknown().optional() }).optional(),
-  priceRecommendation: z.looseObject({ confidence: z.unknown() }),
+  ranges: z.looseObject({ new: priceRange.optional(), used: priceRange.optional() }).optional(),
+  priceRecommendation: z.looseObject({
+    condition: partCondition.optional(),
+    amountMinor: minorUnits.optional(),
+    confidence: z.string().describe("e.g. `low`, `medium`"),
+  }),
   listingCount: z.number().int().min(0).optional(),
-  parameters: z.looseObject({}).optional(),
+  parameters: z
+    .looseObject({
+      condition: partCondition.optional(),
+      currency: currencyCode.optional(),
+      vehicleType: vehicleType.optional(),
+    })
+    .optional()
+    .describe("Echo of the request, defaults filled in"),
+  disclaimer: z.string().optional(),
 });
 
 // --- Marketplace article (closed) ------------------------------------------------------------

@@ -11,5 +11,7 @@ export const translationResponse = z.looseObject({
   fr: z.string(),
   es: z.string(),
   it: z.string(),
+  sourceLanguage: z.string().optional().describe("Echo of the request"),
+  text: z.string().optional().describe("Echo of the request"),
 });
 export type TranslationResponse = z.infer<typeof translationResponse>;
