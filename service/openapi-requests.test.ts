@@ -104,6 +104,7 @@ interface Parameter {
   name: string;
   in: "path" | "query" | "header";
   required: boolean;
+  description?: string;
   schema: Schema;
   "x-one-of-required"?: string[];
 }
@@ -220,5 +221,19 @@ describe("requests built from /openapi.json", () => {
     // Most requests got past admission to their operation: the test is not vacuous.
     const succeeded = [...answered].filter(([s]) => s < 300).reduce((n, [, k]) => n + k, 0);
     expect(succeeded).toBeGreaterThan(sent / 2);
+  });
+
+  it("can learn what each parameter means from its description", async () => {
+    const document = (await http(svc.url, "GET", "/openapi.json")).body as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const undescribed = Object.values(document.paths).flatMap((methods) =>
+      Object.values(methods).flatMap((op) =>
+        (op.parameters ?? [])
+          .filter((p) => !p.description?.trim())
+          .map((p) => `${op.operationId} ${p.in} ${p.name}`),
+      ),
+    );
+    expect(undescribed).toEqual([]);
   });
 });

@@ -245,33 +245,83 @@ export type ClusterIntelligenceResponse = z.infer<typeof clusterIntelligenceResp
 
 /** Market-scope query parameters: their exact names are not shown; these are the reference service's. */
 const scopeQuery = {
-  marketCountry: countryCode.optional(),
-  currency: currencyCode.optional(),
-  condition: condition.optional(),
-  windowDays: z.coerce.number().int().min(1).max(730).optional(),
+  marketCountry: countryCode
+    .optional()
+    .describe("Market country of the scope, two capital letters (`DE` if not given)."),
+  currency: currencyCode
+    .optional()
+    .describe("Currency of the scope, three capital letters (`EUR` if not given)."),
+  condition: condition.optional().describe("Part condition of the scope (`used` if not given)."),
+  windowDays: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(730)
+    .optional()
+    .describe("Days of evidence the scope covers, 1 to 730 (90 if not given)."),
 };
+const freshnessQuery = freshnessPolicy
+  .optional()
+  .describe(
+    "`allow_stale`: a stale snapshot may answer; `refresh_if_stale` (the default): it is refreshed; `require_fresh`: always refreshed.",
+  );
 export const resolveIntelligenceQuery = oneOfRequired(
   z.strictObject({
-    oeNumber: z.string().min(1).max(64).optional(),
-    aftermarketNumber: z.string().min(1).max(64).optional(),
-    manufacturer: z.string().max(100).optional(),
-    kType: z.coerce.number().int().min(1).optional(),
-    natCode: z.string().max(32).optional(),
-    genArt: z.string().max(32).optional(),
+    oeNumber: z.string().min(1).max(64).optional().describe("OE number of the part."),
+    aftermarketNumber: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe("Aftermarket number of the part."),
+    manufacturer: z
+      .string()
+      .max(100)
+      .optional()
+      .describe("Manufacturer of the part; needed where several share the number."),
+    kType: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("Vehicle type number the cluster must cover (`cluster_not_found` otherwise)."),
+    natCode: z
+      .string()
+      .max(32)
+      .optional()
+      .describe("National vehicle code the cluster must cover (`cluster_not_found` otherwise)."),
+    genArt: z
+      .string()
+      .max(32)
+      .optional()
+      .describe("Generic article the cluster must cover (`cluster_not_found` otherwise)."),
     ...scopeQuery,
-    freshnessPolicy: freshnessPolicy.optional(),
+    freshnessPolicy: freshnessQuery,
   }),
   ["oeNumber", "aftermarketNumber"],
   "send at least one of oeNumber and aftermarketNumber",
 );
-export const clusterPath = z.strictObject({ clusterId: uuid });
+export const clusterPath = z.strictObject({
+  clusterId: uuid.describe("Cluster identifier (uuid), as `cluster.clusterId` gives it."),
+});
 export const clusterIntelligenceQuery = z.strictObject({
-  clusterVersion: z.coerce.number().int().min(1).optional(),
+  clusterVersion: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("Expected current version of the cluster; another gives `cluster_not_found`."),
   ...scopeQuery,
-  freshnessPolicy: freshnessPolicy.optional(),
+  freshnessPolicy: freshnessQuery,
 });
 export const clusterHistoryQuery = z
-  .strictObject({ from: isoDateTime, to: isoDateTime, ...scopeQuery })
+  .strictObject({
+    from: isoDateTime.describe("Start of the history (date-time)."),
+    to: isoDateTime.describe(
+      "End of the history (date-time): not before `from`, at most 730 days after.",
+    ),
+    ...scopeQuery,
+  })
   .refine((q) => Date.parse(q.from) <= Date.parse(q.to), {
     message: "from must not be after to",
     path: ["to"],

@@ -10,13 +10,21 @@ import {
 } from "./common";
 
 export const oeNumberText = boundedText(64);
-export const oeNumberPath = z.strictObject({ oeNumber: oeNumberText });
+export const oeNumberPath = z.strictObject({
+  oeNumber: oeNumberText.describe("OE number, as printed or normalized."),
+});
 
 // --- Normalization ---------------------------------------------------------------------------
 
+/** Tells apart parts of several manufacturers that share one number. */
+const manufacturerQuery = z
+  .string()
+  .max(100)
+  .optional()
+  .describe("Manufacturer of the part; needed where several share the number.");
 export const normalizeQuery = z.strictObject({
-  oeNumber: oeNumberText,
-  manufacturer: z.string().max(100).optional(),
+  oeNumber: oeNumberText.describe("OE number to normalize, as printed."),
+  manufacturer: manufacturerQuery,
 });
 export const normalizationStatus = z.enum(["matched", "unresolved", "ambiguous", "invalid"]);
 export const normalizationResponse = z
@@ -51,7 +59,7 @@ export type NormalizationResponse = z.infer<typeof normalizationResponse>;
 
 // --- Confirmed base part (closed) ------------------------------------------------------------
 
-export const oePartQuery = z.strictObject({ manufacturer: z.string().max(100).optional() });
+export const oePartQuery = z.strictObject({ manufacturer: manufacturerQuery });
 export const basePartResponse = z.strictObject({
   oeNumber: z.string(),
   normalizedOeNumber: z.string(),
@@ -74,6 +82,9 @@ export type BasePartResponse = z.infer<typeof basePartResponse>;
 
 // --- Aftermarket references ------------------------------------------------------------------
 
+export const aftermarketPath = z.strictObject({
+  oeNumber: oeNumberText.describe("OE number, used exactly as sent (not normalized)."),
+});
 export const aftermarketQuery = paginationQuery;
 /** Fields of a reference item are not shown: these are the reference service's, optional. */
 export const aftermarketResponse = z.looseObject({
@@ -98,12 +109,14 @@ export const partCondition = z.enum(["new", "used"]);
 export const PRICE_CURRENCIES = ["EUR", "CHF", "GBP", "USD", "PLN"] as const;
 export type PriceCurrency = (typeof PRICE_CURRENCIES)[number];
 export const priceQuery = z.strictObject({
-  condition: partCondition.optional(),
+  condition: partCondition
+    .optional()
+    .describe("Condition the recommendation is for (`used` if not given)."),
   currency: z
     .enum(PRICE_CURRENCIES)
     .optional()
     .describe("The answer's currency (EUR when not given)."),
-  vehicleType: vehicleType.optional(),
+  vehicleType: vehicleType.optional().describe("`car` or `motorcycle` (`car` if not given)."),
 });
 /** A price range in minor units of the answer's `currency`. */
 const priceRange = z.looseObject({
@@ -157,9 +170,11 @@ export const MARKETPLACE_IDS = [
 export const marketplaceId = z.enum(MARKETPLACE_IDS);
 export const seoLanguage = z.enum(["de", "en", "fr", "es", "it", "nl", "pl", "zh"]);
 export const seoQuery = z.strictObject({
-  marketplaceId: marketplaceId.default("MARKET_DE"),
-  language: seoLanguage.optional(),
-  vehicleType: vehicleType.optional(),
+  marketplaceId: marketplaceId.default("MARKET_DE").describe("Marketplace of the article."),
+  language: seoLanguage
+    .optional()
+    .describe("Language of the article (the marketplace's language if not given)."),
+  vehicleType: vehicleType.optional().describe("`car` or `motorcycle` (`car` if not given)."),
 });
 export const liveAvailability = z.strictObject({
   status: z.string(),

@@ -3,8 +3,12 @@ import { boundedText } from "./common";
 
 /** Exactly one part designation, not titles, sentences or lists. */
 export const translationQuery = z.strictObject({
-  sourceLanguage: z.string().min(1, "must not be empty").max(20, "must be at most 20 characters"),
-  text: boundedText(200),
+  sourceLanguage: z
+    .string()
+    .min(1, "must not be empty")
+    .max(20, "must be at most 20 characters")
+    .describe("Language of `text`, at most 20 characters (for example `de`)."),
+  text: boundedText(200).describe("Exactly one part designation, not a title, sentence or list."),
 });
 export const translationResponse = z.looseObject({
   en: z.string(),

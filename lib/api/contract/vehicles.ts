@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { countryCode } from "./common";
 
-export const svcIdPath = z.strictObject({ svcId: z.string().min(1).max(128) });
+export const svcIdPath = z.strictObject({
+  svcId: z
+    .string()
+    .min(1)
+    .max(128)
+    .describe(
+      "Vehicle-type reference from a VIN lookup; usable only by the Client that obtained it (`404` otherwise).",
+    ),
+});
 
 /**
  * A vehicle type's description (the VIN lookup's `vehicle`, the technical record). Its fields are

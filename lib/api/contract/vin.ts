@@ -81,12 +81,18 @@ export type RedirectCallbackQuery = z.infer<typeof redirectCallbackQuery>;
 // --- Direct vehicle lookup -------------------------------------------------------------------
 
 export const vinPath = z.strictObject({ vin: fullVin });
+const countryQuery = countryCode.optional().describe("Country: two capital letters (ISO 3166-1).");
+/** Whether an optional data group is in the answer. */
+const includeGroup = (group: string) =>
+  queryBoolean.optional().describe(`\`true\` or \`false\` (default \`true\`): include ${group}.`);
 export const vehicleByVinQuery = z.strictObject({
-  country: countryCode.optional(),
-  provider: providerQuery.optional(),
-  includeEquipments: queryBoolean.optional(),
-  includeColors: queryBoolean.optional(),
-  includeTechnical: queryBoolean.optional(),
+  country: countryQuery,
+  provider: providerQuery
+    .optional()
+    .describe("Data provider: `1`, `2` or `3`; `3` is browser-only (`409 redirect_required`)."),
+  includeEquipments: includeGroup("`equipments`"),
+  includeColors: includeGroup("`colors`"),
+  includeTechnical: includeGroup("`technical`"),
 });
 /**
  * Fields of the hierarchy and data groups are not shown by the interface: these are the
@@ -119,8 +125,12 @@ export type VinVehicleResponse = z.infer<typeof vinVehicleResponse>;
 // --- VIN parts -------------------------------------------------------------------------------
 
 export const vinPartsQuery = z.strictObject({
-  country: countryCode.optional(),
-  provider: providerQuery.optional(),
+  country: countryQuery,
+  provider: providerQuery
+    .optional()
+    .describe(
+      "Data provider: `1`, `2` or `3`; must stay the same for a VIN (`409 vin_provider_mismatch`).",
+    ),
 });
 /** Part item: `svcGenArt` exactly one per position; `vdi=[]` is a complete value. */
 export const vinPartItem = z.looseObject({
@@ -166,21 +176,35 @@ export type CartCheckResponse = z.infer<typeof cartCheckResponse>;
 // --- Economic evaluation ---------------------------------------------------------------------
 
 export const economicEvaluationQuery = z.strictObject({
-  country: countryCode.optional(),
+  country: countryQuery,
   provider: z
     .literal("1")
     .transform(() => 1 as const)
-    .optional(),
-  condition: partCondition.optional(),
-  vehicleType: vehicleType.optional(),
+    .optional()
+    .describe("Data provider: fixed at `1`."),
+  condition: partCondition
+    .optional()
+    .describe("Condition of the parts priced (`used` if not given)."),
+  vehicleType: vehicleType.optional().describe("`car` or `motorcycle` (`car` if not given)."),
   maxPricedParts: z.coerce
     .number()
     .int("Enter a whole number.")
     .min(1, "At least 1.")
     .max(100, "At most 100.")
-    .optional(),
-  recoveryRate: z.coerce.number().min(0.05, "At least 0.05.").max(1, "At most 1.").optional(),
-  costPerPart: z.coerce.number().min(0, "At least 0.").max(1000, "At most 1,000.").optional(),
+    .optional()
+    .describe("How many parts are priced at most, 1 to 100 (20 if not given)."),
+  recoveryRate: z.coerce
+    .number()
+    .min(0.05, "At least 0.05.")
+    .max(1, "At most 1.")
+    .optional()
+    .describe("Share of a part's price recovered, 0.05 to 1 (0.35 if not given)."),
+  costPerPart: z.coerce
+    .number()
+    .min(0, "At least 0.")
+    .max(1000, "At most 1,000.")
+    .optional()
+    .describe("Cost per part in currency units (not minor), 0 to 1000 (8 if not given)."),
 });
 /**
  * Field shapes inside the blocks are not shown by the interface: these are the reference
