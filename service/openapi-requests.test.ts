@@ -6,7 +6,8 @@ import { http, serviceForThisFile } from "@/test/support/service-harness";
  * The OpenAPI document is what the service enforces: a request built from `/openapi.json` alone
  * (its required parameters, headers and body fields, each with a value its schema allows) is
  * never refused for its shape. It may be refused for what it names (an unknown part, a job that
- * does not exist, a gate): those codes say nothing about the document.
+ * does not exist, a gate): those codes say nothing about the document. And what the document
+ * promises is all the service sends: every field of a successful answer is declared.
  */
 const svc = serviceForThisFile();
 
@@ -103,6 +104,7 @@ interface Parameter {
   name: string;
   in: "path" | "query" | "header";
   required: boolean;
+  description?: string;
   schema: Schema;
   "x-one-of-required"?: string[];
 }
@@ -111,15 +113,61 @@ interface Operation {
   operationId: string;
   parameters?: Parameter[];
   requestBody?: { content: { "application/json": { schema: Schema } } };
+  responses: Record<string, { content?: { "application/json"?: { schema: Schema } } }>;
   "x-master-only": boolean;
 }
 
+/** The schema a local `$ref` (`#/components/schemas/…`) names in `root`. */
+const resolve = (ref: string, root: Schema) =>
+  ref
+    .replace(/^#\//, "")
+    .split("/")
+    .reduce((node, key) => node[key] as Schema, root);
+
+/**
+ * The fields of `value` (as paths: `.a.b[0].c`) that `schema` does not declare: a generated
+ * client types them as `unknown`. A field is declared by a property, or by an
+ * `additionalProperties` schema that says something (a loose object's `{}` says nothing).
+ * `allOf` parts add their properties; of `anyOf`/`oneOf` alternatives, the best fit counts.
+ */
+function undeclared(value: unknown, schema: Schema, root: Schema, at: string): string[] {
+  if (typeof schema.$ref === "string")
+    return undeclared(value, resolve(schema.$ref, root), root, at);
+  const { anyOf, oneOf, allOf, ...own } = schema as Schema &
+    Partial<Record<"anyOf" | "oneOf" | "allOf", Schema[]>>;
+  const joined = (a: Schema, b: Schema): Schema => ({
+    ...a,
+    ...b,
+    properties: { ...(a.properties as Schema), ...(b.properties as Schema) },
+  });
+  if (allOf) return undeclared(value, allOf.reduce(joined, { ...own, anyOf, oneOf }), root, at);
+  const alternatives = anyOf ?? oneOf;
+  if (alternatives)
+    return alternatives
+      .map((alternative) => undeclared(value, joined(own, alternative), root, at))
+      .reduce((best, paths) => (paths.length < best.length ? paths : best));
+  if (Array.isArray(value))
+    return value.flatMap((item, i) =>
+      undeclared(item, (schema.items ?? {}) as Schema, root, `${at}[${i}]`),
+    );
+  if (typeof value !== "object" || value === null) return [];
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const extra = schema.additionalProperties;
+  const typesExtra = typeof extra === "object" && extra !== null && Object.keys(extra).length > 0;
+  return Object.entries(value).flatMap(([key, field]) => {
+    if (Object.hasOwn(properties, key))
+      return undeclared(field, properties[key]!, root, `${at}.${key}`);
+    return typesExtra ? undeclared(field, extra as Schema, root, `${at}.${key}`) : [`${at}.${key}`];
+  });
+}
+
 describe("requests built from /openapi.json", () => {
-  it("are never refused for their shape", async () => {
+  it("are never refused for their shape, and answered with declared fields only", async () => {
     const document = (await http(svc.url, "GET", "/openapi.json")).body as {
       paths: Record<string, Record<string, Operation>>;
     };
     const refused: string[] = [];
+    const undeclaredFields: string[] = [];
     const answered = new Map<number, number>();
     let sent = 0;
     for (const [template, methods] of Object.entries(document.paths)) {
@@ -152,6 +200,13 @@ describe("requests built from /openapi.json", () => {
           },
         );
         sent += 1;
+        // A field the answer's schema does not declare is `unknown` to a generated client.
+        const declared = op.responses[String(res.status)]?.content?.["application/json"]?.schema;
+        if (res.status < 300 && declared && res.body !== undefined)
+          for (const path of undeclared(res.body, declared, document as unknown as Schema, ""))
+            undeclaredFields.push(
+              `${op.operationId} ${res.status} ${path.replace(/\[\d+\]/g, "[]")}`,
+            );
         answered.set(res.status, (answered.get(res.status) ?? 0) + 1);
         const code = (res.body as { error?: string } | undefined)?.error;
         if (code && SHAPE_CODES.has(code))
@@ -162,8 +217,23 @@ describe("requests built from /openapi.json", () => {
     }
     console.warn(`sent ${sent}, answered by status`, Object.fromEntries(answered));
     expect(refused).toEqual([]);
+    expect([...new Set(undeclaredFields)]).toEqual([]);
     // Most requests got past admission to their operation: the test is not vacuous.
     const succeeded = [...answered].filter(([s]) => s < 300).reduce((n, [, k]) => n + k, 0);
     expect(succeeded).toBeGreaterThan(sent / 2);
+  });
+
+  it("can learn what each parameter means from its description", async () => {
+    const document = (await http(svc.url, "GET", "/openapi.json")).body as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const undescribed = Object.values(document.paths).flatMap((methods) =>
+      Object.values(methods).flatMap((op) =>
+        (op.parameters ?? [])
+          .filter((p) => !p.description?.trim())
+          .map((p) => `${op.operationId} ${p.in} ${p.name}`),
+      ),
+    );
+    expect(undescribed).toEqual([]);
   });
 });

@@ -250,7 +250,9 @@ export const sponsorshipGrantResponse = z.looseObject({ sponsorshipGrant });
 export const sponsorshipGrantListResponse = z.looseObject({
   sponsorshipGrants: z.array(sponsorshipGrant),
 });
-export const grantReferencePath = z.strictObject({ grantReference });
+export const grantReferencePath = z.strictObject({
+  grantReference: grantReference.describe("The grant's sponsor-selected `reference`."),
+});
 
 export const chooseBillingModeRequest = z.strictObject({
   mode: sponsorshipBillingMode,

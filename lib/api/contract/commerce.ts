@@ -1,10 +1,12 @@
 import { z } from "zod";
 
 /** Commerce preview (`/commerce/v1`): non-operational concept; shapes are indicative only. */
-export const returnPath = z.strictObject({ returnId: z.string().min(1).max(64) });
+const previewId = (what: string) =>
+  z.string().min(1).max(64).describe(`Identifier of the ${what}.`);
+export const returnPath = z.strictObject({ returnId: previewId("return") });
 export const reconciliationPath = z.strictObject({
-  reconciliationId: z.string().min(1).max(64),
-  discrepancyId: z.string().min(1).max(64),
+  reconciliationId: previewId("reconciliation"),
+  discrepancyId: previewId("discrepancy within the reconciliation"),
 });
 export const dispositionValue = z.enum(["restock", "repair", "recycle", "dispose", "hold"]);
 export const returnReviewRequest = z.looseObject({ expectedRevision: z.number().int().min(0) });

@@ -88,7 +88,13 @@ export const queryBoolean = z.enum(["true", "false"]).transform((v) => v === "tr
 /** Pagination (aftermarket references, VDI catalogue): `limit` 1 to 500, `offset` only with `limit`. */
 export const paginationQuery = z
   .object({
-    limit: z.coerce.number().int().min(1).max(500).optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe("Page size, 1 to 500; without it, the complete list."),
     offset: z.coerce
       .number()
       .int()

@@ -92,9 +92,11 @@ export const evidence = z.looseObject({
   }),
 });
 
+/** A score's or a factor's confidence, 0 to 100; `null` when it has no evidence. */
+const scoreConfidence = score0to100.nullable();
 const basicScore = z.looseObject({
   value: score0to100.nullable(),
-  confidence: z.unknown(),
+  confidence: scoreConfidence,
   status: z.string(),
   explanation: z.string(),
 });
@@ -120,7 +122,7 @@ export const scores = z.looseObject({
       calibrated: z.boolean(),
       method: z.string(),
     }),
-    confidence: z.unknown(),
+    confidence: scoreConfidence,
     status: z.string(),
     factors: z.array(
       z.looseObject({
@@ -128,8 +130,8 @@ export const scores = z.looseObject({
         value: z.number().nullable(),
         weight: z.number(),
         contribution: z.number().nullable(),
-        confidence: z.unknown(),
-        evidence: z.unknown(),
+        confidence: scoreConfidence,
+        evidence: z.string().describe("The evidence classes it rests on, e.g. `verified_sales`"),
       }),
     ),
     limitations: z.array(z.string()),
@@ -145,8 +147,21 @@ export const intelligenceConfidence = z.looseObject({
   contributorCount: z.number().int().nullable(),
   observationDays: z.number().int().nullable(),
   identityConfidence: score0to100.nullable(),
-  caps: z.array(z.unknown()),
-  missingEvidence: z.array(z.unknown()),
+  // Inner fields of caps and missing evidence are not shown: the reference service's, optional.
+  caps: z.array(
+    z.looseObject({
+      code: z.string().optional(),
+      maxLevel: confidenceLevel.optional().describe("The highest level the cap allows"),
+      binding: z.boolean().optional().describe("Whether it lowered the level"),
+      reason: z.string().optional(),
+    }),
+  ),
+  missingEvidence: z.array(
+    z.looseObject({
+      evidenceClass: z.string().optional().describe("e.g. `observed_supply`, `verified_sales`"),
+      reason: z.string().optional(),
+    }),
+  ),
 });
 
 export const provenance = z.looseObject({
@@ -230,33 +245,83 @@ export type ClusterIntelligenceResponse = z.infer<typeof clusterIntelligenceResp
 
 /** Market-scope query parameters: their exact names are not shown; these are the reference service's. */
 const scopeQuery = {
-  marketCountry: countryCode.optional(),
-  currency: currencyCode.optional(),
-  condition: condition.optional(),
-  windowDays: z.coerce.number().int().min(1).max(730).optional(),
+  marketCountry: countryCode
+    .optional()
+    .describe("Market country of the scope, two capital letters (`DE` if not given)."),
+  currency: currencyCode
+    .optional()
+    .describe("Currency of the scope, three capital letters (`EUR` if not given)."),
+  condition: condition.optional().describe("Part condition of the scope (`used` if not given)."),
+  windowDays: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(730)
+    .optional()
+    .describe("Days of evidence the scope covers, 1 to 730 (90 if not given)."),
 };
+const freshnessQuery = freshnessPolicy
+  .optional()
+  .describe(
+    "`allow_stale`: a stale snapshot may answer; `refresh_if_stale` (the default): it is refreshed; `require_fresh`: always refreshed.",
+  );
 export const resolveIntelligenceQuery = oneOfRequired(
   z.strictObject({
-    oeNumber: z.string().min(1).max(64).optional(),
-    aftermarketNumber: z.string().min(1).max(64).optional(),
-    manufacturer: z.string().max(100).optional(),
-    kType: z.coerce.number().int().min(1).optional(),
-    natCode: z.string().max(32).optional(),
-    genArt: z.string().max(32).optional(),
+    oeNumber: z.string().min(1).max(64).optional().describe("OE number of the part."),
+    aftermarketNumber: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe("Aftermarket number of the part."),
+    manufacturer: z
+      .string()
+      .max(100)
+      .optional()
+      .describe("Manufacturer of the part; needed where several share the number."),
+    kType: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("Vehicle type number the cluster must cover (`cluster_not_found` otherwise)."),
+    natCode: z
+      .string()
+      .max(32)
+      .optional()
+      .describe("National vehicle code the cluster must cover (`cluster_not_found` otherwise)."),
+    genArt: z
+      .string()
+      .max(32)
+      .optional()
+      .describe("Generic article the cluster must cover (`cluster_not_found` otherwise)."),
     ...scopeQuery,
-    freshnessPolicy: freshnessPolicy.optional(),
+    freshnessPolicy: freshnessQuery,
   }),
   ["oeNumber", "aftermarketNumber"],
   "send at least one of oeNumber and aftermarketNumber",
 );
-export const clusterPath = z.strictObject({ clusterId: uuid });
+export const clusterPath = z.strictObject({
+  clusterId: uuid.describe("Cluster identifier (uuid), as `cluster.clusterId` gives it."),
+});
 export const clusterIntelligenceQuery = z.strictObject({
-  clusterVersion: z.coerce.number().int().min(1).optional(),
+  clusterVersion: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("Expected current version of the cluster; another gives `cluster_not_found`."),
   ...scopeQuery,
-  freshnessPolicy: freshnessPolicy.optional(),
+  freshnessPolicy: freshnessQuery,
 });
 export const clusterHistoryQuery = z
-  .strictObject({ from: isoDateTime, to: isoDateTime, ...scopeQuery })
+  .strictObject({
+    from: isoDateTime.describe("Start of the history (date-time)."),
+    to: isoDateTime.describe(
+      "End of the history (date-time): not before `from`, at most 730 days after.",
+    ),
+    ...scopeQuery,
+  })
   .refine((q) => Date.parse(q.from) <= Date.parse(q.to), {
     message: "from must not be after to",
     path: ["to"],
@@ -307,16 +372,69 @@ export const vinEconomicCandidate = z.looseObject({
   riskAdjustedValueMinor: z.number().int().nullable().optional(),
 });
 export type VinEconomicCandidate = z.infer<typeof vinEconomicCandidate>;
+const stageCount = z.number().int().min(0).optional();
+/** One stage of the evaluation, with the counts it reports. */
+export const vinEconomicStage = z.looseObject({
+  name: z.string().describe("e.g. `parts_enumeration`, `portfolio_construction`"),
+  status: z.string(),
+  items: stageCount,
+  resolved: stageCount,
+  unresolvedItems: stageCount,
+  scored: stageCount,
+  indicative: stageCount,
+  insufficient: stageCount,
+  included: stageCount,
+  excluded: stageCount,
+});
 export const vinEconomicIntelligenceResult = z.looseObject({
   evaluationId: uuid,
   requestId: uuid,
   vin: fullVin.optional(),
   scope: vinEconomicScope.optional(),
-  pipeline: z.unknown(),
-  portfolio: z.unknown(),
+  pipeline: z.looseObject({
+    stages: z.array(vinEconomicStage).optional(),
+    omittedInsufficientCandidates: z
+      .array(
+        z.looseObject({
+          clusterId: uuid,
+          clusterVersion: z.number().int().min(1),
+          reason: z.string().optional(),
+        }),
+      )
+      .optional()
+      .describe("Insufficient candidates left out (`includeInsufficientCandidates=false`)"),
+    completedAt: isoDateTime.optional(),
+  }),
+  // Risk-adjusted: expected price × P(sold within 90 days) × (1 − refund rate) × confidence.
+  portfolio: z.looseObject({
+    method: z.string().optional().describe("e.g. `risk_adjusted_expected_value`"),
+    currency: currencyCode.optional(),
+    includedCount: z.number().int().min(0).optional(),
+    expectedRevenueMinor: z.number().int().optional(),
+    riskAdjustedValueMinor: z.number().int().optional(),
+    largestShare: probability
+      .nullable()
+      .optional()
+      .describe("The largest candidate's share of the value; `null` when it is 0"),
+  }),
   candidates: z.array(vinEconomicCandidate),
-  confidence: z.unknown(),
-  provenance: z.unknown(),
+  confidence: z.looseObject({
+    level: confidenceLevel.optional(),
+    publishable: z.boolean().optional(),
+    basis: z.string().optional().describe("e.g. `weakest_included_candidate`"),
+    includedCount: z.number().int().min(0).optional(),
+  }),
+  provenance: z.looseObject({
+    clusteringModelVersion: z.string().optional(),
+    intelligenceModelVersion: z.string().optional(),
+    scoreVersion: z.string().optional(),
+    asOf: isoDateTime.optional(),
+    snapshotIds: z.array(uuid).optional(),
+    clusterVersions: z
+      .record(uuid, z.number().int().min(1))
+      .optional()
+      .describe("Each candidate cluster's version, by `clusterId`"),
+  }),
   warnings: z.array(z.looseObject({ code: z.string(), message: z.string() })),
 });
 export type VinEconomicIntelligenceResult = z.infer<typeof vinEconomicIntelligenceResult>;

@@ -45,14 +45,19 @@ export function jobStatus<R extends z.ZodType>(result: R) {
     });
 }
 
-export const jobIdPath = z.strictObject({ jobId });
+export const jobIdPath = z.strictObject({
+  jobId: jobId.describe("`jobId` of the `202` answer that accepted the work."),
+});
 
 /** Intelligence `202` body: `requestId` and `jobId` are the same UUID in the pilot. */
 export const intelligenceAccepted = z.looseObject({
   requestId: uuid,
   jobId: uuid,
+  status: z.enum(["queued", "running"]).optional(),
   statusUrl: absoluteUrl,
   reason: z.string(),
   retryAfterSeconds: z.number().int().min(0),
 });
-export const intelligenceJobPath = z.strictObject({ jobId: uuid });
+export const intelligenceJobPath = z.strictObject({
+  jobId: uuid.describe("`jobId` (uuid) of the `202` answer; the same as its `requestId`."),
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ERROR_CATALOGUE, type ErrorCode, errorBody } from "./errors";
 import { HEADERS, SESSION_COOKIE } from "./headers";
+import { type ResourceGroup } from "./operation";
 import { OPERATION_IDS, OPERATIONS, type OperationDefinition } from "./operations";
 
 export const SERVICE_VERSION = "1.71.0";
@@ -13,7 +14,7 @@ type OpenApiDocument = {
   paths: Record<string, Record<string, unknown>>;
   components: Record<string, unknown>;
   security: Record<string, string[]>[];
-  tags: { name: string }[];
+  tags: { name: string; description: string }[];
 };
 
 export function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
@@ -186,6 +187,28 @@ function factsOf(op: OperationDefinition): string {
   return facts.filter(Boolean).join(" ");
 }
 
+/** What each resource group (a tag of the document) does, in the interface's words. */
+const GROUP_DESCRIPTIONS: Record<ResourceGroup, string> = {
+  system: "Reachability check.",
+  "client-administration":
+    "Master clients, Sub-users, API keys, rate limits, plans, usage, credit, sponsorship and partner workspaces.",
+  vin: "Browser-guided redirect session, direct vehicle lookup, vehicle-related parts, OE-cart check against a VIN and economic evaluation.",
+  vehicles:
+    "Technical vehicle record by `svcId`, listing text and one-call intake from a registration document.",
+  recalls: "Vehicle (series-level) and part recall matching.",
+  parts:
+    "OE number normalization, confirmed base-part record, aftermarket references, indicative price evaluation and marketplace article content.",
+  intelligence:
+    "Part-cluster market intelligence, its history and VIN Economic Intelligence (allowlisted pilot).",
+  vdi: "VDI 4081 catalogue reading.",
+  translation: "Translation of a single part designation.",
+  scanner:
+    "Registration, calculation and vehicle document extraction; label and VIN reading from images.",
+  vision: "Image analysis, generation and editing for parts and vehicles.",
+  commerce:
+    "Commerce interface `/commerce/v1`: a concept preview, non-operational until its production gates pass.",
+};
+
 /** OpenAPI 3.1.0 document of every operation in the table, with deprecated aliases as extra paths. */
 export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
@@ -236,7 +259,10 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
         "Every result is derived data and not a guarantee: fitment, references, VDI codes, price evaluations and generated content never prove that a part fits a specific vehicle and are not binding price statements.\n\nTools read this reference as OpenAPI 3.1.0: [/openapi.json](/openapi.json).",
     },
     servers: [{ url: serverUrl }],
-    tags: [...new Set(OPERATION_IDS.map((id) => OPERATIONS[id].group))].map((name) => ({ name })),
+    tags: [...new Set(OPERATION_IDS.map((id) => OPERATIONS[id].group))].map((name) => ({
+      name,
+      description: GROUP_DESCRIPTIONS[name],
+    })),
     security: [{ ApiKey: [] }],
     components: {
       securitySchemes: {

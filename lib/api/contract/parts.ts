@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   boundedText,
   currencyCode,
+  minorUnits,
   pageInfo,
   paginationQuery,
   svcGenArt,
@@ -9,13 +10,21 @@ import {
 } from "./common";
 
 export const oeNumberText = boundedText(64);
-export const oeNumberPath = z.strictObject({ oeNumber: oeNumberText });
+export const oeNumberPath = z.strictObject({
+  oeNumber: oeNumberText.describe("OE number, as printed or normalized."),
+});
 
 // --- Normalization ---------------------------------------------------------------------------
 
+/** Tells apart parts of several manufacturers that share one number. */
+const manufacturerQuery = z
+  .string()
+  .max(100)
+  .optional()
+  .describe("Manufacturer of the part; needed where several share the number.");
 export const normalizeQuery = z.strictObject({
-  oeNumber: oeNumberText,
-  manufacturer: z.string().max(100).optional(),
+  oeNumber: oeNumberText.describe("OE number to normalize, as printed."),
+  manufacturer: manufacturerQuery,
 });
 export const normalizationStatus = z.enum(["matched", "unresolved", "ambiguous", "invalid"]);
 export const normalizationResponse = z
@@ -27,7 +36,9 @@ export const normalizationResponse = z
     lookupKey: z.string().nullable(),
     normalizedOeNumber: z.string().nullable(),
     equivalentOeNumbers: z.array(z.string()),
-    knownCandidates: z.array(z.looseObject({ value: z.string() })),
+    knownCandidates: z.array(
+      z.looseObject({ value: z.string(), manufacturer: z.string().optional() }),
+    ),
     version: z.string(),
     matchRule: z.string().nullable(),
     confidence: z.number().min(0).max(1).nullable(),
@@ -48,7 +59,7 @@ export type NormalizationResponse = z.infer<typeof normalizationResponse>;
 
 // --- Confirmed base part (closed) ------------------------------------------------------------
 
-export const oePartQuery = z.strictObject({ manufacturer: z.string().max(100).optional() });
+export const oePartQuery = z.strictObject({ manufacturer: manufacturerQuery });
 export const basePartResponse = z.strictObject({
   oeNumber: z.string(),
   normalizedOeNumber: z.string(),
@@ -71,10 +82,20 @@ export type BasePartResponse = z.infer<typeof basePartResponse>;
 
 // --- Aftermarket references ------------------------------------------------------------------
 
+export const aftermarketPath = z.strictObject({
+  oeNumber: oeNumberText.describe("OE number, used exactly as sent (not normalized)."),
+});
 export const aftermarketQuery = paginationQuery;
+/** Fields of a reference item are not shown: these are the reference service's, optional. */
 export const aftermarketResponse = z.looseObject({
   oeNumber: z.string(),
-  aftermarketReferences: z.array(z.looseObject({})),
+  aftermarketReferences: z.array(
+    z.looseObject({
+      manufacturer: z.string().optional(),
+      number: z.string().optional(),
+      relation: z.string().optional().describe("e.g. `equivalent`"),
+    }),
+  ),
   count: z.number().int().min(0),
   page: pageInfo,
 });
@@ -88,21 +109,42 @@ export const partCondition = z.enum(["new", "used"]);
 export const PRICE_CURRENCIES = ["EUR", "CHF", "GBP", "USD", "PLN"] as const;
 export type PriceCurrency = (typeof PRICE_CURRENCIES)[number];
 export const priceQuery = z.strictObject({
-  condition: partCondition.optional(),
+  condition: partCondition
+    .optional()
+    .describe("Condition the recommendation is for (`used` if not given)."),
   currency: z
     .enum(PRICE_CURRENCIES)
     .optional()
     .describe("The answer's currency (EUR when not given)."),
-  vehicleType: vehicleType.optional(),
+  vehicleType: vehicleType.optional().describe("`car` or `motorcycle` (`car` if not given)."),
 });
+/** A price range in minor units of the answer's `currency`. */
+const priceRange = z.looseObject({
+  lowMinor: minorUnits.optional(),
+  medianMinor: minorUnits.optional(),
+  highMinor: minorUnits.optional(),
+});
+/** Exact nested field names are not shown: these are the reference service's, optional. */
 export const priceResponse = z.looseObject({
   oeNumber: z.string().optional(),
   currency: currencyCode,
   vehicleType: vehicleType.optional(),
-  ranges: z.looseObject({ new: z.unknown().optional(), used: z.unknown().optional() }).optional(),
-  priceRecommendation: z.looseObject({ confidence: z.unknown() }),
+  ranges: z.looseObject({ new: priceRange.optional(), used: priceRange.optional() }).optional(),
+  priceRecommendation: z.looseObject({
+    condition: partCondition.optional(),
+    amountMinor: minorUnits.optional(),
+    confidence: z.string().describe("e.g. `low`, `medium`"),
+  }),
   listingCount: z.number().int().min(0).optional(),
-  parameters: z.looseObject({}).optional(),
+  parameters: z
+    .looseObject({
+      condition: partCondition.optional(),
+      currency: currencyCode.optional(),
+      vehicleType: vehicleType.optional(),
+    })
+    .optional()
+    .describe("Echo of the request, defaults filled in"),
+  disclaimer: z.string().optional(),
 });
 
 // --- Marketplace article (closed) ------------------------------------------------------------
@@ -128,9 +170,11 @@ export const MARKETPLACE_IDS = [
 export const marketplaceId = z.enum(MARKETPLACE_IDS);
 export const seoLanguage = z.enum(["de", "en", "fr", "es", "it", "nl", "pl", "zh"]);
 export const seoQuery = z.strictObject({
-  marketplaceId: marketplaceId.default("MARKET_DE"),
-  language: seoLanguage.optional(),
-  vehicleType: vehicleType.optional(),
+  marketplaceId: marketplaceId.default("MARKET_DE").describe("Marketplace of the article."),
+  language: seoLanguage
+    .optional()
+    .describe("Language of the article (the marketplace's language if not given)."),
+  vehicleType: vehicleType.optional().describe("`car` or `motorcycle` (`car` if not given)."),
 });
 export const liveAvailability = z.strictObject({
   status: z.string(),

@@ -5,6 +5,7 @@ import {
   currencyCode,
   fullVin,
   isoDateTime,
+  minorUnits,
   partialVin,
   providerId,
   providerQuery,
@@ -13,6 +14,7 @@ import {
   vdiFullCode,
 } from "./common";
 import { partCondition, vehicleType } from "./parts";
+import { vehicleTypeFields } from "./vehicles";
 
 // --- Redirect session ------------------------------------------------------------------------
 
@@ -79,36 +81,64 @@ export type RedirectCallbackQuery = z.infer<typeof redirectCallbackQuery>;
 // --- Direct vehicle lookup -------------------------------------------------------------------
 
 export const vinPath = z.strictObject({ vin: fullVin });
+const countryQuery = countryCode.optional().describe("Country: two capital letters (ISO 3166-1).");
+/** Whether an optional data group is in the answer. */
+const includeGroup = (group: string) =>
+  queryBoolean.optional().describe(`\`true\` or \`false\` (default \`true\`): include ${group}.`);
 export const vehicleByVinQuery = z.strictObject({
-  country: countryCode.optional(),
-  provider: providerQuery.optional(),
-  includeEquipments: queryBoolean.optional(),
-  includeColors: queryBoolean.optional(),
-  includeTechnical: queryBoolean.optional(),
+  country: countryQuery,
+  provider: providerQuery
+    .optional()
+    .describe("Data provider: `1`, `2` or `3`; `3` is browser-only (`409 redirect_required`)."),
+  includeEquipments: includeGroup("`equipments`"),
+  includeColors: includeGroup("`colors`"),
+  includeTechnical: includeGroup("`technical`"),
 });
+/**
+ * Fields of the hierarchy and data groups are not shown by the interface: these are the
+ * reference service's, all optional.
+ */
 export const vinVehicleResponse = z.looseObject({
   vin: z.string().optional(),
   svcId: z.string().optional(),
   provider: z.number().int().optional(),
   incomplete: z.boolean().optional(),
-  vehicle: z.looseObject({}).optional(),
-  equipments: z.array(z.looseObject({})).optional(),
-  colors: z.array(z.looseObject({})).optional(),
-  technical: z.looseObject({}).optional(),
+  vehicle: z.looseObject(vehicleTypeFields).optional(),
+  equipments: z
+    .array(z.looseObject({ code: z.string().optional(), description: z.string().optional() }))
+    .optional(),
+  colors: z
+    .array(z.looseObject({ code: z.string().optional(), name: z.string().optional() }))
+    .optional(),
+  technical: z
+    .looseObject({
+      engineCode: z.string().optional(),
+      displacementCcm: z.number().int().nullable().optional(),
+      powerKw: z.number().int().optional(),
+      transmission: vehicleTypeFields.transmission,
+      fuelType: vehicleTypeFields.fuelType,
+    })
+    .optional(),
 });
 export type VinVehicleResponse = z.infer<typeof vinVehicleResponse>;
 
 // --- VIN parts -------------------------------------------------------------------------------
 
 export const vinPartsQuery = z.strictObject({
-  country: countryCode.optional(),
-  provider: providerQuery.optional(),
+  country: countryQuery,
+  provider: providerQuery
+    .optional()
+    .describe(
+      "Data provider: `1`, `2` or `3`; must stay the same for a VIN (`409 vin_provider_mismatch`).",
+    ),
 });
 /** Part item: `svcGenArt` exactly one per position; `vdi=[]` is a complete value. */
 export const vinPartItem = z.looseObject({
   number: z.string().nullable(),
   svcGenArt,
   vdi: z.array(vdiFullCode),
+  name: z.string().optional(),
+  category: z.string().optional().describe("One of the answer's `allCategorySigns`"),
 });
 export const vinPartsResponse = z.looseObject({
   vin: z.string().optional(),
@@ -146,34 +176,85 @@ export type CartCheckResponse = z.infer<typeof cartCheckResponse>;
 // --- Economic evaluation ---------------------------------------------------------------------
 
 export const economicEvaluationQuery = z.strictObject({
-  country: countryCode.optional(),
+  country: countryQuery,
   provider: z
     .literal("1")
     .transform(() => 1 as const)
-    .optional(),
-  condition: partCondition.optional(),
-  vehicleType: vehicleType.optional(),
+    .optional()
+    .describe("Data provider: fixed at `1`."),
+  condition: partCondition
+    .optional()
+    .describe("Condition of the parts priced (`used` if not given)."),
+  vehicleType: vehicleType.optional().describe("`car` or `motorcycle` (`car` if not given)."),
   maxPricedParts: z.coerce
     .number()
     .int("Enter a whole number.")
     .min(1, "At least 1.")
     .max(100, "At most 100.")
-    .optional(),
-  recoveryRate: z.coerce.number().min(0.05, "At least 0.05.").max(1, "At most 1.").optional(),
-  costPerPart: z.coerce.number().min(0, "At least 0.").max(1000, "At most 1,000.").optional(),
+    .optional()
+    .describe("How many parts are priced at most, 1 to 100 (20 if not given)."),
+  recoveryRate: z.coerce
+    .number()
+    .min(0.05, "At least 0.05.")
+    .max(1, "At most 1.")
+    .optional()
+    .describe("Share of a part's price recovered, 0.05 to 1 (0.35 if not given)."),
+  costPerPart: z.coerce
+    .number()
+    .min(0, "At least 0.")
+    .max(1000, "At most 1,000.")
+    .optional()
+    .describe("Cost per part in currency units (not minor), 0 to 1000 (8 if not given)."),
 });
+/**
+ * Field shapes inside the blocks are not shown by the interface: these are the reference
+ * service's, all optional. Amounts are in minor units of `currency`.
+ */
 export const economicEvaluationResponse = z.looseObject({
   vin: z.string(),
   svcId: z.string().nullable(),
   provider: providerId.or(z.number().int()),
   matchLevel: z.string(),
   currency: currencyCode,
-  assumptions: z.unknown(),
-  coverage: z.unknown(),
-  revenuePotential: z.unknown(),
-  purchaseRecommendation: z.unknown(),
-  parts: z.array(z.looseObject({})),
-  warnings: z.array(z.unknown()),
-  liveAvailability: z.unknown().optional(),
+  assumptions: z
+    .looseObject({
+      condition: partCondition.optional(),
+      vehicleType: vehicleType.optional(),
+      maxPricedParts: z.number().int().min(1).max(100).optional(),
+      recoveryRate: z.number().min(0.05).max(1).optional(),
+      costPerPartMinor: minorUnits.min(0).optional(),
+      country: countryCode.nullable().optional(),
+    })
+    .describe("The parameters the figures were computed with, defaults filled in"),
+  coverage: z.looseObject({
+    pricedParts: z.number().int().min(0).optional(),
+    totalParts: z.number().int().min(0).optional(),
+    missingCategories: z.array(z.string()).optional(),
+  }),
+  revenuePotential: z.looseObject({
+    grossMinor: minorUnits.optional(),
+    netMinor: minorUnits.optional(),
+  }),
+  purchaseRecommendation: z.looseObject({
+    maxPurchasePriceMinor: minorUnits.optional(),
+    basis: z.string().optional(),
+  }),
+  parts: z.array(
+    z.looseObject({
+      rank: z.number().int().min(1).optional(),
+      number: z.string().nullable().optional(),
+      svcGenArt: svcGenArt.optional(),
+      name: z.string().optional(),
+      priceMinor: minorUnits.optional(),
+      recoveryMinor: minorUnits.optional().describe("Negative when costs exceed the recovery"),
+    }),
+  ),
+  warnings: z.array(z.string()),
+  liveAvailability: z
+    .looseObject({
+      status: z.string().optional(),
+      reason: z.string().optional().describe("e.g. `live_enrichment_paused`"),
+    })
+    .optional(),
 });
 export type EconomicEvaluationResponse = z.infer<typeof economicEvaluationResponse>;

@@ -1,3 +1,4 @@
+import { type RecallRegister } from "@/lib/api/contract/recalls";
 import { ApiError, ok } from "../../core";
 import { type HandlerMap } from "../../context";
 import { seedOf } from "../../data/synthetic";
@@ -5,7 +6,11 @@ import { behaviourOf } from "../../data/vehicle-catalog";
 import { normalizeOe, partsByNormalized } from "../../data/parts-catalog";
 import { checkFullVin, manufacturerOf, modelYearOf } from "../../domain/vin";
 
-const DATA_VERSIONS = { kba: "2026-11-15", nhtsa: "2026-11-18", rappelConso: "2026-11-10" };
+const DATA_VERSIONS: Record<RecallRegister, string> = {
+  kba: "2026-11-15",
+  nhtsa: "2026-11-18",
+  rappelConso: "2026-11-10",
+};
 
 export const recallHandlers = {
   /** Series-level matching: the manufacturer and model year decide, not the individual car. */
@@ -28,7 +33,7 @@ export const recallHandlers = {
             {
               reference: `RC-${seed.readUInt16BE(1)}`,
               component: ["brakes", "airbag", "fuel system"][seed[3]! % 3],
-              register: "kba",
+              register: "kba" as const,
               seriesLevel: true,
               remedy: "Inspection and replacement at an authorised workshop.",
             },
@@ -53,7 +58,12 @@ export const recallHandlers = {
           normalizedOeNumber: known ? normalized : null,
           recalls:
             known && seedOf("part-recall", normalized)[0]! % 4 === 0
-              ? [{ reference: `PR-${normalized.slice(-4)}`, register: "rappelConso" }]
+              ? [
+                  {
+                    reference: `PR-${normalized.slice(-4)}`,
+                    register: "rappelConso" as const,
+                  },
+                ]
               : [],
         };
       }),

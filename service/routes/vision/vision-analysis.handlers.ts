@@ -29,7 +29,7 @@ export const visionAnalysisHandlers = {
   async gradePartQuality({ input }) {
     const s = seedOf("quality", imageOf(input.body));
     return ok({
-      grade: "ABC"[s[0]! % 3],
+      grade: (["A", "B", "C"] as const)[s[0]! % 3],
       confidence: 0.6 + (s[1]! % 30) / 100,
       limitations: LIMITS,
     });
@@ -91,7 +91,7 @@ export const visionAnalysisHandlers = {
   async transferPartDamage({ input }) {
     imageOf(input.body);
     return ok({
-      views: ["front", "side"].map((view) => ({
+      views: (["front", "side"] as const).map((view) => ({
         view,
         imageUrl: placeholder(`damage on ${view}`),
       })),
