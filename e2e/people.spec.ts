@@ -1,3 +1,4 @@
+import { postActionAs } from "./support/actions";
 import { type Browser, type BrowserContext, type Page, type Request } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test, uniqueName } from "./support/test";
@@ -405,16 +406,7 @@ test.describe("roles", () => {
     const viewer = await browser.newContext();
     const theirs = await viewer.newPage();
     await signInAsDemoPerson(theirs, "Viktor Viewer");
-    const replay = await theirs.request.post(inviting.url(), {
-      headers: {
-        "Next-Action": inviting.headers()["next-action"]!,
-        "Content-Type": inviting.headers()["content-type"]!,
-        Origin: new URL(inviting.url()).origin,
-        Accept: "text/x-component",
-      },
-      data: inviting.postData()!,
-    });
-    const answer = await replay.text();
+    const answer = await postActionAs(theirs, inviting);
     expect(answer).toContain("role_forbidden");
     expect(answer).toContain("does not allow you to invite people");
     expect(answer).not.toContain("/invite/");

@@ -2,7 +2,7 @@ import { type Page, type Request } from "@playwright/test";
 import { type OperationId } from "@/lib/api/contract/operations";
 import { dutyRefusal, roleRefusal } from "@/lib/auth/rights";
 import { type Role } from "@/lib/auth/roles";
-import { isServerAction } from "./support/actions";
+import { isServerAction, postActionAs } from "./support/actions";
 import { expect, test } from "./support/test";
 import { signInAsDemoPerson } from "./support/people";
 
@@ -129,16 +129,7 @@ test("no role below admin reads a demo account's service sign-in, offered or pos
       await expect(theirs.getByTestId("demo-sign-in-refused")).toHaveText(
         dutyRefusal({ isMaster: true, role, actor: { kind: "person" } }, "readDemoSecrets")!,
       );
-    const answer = await theirs.request.post(reveal.url(), {
-      headers: {
-        "Next-Action": reveal.headers()["next-action"]!,
-        "Content-Type": reveal.headers()["content-type"] ?? "text/plain;charset=UTF-8",
-        Origin: new URL(reveal.url()).origin,
-        Accept: "text/x-component",
-      },
-      data: reveal.postData() ?? "[]",
-    });
-    const text = await answer.text();
+    const text = await postActionAs(theirs, reveal);
     expect(text, role).toContain("role_forbidden");
     expect(text, role).toContain(`Your role (${role}) does not allow you to see`);
     expect(text, role).not.toContain(password);

@@ -1,7 +1,7 @@
 import { expect, test, uniqueName } from "./support/test";
 import { BENEFICIARY, MASTER, SANDBOX, SUB_USER, signInAsDemo, signOut } from "./support/auth";
 import { SANDBOX_ONLY_PORT } from "./support/ports";
-import { isServerAction } from "./support/actions";
+import { isServerAction, postActionAs } from "./support/actions";
 import { signInAsDemoPerson } from "./support/people";
 import { type Request } from "@playwright/test";
 
@@ -118,16 +118,7 @@ test.describe("the Sandbox page", () => {
     const context = await browser.newContext();
     const operator = await context.newPage();
     await signInAsDemoPerson(operator, "Oskar Operator");
-    const answer = await operator.request.post(adding.url(), {
-      headers: {
-        "Next-Action": adding.headers()["next-action"]!,
-        "Content-Type": adding.headers()["content-type"] ?? "text/plain;charset=UTF-8",
-        Origin: new URL(adding.url()).origin,
-        Accept: "text/x-component",
-      },
-      data: adding.postData() ?? "[]",
-    });
-    expect(await answer.text()).toContain("role_forbidden");
+    expect(await postActionAs(operator, adding)).toContain("role_forbidden");
     await context.close();
 
     await page.goto("/sandbox");

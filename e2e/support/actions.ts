@@ -1,7 +1,24 @@
-import { type Page, type Request } from "@playwright/test";
+import { type APIResponse, type Page, type Request } from "@playwright/test";
 
 /** A server action's request: a POST carrying Next.js's `Next-Action` header. */
 export const isServerAction = (r: Request) => r.method() === "POST" && !!r.headers()["next-action"];
+
+/**
+ * Sends a server action's request again, as it was posted, from another signed-in page (a person
+ * posting directly what their own page would not offer them): the answer's text.
+ */
+export async function postActionAs(page: Page, posted: Request): Promise<string> {
+  const answer: APIResponse = await page.request.post(posted.url(), {
+    headers: {
+      "Next-Action": posted.headers()["next-action"]!,
+      "Content-Type": posted.headers()["content-type"] ?? "text/plain;charset=UTF-8",
+      Origin: new URL(posted.url()).origin,
+      Accept: "text/x-component",
+    },
+    data: posted.postData() ?? "[]",
+  });
+  return answer.text();
+}
 
 export interface ActionAnswer {
   url: string;
