@@ -135,4 +135,13 @@ test("no role below admin reads a demo account's service sign-in, offered or pos
     expect(text, role).not.toContain(password);
     await context.close();
   }
+  // Who saw it is audited, never what they saw.
+  await page.goto("/audit");
+  const shownRow = page
+    .getByTestId("audit-row")
+    .filter({ hasText: "Showed the demo account's service sign-in" })
+    .filter({ hasText: "olivia@northwind.example" })
+    .first();
+  await expect(shownRow).toContainText("success");
+  await expect(page.getByTestId("audit-row").filter({ hasText: password })).toHaveCount(0);
 });

@@ -112,13 +112,21 @@ test.describe("the Sandbox page", () => {
     const adding: Request = await posted;
     const rules = page.getByTestId("fault-rule").filter({ hasText: "getSystemStatus" });
     await expect(rules).toHaveCount(1);
+    const removed = page.waitForRequest(isServerAction);
     await rules.getByRole("button", { name: /Remove rule/ }).click();
+    const removing: Request = await removed;
     await expect(rules).toHaveCount(0);
+    // A rule's id travels in the controls' path: ".." would name the controls themselves.
+    expect(await postActionAs(page, removing, JSON.stringify([".."]))).toContain("invalid_request");
 
     const context = await browser.newContext();
     const operator = await context.newPage();
     await signInAsDemoPerson(operator, "Oskar Operator");
     expect(await postActionAs(operator, adding)).toContain("role_forbidden");
+    // What the request names is bounded before anything is audited of it.
+    const [rule] = JSON.parse(adding.postData()!) as Record<string, unknown>[];
+    const long = JSON.stringify([{ ...rule, operationId: "x".repeat(100_000) }]);
+    expect(await postActionAs(operator, adding, long)).toContain("invalid_request");
     await context.close();
 
     await page.goto("/sandbox");

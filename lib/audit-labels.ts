@@ -5,6 +5,7 @@ const CONSOLE_EVENT_LABELS = {
   "console.signIn": "Signed in to the console",
   "console.connectAgent": "Connected the console to the agent endpoint",
   "console.disconnectAgent": "Disconnected the console from the agent endpoint",
+  "console.revealDemoSignIn": "Showed the demo account's service sign-in",
   "console.signOut": "Signed out of the console",
   "console.sandbox.advanceClock": "Moved the sandbox test clock",
   "console.sandbox.addFaultRule": "Added a sandbox fault rule",

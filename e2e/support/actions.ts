@@ -4,10 +4,11 @@ import { type APIResponse, type Page, type Request } from "@playwright/test";
 export const isServerAction = (r: Request) => r.method() === "POST" && !!r.headers()["next-action"];
 
 /**
- * Sends a server action's request again, as it was posted, from another signed-in page (a person
- * posting directly what their own page would not offer them): the answer's text.
+ * Sends a server action's request again, as it was posted (or with `body` instead of its own),
+ * from another signed-in page: a person posting directly what their own page would not offer
+ * them, or what no form would send. The answer's text.
  */
-export async function postActionAs(page: Page, posted: Request): Promise<string> {
+export async function postActionAs(page: Page, posted: Request, body?: string): Promise<string> {
   const answer: APIResponse = await page.request.post(posted.url(), {
     headers: {
       "Next-Action": posted.headers()["next-action"]!,
@@ -15,7 +16,7 @@ export async function postActionAs(page: Page, posted: Request): Promise<string>
       Origin: new URL(posted.url()).origin,
       Accept: "text/x-component",
     },
-    data: posted.postData() ?? "[]",
+    data: body ?? posted.postData() ?? "[]",
   });
   return answer.text();
 }

@@ -1,19 +1,25 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
+import { unstable_rethrow } from "next/navigation";
 import { type ActionResult, refused } from "@/lib/actions/action-result";
 import { type ConsoleEvent } from "@/lib/audit-labels";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
 import { dutyRefusal } from "@/lib/auth/rights";
 import { type ConsoleDuty } from "@/lib/auth/roles";
 import { type NavHref } from "@/lib/navigation";
+import { consoleLog } from "@/lib/log/console-log";
 import { recordAuditOrLog } from "@/lib/store/audit-log";
+
+/** The characters of a request's target kept in the audit log. */
+const AUDIT_TARGET_LIMIT = 200;
 
 /**
  * A console action that is not an operation of the service (the organization's people and
  * settings, the sandbox controls), as `defineAction` is for the service's operations: it checks
  * the session's duty itself, runs, and audits the outcome with the person who acted. A refusal
- * is audited too, so a denied attempt leaves its line; an audit write that fails is logged,
- * never turned into the failure of a change already made. After a success `page` is read again.
+ * is audited too, so a denied attempt leaves its line, and so is a failure thrown after the
+ * change may have been made (as of unknown outcome); an audit write that fails is logged, never
+ * turned into the failure of a change already made.
  */
 export async function asConsoleDuty<T>(
   {
@@ -26,7 +32,8 @@ export async function asConsoleDuty<T>(
     duty: ConsoleDuty;
     event: ConsoleEvent;
     target: string | undefined;
-    page: NavHref;
+    /** The page that shows what changed, read again after a success (none for a mere read). */
+    page?: NavHref;
     /** A refusal beyond the session's role (the sandbox controls are for Master clients). */
     refuse?: (signed: SignedIn) => ReturnType<typeof refused> | undefined;
   },
@@ -36,16 +43,30 @@ export async function asConsoleDuty<T>(
   // Nobody to name in the audit log: the session is gone.
   if ("refused" in signed) return refused(signed.refused, "Sign in again.");
   const byRole = dutyRefusal(signed.session, duty);
-  const result =
-    refuse?.(signed) ?? (byRole ? refused("role_forbidden", byRole) : await run(signed));
+  let result: ActionResult<T>;
+  try {
+    result = refuse?.(signed) ?? (byRole ? refused("role_forbidden", byRole) : await run(signed));
+  } catch (error) {
+    unstable_rethrow(error);
+    consoleLog().error("console action failed", { event, error });
+    // It may have failed after its change was made (an answer that could not be read).
+    result = {
+      ok: false,
+      outcome: "unknown",
+      code: "console_error",
+      message:
+        "Something went wrong in the console. Check whether it was done before trying again.",
+    };
+  }
   await recordAuditOrLog({
     session: signed.session,
     clientId: signed.session.clientId,
     operationId: event,
-    target,
-    outcome: result.ok ? "success" : "failure",
+    // What the request named, bounded: a refused request cannot write a long line.
+    target: target?.slice(0, AUDIT_TARGET_LIMIT),
+    outcome: result.ok ? "success" : result.outcome === "unknown" ? "unknown" : "failure",
     errorCode: result.ok ? null : result.code,
   });
-  if (result.ok) revalidatePath(page);
+  if (result.ok && page) revalidatePath(page);
   return result;
 }

@@ -42,14 +42,21 @@ export async function connectAgentAction(): Promise<ActionResult<{ redirectUrl: 
 export async function revealDemoSignInAction(): Promise<
   ActionResult<{ login: string; password: string }>
 > {
-  const signed = await actionSession();
-  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
-  const byRole = dutyRefusal(signed.session, "readDemoSecrets");
-  if (byRole) return refused("role_forbidden", byRole);
-  const signIn = demoServiceSignInFor(signed.session);
-  if (!signIn)
-    return refused("no_demo_sign_in", "This account has no demo service sign-in to show.");
-  return done(signIn);
+  // Audited (who saw it, never what): the password acts for the whole account.
+  return asConsoleDuty(
+    {
+      duty: "readDemoSecrets",
+      event: "console.revealDemoSignIn",
+      target: undefined,
+      page: "/agent",
+    },
+    async ({ session }) => {
+      const signIn = demoServiceSignInFor(session);
+      if (!signIn)
+        return refused("no_demo_sign_in", "This account has no demo service sign-in to show.");
+      return done(signIn);
+    },
+  );
 }
 
 export async function disconnectAgentAction(): Promise<ActionResult<null>> {

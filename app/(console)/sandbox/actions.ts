@@ -71,8 +71,11 @@ export async function advanceClockAction(input: unknown): Promise<ActionResult<C
 
 /** The form's fields, as typed: numbers arrive as text and are checked here, next to their field. */
 const asTyped = z.string().optional();
+/** The ids the controls give fault rules (`fr_…`), in the characters a path segment keeps. */
+const FAULT_RULE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 const faultRuleForm = z.object({
-  operationId: z.string().min(1, "Choose an operation."),
+  operationId: z.string().min(1, "Choose an operation.").max(100, "Choose an operation."),
   kind: z.enum(FAULT_EFFECT_KINDS),
   code: asTyped,
   jobCode: asTyped,
@@ -167,7 +170,9 @@ const FIELD_OF_PATH: Record<string, string> = {
 };
 
 export async function removeFaultRuleAction(ruleId: string): Promise<ActionResult<null>> {
-  if (typeof ruleId !== "string" || !ruleId) return refused("invalid_request", "No rule named.");
+  // A rule's id travels in the controls' path: only the characters an id has (never "..").
+  if (typeof ruleId !== "string" || !FAULT_RULE_ID.test(ruleId))
+    return refused("invalid_request", "No rule named.");
   return asMaster("console.sandbox.removeFaultRule", ruleId, async ({ sandbox }) => {
     await sandbox.removeFaultRule(ruleId);
     return null;
