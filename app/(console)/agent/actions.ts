@@ -1,6 +1,5 @@
 "use server";
 
-import { z } from "zod";
 import {
   AgentConnectionError,
   callAgentTool,
@@ -10,6 +9,7 @@ import {
   startAgentAuthorization,
 } from "@/lib/agent/agent-connection";
 import { asConsoleDuty } from "@/lib/actions/console-duty";
+import { playgroundForm } from "./_lib/playground.schema";
 import { type ActionResult, done, refused } from "@/lib/actions/action-result";
 import { agentTool } from "@/lib/api/contract/agent-tools";
 import { actionSession } from "@/lib/auth/guards";
@@ -69,11 +69,6 @@ export async function disconnectAgentAction(): Promise<ActionResult<null>> {
   );
 }
 
-const playgroundInput = z.object({
-  tool: z.string().min(1),
-  arguments: z.string().max(20_000, "At most 20,000 characters."),
-});
-
 export async function callAgentToolAction(input: {
   tool: string;
   arguments: string;
@@ -82,7 +77,7 @@ export async function callAgentToolAction(input: {
   if ("refused" in signed) return refused(signed.refused, "Sign in again.");
   const byRole = dutyRefusal(signed.session, "connectAgent");
   if (byRole) return refused("role_forbidden", byRole);
-  const parsed = playgroundInput.safeParse(input);
+  const parsed = playgroundForm.safeParse(input);
   if (!parsed.success) return refused("invalid_request", "The form is incomplete.");
   if (!agentTool(parsed.data.tool))
     return refused("invalid_request", "Choose a tool.", { tool: "Choose a tool." });

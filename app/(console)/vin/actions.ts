@@ -5,13 +5,14 @@ import { partialVin } from "@/lib/api/contract/common";
 import { defineAction } from "@/lib/actions/define-action";
 import { consoleConfig } from "@/lib/config/console-env";
 import { startFlow } from "@/app/(console)/vin/_lib/vin-flows";
+import { flowNote } from "@/app/(console)/vin/_lib/vin-flow.schema";
 
 /** Starts the browser-guided flow: a fresh single-use `state`, bound to this browser session. */
 export const startVinFlowAction = defineAction({
   operation: "createVinRedirectSession",
   input: z.object({
     vin: partialVin,
-    note: z.string().trim().max(200, "At most 200 characters.").optional(),
+    note: flowNote.optional(),
   }),
   target: (input) => input.vin,
   async run(input, { call, session }) {

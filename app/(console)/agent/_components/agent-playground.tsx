@@ -1,11 +1,12 @@
 "use client";
 
+import { type PlaygroundForm, playgroundForm } from "../_lib/playground.schema";
+
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { FormSelect, FormTextarea } from "@/components/forms/form-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -63,12 +64,6 @@ export function RevealDemoSignIn() {
     </div>
   );
 }
-
-const playgroundForm = z.object({
-  tool: z.string().min(1, "Choose a tool."),
-  arguments: z.string().max(20_000, "At most 20,000 characters."),
-});
-type PlaygroundForm = z.infer<typeof playgroundForm>;
 
 /** Arguments to start from: every required field, and a fresh key for a paid tool. */
 function exampleArguments(tool: ToolChoice | undefined): string {

@@ -11,10 +11,11 @@ import { useActionSubmit } from "@/lib/actions/use-action-submit";
 import { partialVin } from "@/lib/api/contract/common";
 import { typedCode } from "@/lib/validation/typed-code";
 import { startVinFlowAction } from "../actions";
+import { flowNote } from "../_lib/vin-flow.schema";
 
 const startForm = z.object({
   vin: typedCode(partialVin),
-  note: z.string().trim().max(200, "At most 200 characters."),
+  note: flowNote,
 });
 type StartValues = z.input<typeof startForm>;
 
