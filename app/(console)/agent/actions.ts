@@ -44,12 +44,7 @@ export async function revealDemoSignInAction(): Promise<
 > {
   // Audited (who saw it, never what): the password acts for the whole account.
   return asConsoleDuty(
-    {
-      duty: "readDemoSecrets",
-      event: "console.revealDemoSignIn",
-      target: undefined,
-      page: "/agent",
-    },
+    { duty: "readDemoSecrets", event: "console.revealDemoSignIn", target: undefined },
     async ({ session }) => {
       const signIn = demoServiceSignInFor(session);
       if (!signIn)

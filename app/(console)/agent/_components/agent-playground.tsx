@@ -1,12 +1,11 @@
 "use client";
 
-import { type PlaygroundForm, playgroundForm } from "../_lib/playground.schema";
-
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { type PlaygroundForm, playgroundForm } from "../_lib/playground.schema";
 import { FormSelect, FormTextarea } from "@/components/forms/form-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
