@@ -39,6 +39,16 @@ describe("the bounds of sign-in attempts", () => {
     expect(waitBeforeChecking(attempt, byAccount, SIGN_IN_BOUNDS)).toBeGreaterThan(0);
     expect(waitBeforeChecking(attempt, byAccount.slice(1), SIGN_IN_BOUNDS)).toBeUndefined();
   });
+
+  it("never asks for more than the window when a parallel attempt's clock ran ahead", () => {
+    const ahead = new Date(now.getTime() + 5);
+    const counted = Array.from({ length: 5 }, () => ({
+      account: "a",
+      source: "192.0.2.1",
+      at: ahead,
+    }));
+    expect(waitBeforeChecking(attempt, counted, SIGN_IN_BOUNDS)).toBe(15 * 60);
+  });
 });
 
 describe("sources", () => {

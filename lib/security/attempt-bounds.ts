@@ -71,6 +71,10 @@ export function waitBeforeChecking(
     source: (c) => c.source === attempt.source,
     account: (c) => c.account === attempt.account,
   };
+  // A parallel attempt may have read its clock a moment after this one and still be counted
+  // here; measuring from the latest clock seen keeps the wait within the window, and waiting it
+  // out still works, since this answer leaves after that attempt was recorded.
+  const now = Math.max(attempt.now.getTime(), ...counted.map((c) => c.at.getTime()));
   const waits: number[] = [];
   for (const [dimension, bound] of Object.entries(bounds) as [AttemptDimension, number][]) {
     if (dimension === "account" && attempt.knownSource) continue;
@@ -78,7 +82,7 @@ export function waitBeforeChecking(
     if (rows.length < bound) continue;
     // Under the bound again once enough of the oldest leave the window.
     const freeing = rows[rows.length - bound]!.at;
-    waits.push(freeing.getTime() + windowSeconds * 1000 - attempt.now.getTime());
+    waits.push(freeing.getTime() + windowSeconds * 1000 - now);
   }
   return waits.length ? Math.max(1, Math.ceil(Math.max(...waits) / 1000)) : undefined;
 }
