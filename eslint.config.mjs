@@ -65,6 +65,60 @@ const NO_APP_IMPORTS = {
   message: "components/ and lib/ never import from app/: move the shared piece here.",
 };
 
+/**
+ * The boundary between the two programs (README, Layout). The console (app/, components/, lib/)
+ * never imports service/; the service imports from lib/ only the folders both programs share, and
+ * in those a file named `console-…` is the console's own (it may use Next.js; nothing else there
+ * does). Tests, scripts/, bench/ and e2e/ may import both.
+ */
+const SHARED_LIB = [
+  "api/contract", // the contract: schemas, the operations table, the OpenAPI document
+  "cache", // bounded in-memory maps
+  "config", // parsing configuration
+  "db", // PostgreSQL helpers
+  "demo", // the demo accounts' credentials
+  "log", // the redacting logger
+  "net", // addresses and ports
+  "observability", // readiness and traces
+  "security", // the bounds of password attempts
+];
+const SHARED_LIB_ONLY = {
+  regex: `^(@/|(\\.\\./)+)lib/(?!(${SHARED_LIB.join("|")})/(?!console-))`,
+  message: `This imports only the shared folders of lib/ (${SHARED_LIB.join(", ")}), never a console-… file: move what both programs need into one of them.`,
+};
+const NO_SERVICE_IMPORTS = {
+  regex: "^(@/service(/|$)|(\\.{1,2}/)+service/)",
+  message:
+    "The console never imports service/: what both programs need lives in a shared folder of lib/ (SHARED_LIB in eslint.config.mjs).",
+};
+/** What a shared folder of lib/ holds runs in the service too, outside Next.js. */
+const SHARED_LIB_SELF = [
+  {
+    regex: "^(next|server-only)(/|$)",
+    message:
+      "The service imports this folder: no Next.js here. Name a file only the console uses console-….",
+  },
+  {
+    regex: "^\\.\\./",
+    message: "Import another folder of lib/ as @/lib/…, so the boundary's rule sees it.",
+  },
+];
+const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+
+/** A folder's no-restricted-imports, for its tests (which may drive the service) and the rest. */
+function consoleImports(files, paths, patterns = []) {
+  return [
+    { files, rules: { "no-restricted-imports": ["error", { paths, patterns }] } },
+    {
+      files,
+      ignores: TESTS,
+      rules: {
+        "no-restricted-imports": ["error", { paths, patterns: [...patterns, NO_SERVICE_IMPORTS] }],
+      },
+    },
+  ];
+}
+
 const config = [
   {
     ignores: [
@@ -87,39 +141,43 @@ const config = [
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
-      "no-restricted-imports": ["error", { paths: [ONE_LINK, ...TRUST_IMPORTS] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [ONE_LINK, ...TRUST_IMPORTS], patterns: [NO_SERVICE_IMPORTS] },
+      ],
       "no-restricted-syntax": ["error", ...TRUST_SYNTAX],
     },
   },
+  // Shared layers never reach into a route: a feature lives in its route folder, and what
+  // several features share lives in components/ or lib/.
+  ...consoleImports(["components/**", "lib/**"], [ONE_LINK, ...TRUST_IMPORTS], [NO_APP_IMPORTS]),
+  // Pages and components submit through the one owner (ONE_SUBMIT). These blocks repeat the
+  // restrictions above: a later block's no-restricted-imports replaces an earlier one.
+  ...consoleImports(["app/**"], [ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT]),
+  ...consoleImports(["components/**"], [ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT], [NO_APP_IMPORTS]),
   {
-    // Shared layers never reach into a route: a feature lives in its route folder, and what
-    // several features share lives in components/ or lib/.
-    files: ["components/**", "lib/**"],
+    // What the service imports from lib/ imports only what the service may.
+    files: SHARED_LIB.map((folder) => `lib/${folder}/**`),
+    ignores: ["**/console-*", ...TESTS],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           paths: [ONE_LINK, ...TRUST_IMPORTS],
-          patterns: [NO_APP_IMPORTS],
+          patterns: [NO_APP_IMPORTS, NO_SERVICE_IMPORTS, SHARED_LIB_ONLY, ...SHARED_LIB_SELF],
         },
       ],
     },
   },
   {
-    // Pages and components submit through the one owner (ONE_SUBMIT). These blocks repeat the
-    // restrictions above: a later block's no-restricted-imports replaces an earlier one.
-    files: ["app/**"],
-    rules: {
-      "no-restricted-imports": ["error", { paths: [ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT] }],
-    },
+    files: ["service/**", "scripts/**", "bench/**", "e2e/**", "test/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [ONE_LINK] }] },
   },
   {
-    files: ["components/**"],
+    files: ["service/**"],
+    ignores: TESTS,
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { paths: [ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT], patterns: [NO_APP_IMPORTS] },
-      ],
+      "no-restricted-imports": ["error", { paths: [ONE_LINK], patterns: [SHARED_LIB_ONLY] }],
     },
   },
   {
@@ -130,7 +188,9 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
+          paths: [ONE_LINK],
           patterns: [
+            SHARED_LIB_ONLY,
             {
               regex: "(^|/)routes(/|$)",
               message: "service/pipeline never imports a route file.",
@@ -141,18 +201,19 @@ const config = [
     },
   },
   {
-    // The domain is below the stages: it shares their words through service/core, never a stage.
+    // The domain is below the pipeline's steps: it shares their words through service/core.
     files: ["service/domain/**"],
     ignores: ["service/domain/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
+          paths: [ONE_LINK],
           patterns: [
+            SHARED_LIB_ONLY,
             {
               regex: "(^|/)(pipeline|routes)(/|$)",
-              message:
-                "service/domain never imports a pipeline stage or a route: use service/core.",
+              message: "service/domain never imports a pipeline step or a route: use service/core.",
             },
           ],
         },
@@ -174,10 +235,6 @@ const config = [
     rules: { "no-restricted-syntax": "off" },
   },
   {
-    files: ["service/**", "scripts/**", "bench/**", "e2e/**", "test/**"],
-    rules: { "no-restricted-imports": ["error", { paths: [ONE_LINK] }] },
-  },
-  {
     files: ["scripts/**", "bench/**", "e2e/**", "test/**", "service/**"],
     ignores: ["scripts/launcher.ts"],
     rules: { "no-restricted-syntax": ["error", EXIT_CODE] },
@@ -190,7 +247,10 @@ const config = [
   {
     files: ["lib/people/step-up.ts", "lib/people/single-sign-on.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [ONE_LINK], patterns: [NO_APP_IMPORTS] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [ONE_LINK], patterns: [NO_APP_IMPORTS, NO_SERVICE_IMPORTS] },
+      ],
     },
   },
   {

@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { consoleConfig } from "@/lib/config/console-env";
-import { buildContentSecurityPolicy, SECURITY_HEADERS } from "@/lib/security/csp";
-import { judgeOrigin, ORIGIN_REFUSALS } from "@/lib/security/same-origin";
+import { buildContentSecurityPolicy, SECURITY_HEADERS } from "@/lib/security/console-csp";
+import { judgeOrigin, ORIGIN_REFUSALS } from "@/lib/security/console-same-origin";
 
 /**
  * Writes (server actions) must come from the console's own pages; every page gets a fresh CSP

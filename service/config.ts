@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseEnvironment } from "@/lib/config/parse-environment";
-import { trustedProxiesSetting } from "@/lib/http/client-address";
+import { trustedProxiesSetting } from "@/lib/net/client-address";
 import { rateLimitSpec } from "@/lib/config/rate-limit-spec";
 import { PILOT_GATES, pilotConfiguration } from "./domain/intelligence/pilot-gates";
 import { SANDBOX_CONTROLS_MODES } from "./sandbox/controls-scope";

@@ -3,7 +3,7 @@ import { type HttpBindings } from "@hono/node-server";
 import { type Hono } from "hono";
 import type pg from "pg";
 import { type z } from "zod";
-import { type TrustedProxies } from "@/lib/http/client-address";
+import { type TrustedProxies } from "@/lib/net/client-address";
 import { type Logger } from "@/lib/log/logger";
 import {
   type OperationDefinition,

@@ -8,7 +8,7 @@ import type * as schema from "./db/schema";
 /*
  * The words every layer of the service shares: who is calling, what a call was charged, the rate
  * rules that govern it, a sandbox fault rule it carries, and a documented failure. This module
- * imports no stage, domain or route file, so any of them can import it without a circle.
+ * imports no pipeline step, domain or route file, so any of them can import it without a circle.
  */
 
 /**

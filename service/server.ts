@@ -10,7 +10,7 @@ import {
   demoCredentials,
 } from "@/lib/demo/demo-credentials";
 import { openPostgresServer, type PostgresServer } from "@/lib/db/postgres-server";
-import { type TrustedProxies } from "@/lib/http/client-address";
+import { type TrustedProxies } from "@/lib/net/client-address";
 import { createApp } from "./app";
 import { createServiceServer } from "./http-server";
 import { type HandlerMap, type ServiceConfig, type ServiceContext } from "./context";

@@ -1,6 +1,6 @@
 import "server-only";
 import { HEADERS } from "./contract/headers";
-import { pilotGatesAnswer, type PilotGates } from "./pilot-gates";
+import { pilotGatesAnswer, type PilotGates } from "./contract/pilot-gates";
 
 /**
  * Whether the signed-in Client is in the Intelligence pilot, and with which gates. The interface

@@ -1,5 +1,5 @@
 import "server-only";
-import { LruMap } from "@/lib/lru-map";
+import { LruMap } from "@/lib/cache/lru-map";
 
 /**
  * Session cookies this process has already unsealed, by their exact sealed text, with what they

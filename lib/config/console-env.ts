@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { trustedProxiesSetting } from "@/lib/http/client-address";
+import { trustedProxiesSetting } from "@/lib/net/client-address";
 import { parseEnvironment } from "./parse-environment";
 import { rateLimitSpec } from "./rate-limit-spec";
 

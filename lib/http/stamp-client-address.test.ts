@@ -1,6 +1,6 @@
 import { type IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { parseTrustedProxies } from "./client-address";
+import { parseTrustedProxies } from "@/lib/net/client-address";
 import { stamp } from "./stamp-client-address";
 
 const request = (peer: string, headers: Record<string, string>) =>

@@ -1,5 +1,5 @@
 import { type IncomingMessage, Server } from "node:http";
-import { clientAddress, isTrustedProxy, type TrustedProxies } from "./client-address";
+import { clientAddress, isTrustedProxy, type TrustedProxies } from "@/lib/net/client-address";
 
 /** Headers only a proxy the operator named may set; from anyone else they are dropped. */
 const PROXY_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip"];

@@ -403,8 +403,8 @@ export const oauthTokens = pgTable(
     /** The protected resource (RFC 8707) the token is for: only that resource accepts it. */
     resource: text("resource"),
     /**
-     * Every token issued from one grant (an authorization code, its refresh tokens, or one
-     * client-credentials request): a reused code or refresh token revokes them all.
+     * The token family: every token issued from one authorization code (its refresh tokens
+     * included) or one client-credentials request. A reused code or refresh token revokes it all.
      */
     familyId: text("family_id"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -1,4 +1,4 @@
-import { LruMap } from "@/lib/lru-map";
+import { LruMap } from "@/lib/cache/lru-map";
 import { type Caller } from "../core";
 
 /**

@@ -1,5 +1,5 @@
 import { type Context } from "hono";
-import { clientAddress, type TrustedProxies } from "@/lib/http/client-address";
+import { clientAddress, type TrustedProxies } from "@/lib/net/client-address";
 import { type ServiceBindings } from "../context";
 
 /**

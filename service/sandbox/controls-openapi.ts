@@ -1,5 +1,5 @@
 import { type z } from "zod";
-import { toSchema, SERVICE_VERSION } from "@/lib/api/contract/openapi";
+import { DOCUMENT_OWNER, toSchema, SERVICE_VERSION } from "@/lib/api/contract/openapi";
 import {
   clockAdvance,
   clockView,
@@ -59,6 +59,7 @@ export function buildSandboxControlsDocument(serverUrl: string) {
     info: {
       title: "Reference service sandbox controls",
       version: SERVICE_VERSION,
+      ...DOCUMENT_OWNER,
       description:
         "Test clocks, fault rules and the request journal of the reference service (not part of the interface). See docs/sandbox-controls.md.",
     },

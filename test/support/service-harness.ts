@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type DemoAccount } from "@/lib/demo/demo-credentials";
 import { externalPostgres } from "@/lib/db/postgres-server";
-import { type TrustedProxies } from "@/lib/http/client-address";
+import { type TrustedProxies } from "@/lib/net/client-address";
 import { createLogger } from "@/lib/log/logger";
 import { type HandlerMap } from "@/service/context";
 import { allHandlers } from "@/service/routes";

@@ -7,7 +7,7 @@ import { identifyClient } from "@/lib/auth/identify-client";
 import { endSession, readSession, startSession } from "@/lib/auth/session";
 import { requestOrigin } from "@/lib/http/request-origin";
 import { recordAuditOrLog } from "@/lib/store/audit-log";
-import { demoAccount, demoPerson } from "@/lib/demo/demo-accounts";
+import { demoAccount, demoPerson } from "@/lib/demo/console-demo-accounts";
 import { messageForCode } from "@/lib/operations/code-sentences";
 import { consoleLog } from "@/lib/log/console-log";
 import { connectOrganization } from "@/lib/people/organizations";

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { readSession } from "@/lib/auth/session";
 import { ROLE_WORDS } from "@/lib/auth/roles";
-import { listDemoAccounts, listDemoPeople } from "@/lib/demo/demo-accounts";
+import { listDemoAccounts, listDemoPeople } from "@/lib/demo/console-demo-accounts";
 import { signInAsDemo, signInAsDemoPerson } from "./actions";
 import { PasskeySignIn } from "./_components/passkey-sign-in";
 import { SingleSignOnForm } from "./_components/single-sign-on-form";

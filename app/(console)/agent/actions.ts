@@ -14,7 +14,7 @@ import { type ActionResult, done, refused } from "@/lib/actions/action-result";
 import { agentTool } from "@/lib/api/contract/agent-tools";
 import { actionSession } from "@/lib/auth/guards";
 import { dutyRefusal } from "@/lib/auth/rights";
-import { demoServiceSignInFor } from "@/lib/demo/demo-accounts";
+import { demoServiceSignInFor } from "@/lib/demo/console-demo-accounts";
 
 /**
  * The console's own connection to the agent endpoint. These are not operations of the service

@@ -10,7 +10,7 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { dutyRefusal } from "@/lib/auth/rights";
 import { consoleConfig } from "@/lib/config/console-env";
 import { agentConnection, ownerOf } from "@/lib/agent/agent-connection";
-import { demoServiceSignInFor } from "@/lib/demo/demo-accounts";
+import { demoServiceSignInFor } from "@/lib/demo/console-demo-accounts";
 import {
   AgentPlayground,
   ConnectAgentButton,

@@ -73,7 +73,10 @@ function confirmedRecently(s: SignedIn): ReturnType<typeof refused> | undefined 
 const personId = z.string().uuid();
 const role = z.enum(ROLES);
 
-/** Invites one address with a role; the link is shown once (there is no mail server here). */
+/**
+ * Invites one address with a role. The link is mailed when the console has an SMTP server
+ * (`SMTP_URL`; `mail` says whether it was sent), and shown once either way.
+ */
 export async function inviteAction(input: {
   email: string;
   role: string;

@@ -6,6 +6,19 @@ import { OPERATION_IDS, OPERATIONS, type OperationDefinition } from "./operation
 
 export const SERVICE_VERSION = "1.71.0";
 
+/**
+ * Who answers for the documents this service publishes, and on what terms: this project, whose
+ * package is private and ships no licence file, so no licence is granted.
+ */
+export const DOCUMENT_OWNER = {
+  contact: { name: "vpmi-console (the Service console and its reference service)" },
+  // An SPDX expression names a licence outside SPDX's list as LicenseRef-….
+  license: {
+    name: "Proprietary (UNLICENSED): no licence is granted",
+    identifier: "LicenseRef-Proprietary",
+  },
+} as const;
+
 type JsonSchema = Record<string, unknown>;
 type OpenApiDocument = {
   openapi: "3.1.0";
@@ -255,6 +268,7 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
     info: {
       title: "Vehicle, Parts and Market-Intelligence Service",
       version: SERVICE_VERSION,
+      ...DOCUMENT_OWNER,
       description:
         "Every result is derived data and not a guarantee: fitment, references, VDI codes, price evaluations and generated content never prove that a part fits a specific vehicle and are not binding price statements.\n\nTools read this reference as OpenAPI 3.1.0: [/openapi.json](/openapi.json).",
     },

@@ -23,9 +23,9 @@ export type ResourceGroup =
  * scanner, vision, Intelligence and the jobs they order); or the system's own checks. The
  * console's roles are sets of operations chosen by this column.
  */
-export type Duty = "administration" | "billing" | "operations" | "system";
+export type OperationDuty = "administration" | "billing" | "operations" | "system";
 
-const DUTY_OF_GROUP: Record<ResourceGroup, Duty> = {
+const DUTY_OF_GROUP: Record<ResourceGroup, OperationDuty> = {
   system: "system",
   "client-administration": "administration",
   vin: "operations",
@@ -52,7 +52,7 @@ export interface OperationDefinition {
   aliases?: readonly string[];
   group: ResourceGroup;
   /** Whose work it is in an organization (its group's, unless the group file says otherwise). */
-  duty: Duty;
+  duty: OperationDuty;
   summary: string;
   endpointKey: EndpointKey;
   /** Only a Master client key may call it. */
@@ -131,7 +131,7 @@ export type OperationSpec = Omit<
   Partial<Pick<OperationDefinition, keyof typeof DEFAULTS>>;
 
 type Resolved<S, G extends ResourceGroup> = Omit<typeof DEFAULTS, keyof S> &
-  S & { group: G; duty: Duty; async: boolean };
+  S & { group: G; duty: OperationDuty; async: boolean };
 
 type Route = `${HttpMethod} /${string}`;
 type MethodOf<R extends Route> = R extends `${infer M extends HttpMethod} ${string}` ? M : never;
@@ -161,7 +161,11 @@ export function row<
 export function defineGroup<
   const G extends ResourceGroup,
   const T extends Record<string, OperationSpec>,
->(group: G, specs: T, duty: Duty = DUTY_OF_GROUP[group]): { [K in keyof T]: Resolved<T[K], G> } {
+>(
+  group: G,
+  specs: T,
+  duty: OperationDuty = DUTY_OF_GROUP[group],
+): { [K in keyof T]: Resolved<T[K], G> } {
   const rows: Record<string, OperationDefinition> = {};
   for (const [id, spec] of Object.entries(specs))
     rows[id] = { ...DEFAULTS, ...spec, group, duty, async: spec.responses[202] !== undefined };

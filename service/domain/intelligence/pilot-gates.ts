@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PILOT_GATES, pilotGatesInput, type PilotGates } from "@/lib/api/pilot-gates";
+import { PILOT_GATES, pilotGatesInput, type PilotGates } from "@/lib/api/contract/pilot-gates";
 import { type KeyEnvironment } from "@/lib/api/contract/api-keys";
 
 /**

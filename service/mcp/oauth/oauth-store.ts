@@ -253,8 +253,8 @@ export async function tokenOfClient(db: Db, token: string, oauthClientId: string
   return row;
 }
 
-/** Revokes every live token issued from one grant (RFC 9700 §2.2.2, §4.14): returns how many. */
-export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<number> {
+/** Revokes every live token of one token family (RFC 9700 §2.2.2, §4.14): returns how many. */
+export async function revokeTokenFamily(db: Db, familyId: string, now: Date): Promise<number> {
   const t = schema.oauthTokens;
   const revoked = await db
     .update(t)
@@ -298,5 +298,5 @@ export async function codeWasUsed(db: Db, code: string, oauthClientId: string): 
   return row?.usedAt != null;
 }
 
-/** The family of the tokens redeemed from a code: the code's own digest. */
-export const codeFamily = (code: string) => `code:${digest(code)}`;
+/** The token family of the tokens redeemed from a code: the code's own digest. */
+export const codeTokenFamily = (code: string) => `code:${digest(code)}`;

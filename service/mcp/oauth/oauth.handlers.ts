@@ -25,20 +25,21 @@ import { type AuthenticatedOAuthClient, type OAuthRequest } from "./oauth-reques
 import {
   claimCode,
   claimRefreshToken,
-  codeFamily,
+  codeTokenFamily,
   codeWasUsed,
   findToken,
   issueTokens,
   markClientUsed,
   registerOAuthClient,
   registrationsOverBound,
-  revokeFamily,
+  revokeTokenFamily,
   spentRefreshToken,
   tokenOfClient,
 } from "./oauth-store";
 
 export type OAuthHandler = (request: OAuthRequest) => Promise<Response>;
-type Grant = (
+/** How a token request proves what it may have: one of OAuth's `grant_type`s. */
+type GrantType = (
   request: OAuthRequest,
   client: AuthenticatedOAuthClient,
   body: Record<string, string>,
@@ -53,10 +54,9 @@ const resourceMetadata = ({ base, resource }: OAuthRequest) => ({
   resource_name: "Vehicle, Parts and Market-Intelligence Service (agent endpoint, private preview)",
 });
 
-/** The three grants of the token endpoint, by `grant_type`. */
 /**
  * Tokens for what a claimed code or refresh token granted (its account, environment, scope and
- * resource), to the client that claimed it, in the grant's family.
+ * resource), to the client that claimed it, in its token family.
  */
 function issueClaimed(
   tx: Parameters<typeof issueTokens>[0],
@@ -65,19 +65,20 @@ function issueClaimed(
   /** The resource of the request, for a claim made before tokens were bound to one. */
   requested: string,
   now: Date,
-  grant: { scope?: string; familyId: string; withRefresh: boolean },
+  tokens: { scope?: string; familyId: string; withRefresh: boolean },
 ) {
   const { accountClientId, environment } = claimed;
   const resource = claimed.resource ?? requested;
-  const scope = grant.scope ?? claimed.scope;
+  const scope = tokens.scope ?? claimed.scope;
   return issueTokens(
     tx,
-    { oauthClientId: client.clientId, accountClientId, environment, resource, ...grant, scope },
+    { oauthClientId: client.clientId, accountClientId, environment, resource, ...tokens, scope },
     now,
   );
 }
 
-const GRANTS = new Map<string, Grant>([
+/** The token endpoint's three grant types, by `grant_type`. */
+const GRANT_TYPES = new Map<string, GrantType>([
   [
     "client_credentials",
     async ({ db, resource }, client, body, now) => {
@@ -124,13 +125,13 @@ const GRANTS = new Map<string, Grant>([
         );
         if (!claimed) return undefined;
         return issueClaimed(tx, client, claimed, resource, now, {
-          familyId: codeFamily(code),
+          familyId: codeTokenFamily(code),
           withRefresh: client.grantTypes.includes("refresh_token"),
         });
       });
       if (issued) return json(issued);
       if (await codeWasUsed(db, code, client.clientId)) {
-        const revoked = await revokeFamily(db, codeFamily(code), now);
+        const revoked = await revokeTokenFamily(db, codeTokenFamily(code), now);
         service.log.warn("an authorization code was used twice; its tokens are revoked", {
           oauthClientId: client.clientId,
           revoked,
@@ -171,7 +172,7 @@ const GRANTS = new Map<string, Grant>([
       if (issued) return json(issued);
       const spent = await spentRefreshToken(db, refreshToken, client.clientId);
       if (spent?.familyId) {
-        const revoked = await revokeFamily(db, spent.familyId, now);
+        const revoked = await revokeTokenFamily(db, spent.familyId, now);
         service.log.warn("a refresh token was used twice; every token of its grant is revoked", {
           oauthClientId: client.clientId,
           revoked,
@@ -367,8 +368,9 @@ export const oauthHandlers = {
   },
 
   /**
-   * Token revocation (RFC 7009): a client ends a grant it holds. Revoking an access or refresh
-   * token revokes every token of its grant. Unknown or foreign tokens are answered alike (200).
+   * Token revocation (RFC 7009): a client ends an authorization it holds. Revoking an access or
+   * refresh token revokes its whole token family. Unknown or foreign tokens are answered alike
+   * (200).
    */
   async revokeToken(request) {
     const body = await formOrJson(request.c);
@@ -379,7 +381,7 @@ export const oauthHandlers = {
     const held = body.token
       ? await tokenOfClient(request.db, body.token, client.clientId)
       : undefined;
-    if (held?.familyId) await revokeFamily(request.db, held.familyId, request.service.now());
+    if (held?.familyId) await revokeTokenFamily(request.db, held.familyId, request.service.now());
     return new Response(null, { status: 200, headers: { "Cache-Control": "no-store" } });
   },
 
@@ -402,13 +404,13 @@ export const oauthHandlers = {
         "invalid_target",
         `This server issues tokens for ${request.resource} only.`,
       );
-    const grant = GRANTS.get(body.grant_type ?? "");
-    if (!grant)
+    const grantType = GRANT_TYPES.get(body.grant_type ?? "");
+    if (!grantType)
       return oauthError(
         400,
         "unsupported_grant_type",
         "Use authorization_code, refresh_token or client_credentials.",
       );
-    return grant(request, client, body, now);
+    return grantType(request, client, body, now);
   },
 } satisfies Record<string, OAuthHandler>;

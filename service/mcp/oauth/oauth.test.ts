@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AGENT_TOOLS } from "@/lib/api/contract/agent-tools";
 import { type OperationDefinition, OPERATION_IDS, OPERATIONS } from "@/lib/api/contract/operations";
 import { journalPage } from "@/lib/api/contract/sandbox-controls";
-import { parseTrustedProxies } from "@/lib/http/client-address";
+import { parseTrustedProxies } from "@/lib/net/client-address";
 import { schema } from "@/service/db/database";
 import {
   FAILURES_PER_LOGIN,

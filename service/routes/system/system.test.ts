@@ -53,12 +53,21 @@ describe("OpenAPI document and reference page", () => {
   it("serves OpenAPI 3.1.0, version 1.71.0, with all 64 paths and the 3 deprecated aliases", async () => {
     const res = await http<{
       openapi: string;
-      info: { version: string };
+      info: {
+        version: string;
+        contact?: { name?: string };
+        license?: { name?: string; identifier?: string; url?: string };
+      };
       paths: Record<string, Record<string, { operationId: string; deprecated?: boolean }>>;
     }>(svc.url, "GET", "/openapi.json");
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe("3.1.0");
     expect(res.body.info.version).toBe("1.71.0");
+    // Who answers for it and on what terms (Spectral's info-contact, Redocly's info-license and
+    // info-license-strict): a licence names an SPDX identifier or a URL.
+    expect(res.body.info.contact?.name).toMatch(/\S/);
+    expect(res.body.info.license?.name).toMatch(/\S/);
+    expect(res.body.info.license?.identifier ?? res.body.info.license?.url).toMatch(/\S/);
     const paths = Object.keys(res.body.paths);
     expect(documentedPaths()).toHaveLength(64);
     expect(paths).toHaveLength(67);

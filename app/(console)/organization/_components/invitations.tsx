@@ -18,8 +18,9 @@ import { inviteAction, revokeInvitationAction } from "../actions";
 import { inviteSchema, type InviteValues } from "../_lib/organization.schema";
 
 /**
- * Inviting people: an address and a role give a single-use link, shown here once (this console
- * has no mail server) and valid for `days` days; open invitations can be revoked.
+ * Inviting people: an address and a role give a single-use link, valid for `days` days, mailed
+ * when the console has an SMTP server and shown here once either way, with whether the mail went;
+ * open invitations can be revoked.
  */
 export function Invitations({
   open,

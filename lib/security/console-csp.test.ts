@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { buildContentSecurityPolicy, REACT_HIDDEN_SVG_STYLE_HASH } from "./csp";
+import { buildContentSecurityPolicy, REACT_HIDDEN_SVG_STYLE_HASH } from "./console-csp";
 
 const directive = (policy: string, name: string) =>
   policy

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgeOrigin } from "./same-origin";
+import { judgeOrigin } from "./console-same-origin";
 
 const headers = (h: Record<string, string>) => new Headers(h);
 
