@@ -31,6 +31,45 @@ const sources = execFileSync(
   .split("\n")
   .filter((f) => f && !/\.test\.tsx?$/.test(f) && !f.includes("/migrations/"));
 
+const texts = new Map(sources.map((f) => [f, readFileSync(f, "utf8")]));
+const textOf = (file: string) => texts.get(file)!;
+
+/** A name that may be bound under another: an identifier, not a number. */
+const NAME = String.raw`[A-Za-z_$][\w$]*`;
+const KEYWORDS = new Set(["null", "undefined", "true", "false", "this", "await", "new", "typeof"]);
+
+/**
+ * A module's text with every renamed binding under the name it was given first
+ * (`import { a as b }`, `export { a as b }`, `const { a: b } = …`, `const b = a;`,
+ * `const b = module.a;`), so a guard that looks for a name finds it however it was imported.
+ */
+function unaliased(source: string): string {
+  const renames = new Map<string, string>();
+  for (const [, list] of source.matchAll(/\b(?:import|export)\s+(?:type\s+)?\{([^}]*)\}/g))
+    for (const [, from, to] of list!.matchAll(
+      new RegExp(`\\b(${NAME})\\s+as\\s+(${NAME})\\b`, "g"),
+    ))
+      renames.set(to!, from!);
+  for (const [, list] of source.matchAll(/\b(?:const|let|var)\s*\{([^}]*)\}\s*=/g))
+    for (const [, from, to] of list!.matchAll(new RegExp(`\\b(${NAME})\\s*:\\s*(${NAME})\\b`, "g")))
+      renames.set(to!, from!);
+  for (const [, to, from] of source.matchAll(
+    new RegExp(
+      `\\b(?:const|let|var)\\s+(${NAME})\\s*=\\s*(?:${NAME}\\s*\\.\\s*)*(${NAME})\\s*[;\\n]`,
+      "g",
+    ),
+  ))
+    if (!KEYWORDS.has(from!)) renames.set(to!, from!);
+  let text = source;
+  for (const [to, from] of renames)
+    if (to !== from)
+      text = text.replace(
+        new RegExp(`(?<![\\w$.])${to.replace(/\$/g, "\\$")}(?![\\w$])`, "g"),
+        from,
+      );
+  return text;
+}
+
 /** Each fact written by its owner alone: the files whose text matches, where only the owner may. */
 const SOLE_OWNERS: { fact: string; owner: string; written: RegExp }[] = [
   {
@@ -68,6 +107,27 @@ const SOLE_OWNERS: { fact: string; owner: string; written: RegExp }[] = [
   },
 ];
 
+/**
+ * The audit log is written by the owners of an audited act alone (an operation's action, a
+ * console duty, a person's own act, a sign-in or sign-out, a step-up), each through the store's
+ * writer: never by hand in an action or a route, where an entry would miss its refusals or turn
+ * a failed write into the failure of a change already made. A writer is caught however it is
+ * named: its functions under any alias, its module taken whole, or its table written directly.
+ */
+const AUDIT = {
+  fact: "Writing an audit entry (never by hand in an action or a route)",
+  writers: [
+    "lib/store/audit-log.ts",
+    "lib/actions/define-action.ts",
+    "lib/actions/console-duty.ts",
+    "lib/people/person-audit.ts",
+    "lib/people/sign-in-audit.ts",
+    "lib/people/step-up.ts",
+  ],
+  written:
+    /\brecordAudit(?:OrLog)?\b|import\s*\*\s*as\s+[\w$]+\s+from\s*["'][^"']*\/audit-log["']|import\(\s*["'][^"']*\/audit-log["']\s*\)|\.insert\(\s*auditLog\b/,
+};
+
 describe("the owners table (docs/architecture.md)", () => {
   it("has rows, each naming an owner and a guard that exist", () => {
     expect(table.length).toBeGreaterThanOrEqual(SOLE_OWNERS.length);
@@ -99,8 +159,50 @@ describe("the owners table (docs/architecture.md)", () => {
   });
 
   it.each(SOLE_OWNERS)("has $fact written by $owner alone", ({ owner, written }) => {
-    const writers = sources.filter((f) => written.test(readFileSync(f, "utf8")));
+    const writers = sources.filter((f) => written.test(unaliased(textOf(f))));
     expect(writers.filter((f) => f !== owner)).toEqual([]);
     expect(writers).toContain(owner);
+  });
+
+  it("lists the guards below, each with its owners and this test", () => {
+    for (const { fact, owners } of [{ fact: AUDIT.fact, owners: AUDIT.writers }]) {
+      const row = table.find((r) => r.fact === fact);
+      expect(row, fact).toBeDefined();
+      for (const owner of owners) expect(row!.owner, fact).toContain(`\`${owner}\``);
+      expect(row!.guard, fact).toBe("`test/owners.test.ts`");
+    }
+  });
+
+  it("has the audit log written by the owners of audited acts alone, never an action or a route", () => {
+    const writers = sources.filter((f) => AUDIT.written.test(unaliased(textOf(f))));
+    expect(writers.filter((f) => !AUDIT.writers.includes(f))).toEqual([]);
+    expect([...writers].sort()).toEqual([...AUDIT.writers].sort());
+  });
+});
+
+describe("the guards' reading of a module", () => {
+  const duty = SOLE_OWNERS.find((o) => o.owner === "lib/actions/console-duty.ts")!.written;
+  const dodges = [
+    `import { dutyRefusal as may } from "@/lib/auth/rights";\nimport { recordAuditOrLog as note } from "@/lib/store/audit-log";\nif (may(s, "x")) await note(entry);`,
+    `import { dutyRefusal } from "@/lib/auth/rights";\nconst { recordAudit: note } = await import("@/lib/store/audit-log");\ndutyRefusal(s, "x"); await note(entry);`,
+    `import * as rights from "@/lib/auth/rights";\nimport * as log from "@/lib/store/audit-log";\nconst check = rights.dutyRefusal;\nconst write = log.recordAuditOrLog;\ncheck(s, "x"); write(entry);`,
+  ];
+
+  it.each(dodges)("sees a duty checked and audited by hand however it is named: %s", (source) => {
+    expect(duty.test(unaliased(source))).toBe(true);
+  });
+
+  it.each([
+    `import { recordAuditOrLog as note } from "@/lib/store/audit-log";`,
+    `import * as store from "@/lib/store/audit-log";\nawait store["record" + "Audit"](entry);`,
+    `const store = await import("@/lib/store/audit-log");`,
+    `import { auditLog as table } from "@/lib/store/schema";\nawait db.insert(table).values(row);`,
+  ])("sees the audit log written however its writer is named: %s", (source) => {
+    expect(AUDIT.written.test(unaliased(source))).toBe(true);
+  });
+
+  it("leaves a module that reads the audit log alone", () => {
+    const reader = `import { listAudit, type AuditRow } from "@/lib/store/audit-log";`;
+    expect(AUDIT.written.test(unaliased(reader))).toBe(false);
   });
 });
