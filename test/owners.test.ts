@@ -107,6 +107,20 @@ const SOLE_OWNERS: { fact: string; owner: string; written: RegExp }[] = [
   },
 ];
 
+/** Where each match of `pattern` (made global) is in `file`, as `file:line: text`. */
+function hits(file: string, pattern: RegExp): string[] {
+  const text = textOf(file);
+  return [...text.matchAll(new RegExp(pattern.source, `${pattern.flags.replace("g", "")}g`))].map(
+    (m) => {
+      const line = text.slice(0, m.index).split("\n").length;
+      return `${file}:${line}: ${text.split("\n")[line - 1]!.trim()}`;
+    },
+  );
+}
+
+const isServerActions = (file: string) => /^["']use server["']/.test(textOf(file));
+const consoleSide = sources.filter((f) => /^(app|components)\//.test(f));
+
 /**
  * The audit log is written by the owners of an audited act alone (an operation's action, a
  * console duty, a person's own act, a sign-in or sign-out, a step-up), each through the store's
@@ -127,6 +141,26 @@ const AUDIT = {
   written:
     /\brecordAudit(?:OrLog)?\b|import\s*\*\s*as\s+[\w$]+\s+from\s*["'][^"']*\/audit-log["']|import\(\s*["'][^"']*\/audit-log["']\s*\)|\.insert\(\s*auditLog\b/,
 };
+
+/**
+ * A bound the contract owns, or the console's own bound on what people type, written as a
+ * number in a server action or a form's schema (a second copy that drifts from the first):
+ * `.max(500)`, `.length(17)`, `.min(12)`, `requiredText(320, …)`, `value.length > 256`. A bound
+ * is read from `lib/api/contract/` or from `lib/validation/form-bounds.ts`. `.min(1, …)` is not
+ * a bound but a field that must be filled in.
+ */
+const BOUNDS = {
+  fact: "A bound on what a form or a server action takes",
+  owners: ["lib/api/contract/", "lib/validation/form-bounds.ts"],
+  readers: consoleSide.filter(
+    (f) => /\.schema\.tsx?$/.test(f) || (f.startsWith("app/") && isServerActions(f)),
+  ),
+  written:
+    /\.(?:max|length|size|gte?|lte?)\(\s*-?\d|\.min\(\s*(?!1\s*[,)])-?\d|requiredText\(\s*\d|\.length\s*[<>]=?\s*\d[\d_]*\d/,
+};
+
+/** A list of choices the contract owns (a mode, a role, a status), written out on the console's side. */
+const CHOICES = /\bz\.enum\(\s*\[/;
 
 describe("the owners table (docs/architecture.md)", () => {
   it("has rows, each naming an owner and a guard that exist", () => {
@@ -165,7 +199,10 @@ describe("the owners table (docs/architecture.md)", () => {
   });
 
   it("lists the guards below, each with its owners and this test", () => {
-    for (const { fact, owners } of [{ fact: AUDIT.fact, owners: AUDIT.writers }]) {
+    for (const { fact, owners } of [
+      { fact: AUDIT.fact, owners: AUDIT.writers },
+      { fact: BOUNDS.fact, owners: BOUNDS.owners },
+    ]) {
       const row = table.find((r) => r.fact === fact);
       expect(row, fact).toBeDefined();
       for (const owner of owners) expect(row!.owner, fact).toContain(`\`${owner}\``);
@@ -177,6 +214,15 @@ describe("the owners table (docs/architecture.md)", () => {
     const writers = sources.filter((f) => AUDIT.written.test(unaliased(textOf(f))));
     expect(writers.filter((f) => !AUDIT.writers.includes(f))).toEqual([]);
     expect([...writers].sort()).toEqual([...AUDIT.writers].sort());
+  });
+
+  it("has no bound written as a number in a server action or a form's schema", () => {
+    expect(BOUNDS.readers.length).toBeGreaterThan(20);
+    expect(BOUNDS.readers.flatMap((f) => hits(f, BOUNDS.written))).toEqual([]);
+  });
+
+  it("has no list of choices written out on the console's side", () => {
+    expect(consoleSide.flatMap((f) => hits(f, CHOICES))).toEqual([]);
   });
 });
 
@@ -204,5 +250,24 @@ describe("the guards' reading of a module", () => {
   it("leaves a module that reads the audit log alone", () => {
     const reader = `import { listAudit, type AuditRow } from "@/lib/store/audit-log";`;
     expect(AUDIT.written.test(unaliased(reader))).toBe(false);
+  });
+
+  it.each([
+    `z.string().max(500, "At most 500 characters.")`,
+    `z.string().max(\n  500,\n  "At most 500 characters.",\n)`,
+    `z.string().min(12)`,
+    `z.string().length(17)`,
+    `requiredText(320, words)`,
+    `if (!apiKey || apiKey.length > 256) return refused()`,
+  ])("sees a bound written as a number: %s", (source) => {
+    expect(BOUNDS.written.test(source)).toBe(true);
+  });
+
+  it.each([
+    `z.string().min(1, "Enter the client secret.")`,
+    `z.string().max(FORM_BOUNDS.apiKey, atMostCharacters(FORM_BOUNDS.apiKey))`,
+    `if (lines.length > 0) return`,
+  ])("leaves a required field or a named bound alone: %s", (source) => {
+    expect(BOUNDS.written.test(source)).toBe(false);
   });
 });

@@ -25,6 +25,7 @@ import { organizationsOf } from "@/lib/people/organizations";
 import { endPersonSession, hasTotp } from "@/lib/people/people";
 import { needsStepUp, STEP_UP_REQUIRED } from "@/lib/people/step-up";
 import { recordPersonAudit } from "@/lib/people/person-audit";
+import { FORM_BOUNDS } from "@/lib/validation/form-bounds";
 
 /** A person's own session, on this device or another: it ends on its next request. */
 export async function endOwnSessionAction(input: { id: string }): Promise<ActionResult<null>> {
@@ -158,7 +159,7 @@ export async function addPasskeyAction(input: unknown): Promise<ActionResult<nul
 export async function removePasskeyAction(input: { id: string }): Promise<ActionResult<null>> {
   const me = await signedInPerson();
   if ("ok" in me) return me;
-  if (typeof input?.id !== "string" || input.id.length > 1_024)
+  if (typeof input?.id !== "string" || input.id.length > FORM_BOUNDS.passkeyId)
     return refused("invalid_input", "This passkey is not known.");
   const unconfirmed = await confirmed(me.session, me.actor.personId);
   if (unconfirmed) return unconfirmed;

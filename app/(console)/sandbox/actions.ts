@@ -8,6 +8,7 @@ import {
   type ClockView,
   FAULT_EFFECT_KINDS,
   FAULT_RULE_BOUNDS,
+  faultRuleInput,
   type FaultRuleView,
   JOB_FAILURE_CODE,
 } from "@/lib/api/contract/sandbox-controls";
@@ -81,7 +82,8 @@ const asTyped = z.string().optional();
 const FAULT_RULE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const faultRuleForm = z.object({
-  operationId: z.string().min(1, "Choose an operation.").max(100, "Choose an operation."),
+  // The contract's bound; a refusal says "Choose an operation." (below).
+  operationId: faultRuleInput.shape.operationId,
   kind: z.enum(FAULT_EFFECT_KINDS),
   code: asTyped,
   jobCode: asTyped,

@@ -18,6 +18,7 @@ import {
   PROVIDERS,
 } from "@/lib/api/contract/common";
 import { oeNumberText, partCondition } from "@/lib/api/contract/parts";
+import { cartCheckMode } from "@/lib/api/contract/vin";
 import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import { JobForm } from "@/app/(console)/jobs/_components/job-order-form";
 import { economicEvaluationForm, parseOeLines } from "@/app/(console)/jobs/_lib/job-forms";
@@ -83,7 +84,7 @@ export function PartsLookupForm({ vin, onStarted }: { vin: string } & Started) {
 const cartForm = z
   .object({
     vin: vinInput,
-    mode: z.enum(["type", "vehicle"]),
+    mode: cartCheckMode,
     country: countryInput,
     oeNumbers: z.string(),
   })
