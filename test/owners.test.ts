@@ -162,6 +162,16 @@ const BOUNDS = {
 /** A list of choices the contract owns (a mode, a role, a status), written out on the console's side. */
 const CHOICES = /\bz\.enum\(\s*\[/;
 
+/**
+ * An Idempotency-Key made on the console's side: `useActionSubmit` and `useActionCall` give each
+ * change its key (kept across a retry, renewed after a success), made by `newIdempotencyKey`.
+ */
+const KEYS = {
+  fact: "Making an Idempotency-Key in the browser",
+  owners: ["lib/actions/use-action-submit.ts", "lib/actions/use-idempotency-key.ts"],
+  made: /\bcrypto\.randomUUID\(|\bgetRandomValues\(|\buseIdempotencyKey\b/,
+};
+
 describe("the owners table (docs/architecture.md)", () => {
   it("has rows, each naming an owner and a guard that exist", () => {
     expect(table.length).toBeGreaterThanOrEqual(SOLE_OWNERS.length);
@@ -202,6 +212,7 @@ describe("the owners table (docs/architecture.md)", () => {
     for (const { fact, owners } of [
       { fact: AUDIT.fact, owners: AUDIT.writers },
       { fact: BOUNDS.fact, owners: BOUNDS.owners },
+      { fact: KEYS.fact, owners: KEYS.owners },
     ]) {
       const row = table.find((r) => r.fact === fact);
       expect(row, fact).toBeDefined();
@@ -223,6 +234,11 @@ describe("the owners table (docs/architecture.md)", () => {
 
   it("has no list of choices written out on the console's side", () => {
     expect(consoleSide.flatMap((f) => hits(f, CHOICES))).toEqual([]);
+  });
+
+  it("has no Idempotency-Key made on the console's side outside useActionSubmit", () => {
+    expect(consoleSide.flatMap((f) => hits(f, KEYS.made))).toEqual([]);
+    for (const owner of KEYS.owners) expect(KEYS.made.test(textOf(owner)), owner).toBe(true);
   });
 });
 

@@ -19,7 +19,6 @@ import {
 } from "@/lib/api/contract/common";
 import { oeNumberText, partCondition } from "@/lib/api/contract/parts";
 import { cartCheckMode } from "@/lib/api/contract/vin";
-import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import { JobForm } from "@/app/(console)/jobs/_components/job-order-form";
 import { economicEvaluationForm, parseOeLines } from "@/app/(console)/jobs/_lib/job-forms";
 import {
@@ -107,7 +106,6 @@ const cartForm = z
   });
 
 export function CartCheckForm({ vin, onStarted }: { vin: string } & Started) {
-  const [idempotencyKey] = useIdempotencyKey();
   const form = useForm<z.input<typeof cartForm>, unknown, z.output<typeof cartForm>>({
     resolver: zodResolver(cartForm),
     defaultValues: { vin, mode: "type", country: "", oeNumbers: "" },
@@ -118,7 +116,7 @@ export function CartCheckForm({ vin, onStarted }: { vin: string } & Started) {
       form={form}
       label="Cart check"
       submitLabel="Check the cart"
-      send={(v) =>
+      send={(v, idempotencyKey) =>
         startCartCheckAction({
           body: {
             vin: v.vin,
