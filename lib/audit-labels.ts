@@ -3,7 +3,9 @@ import { isAudited, type OperationId, OPERATIONS } from "@/lib/api/contract/oper
 /** What the console records that is not a service operation, in words. */
 const CONSOLE_EVENT_LABELS = {
   "console.signIn": "Signed in to the console",
+  "console.startAgentConnection": "Started connecting the console to the agent endpoint",
   "console.connectAgent": "Connected the console to the agent endpoint",
+  "console.callAgentTool": "Called a tool of the agent endpoint from the playground",
   "console.disconnectAgent": "Disconnected the console from the agent endpoint",
   "console.revealDemoSignIn": "Showed the demo account's service sign-in",
   "console.signOut": "Signed out of the console",

@@ -31,7 +31,8 @@ export async function asConsoleDuty<T>(
   }: {
     duty: ConsoleDuty;
     event: ConsoleEvent;
-    target: string | undefined;
+    /** What the action acts on, for the audit log; read from the session where it is its own. */
+    target: string | undefined | ((signed: SignedIn) => string | undefined);
     /** The page that shows what changed, read again after a success (none for a mere read). */
     page?: NavHref;
     /** A refusal beyond the session's role (the sandbox controls are for Master clients). */
@@ -58,12 +59,13 @@ export async function asConsoleDuty<T>(
         "Something went wrong in the console. Check whether it was done before trying again.",
     };
   }
+  const named = typeof target === "function" ? target(signed) : target;
   await recordAuditOrLog({
     session: signed.session,
     clientId: signed.session.clientId,
     operationId: event,
     // What the request named, bounded: a refused request cannot write a long line.
-    target: target?.slice(0, AUDIT_TARGET_LIMIT),
+    target: named?.slice(0, AUDIT_TARGET_LIMIT),
     outcome: result.ok ? "success" : result.outcome === "unknown" ? "unknown" : "failure",
     errorCode: result.ok ? null : result.code,
   });

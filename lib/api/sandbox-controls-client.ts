@@ -29,6 +29,23 @@ export class SandboxControlsError extends Error {
   }
 }
 
+/**
+ * A change sent to the controls whose answer never came (it timed out, or the connection was
+ * lost): the service may have made it. Never a refusal, and never sent again by itself.
+ */
+export class SandboxOutcomeUnknownError extends Error {
+  constructor() {
+    super(
+      "The service did not answer in time: the change may have been made. Reload the page to see before trying again.",
+    );
+  }
+}
+
+/** Failures to connect at all: nothing reached the service. */
+const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+const neverSent = (error: unknown) =>
+  NOT_SENT.has(String((error as { cause?: { code?: unknown } } | null)?.cause?.code));
+
 const TIMEOUT_MS = 5_000;
 /** What a service says of its controls (null: it offers none), remembered per address for a minute. */
 const offered = new Map<string, { at: number; index: ControlsIndex | null }>();
@@ -45,10 +62,17 @@ export function sandboxControlsFor(baseUrl: string, apiKey: string) {
     path: string,
     init: { method?: string; body?: unknown } = {},
   ): Promise<z.output<S>> {
+    const method = init.method ?? "GET";
+    // A read that got no answer changed nothing; a change may have been made all the same.
+    const lost = (error: unknown) =>
+      method !== "GET" && !neverSent(error)
+        ? new SandboxOutcomeUnknownError()
+        : new SandboxControlsError("service_unreachable", "The service did not answer.");
     let res: Response;
+    let text: string;
     try {
       res = await fetch(root + path, {
-        method: init.method ?? "GET",
+        method,
         headers: {
           [HEADERS.apiKey]: apiKey,
           Accept: "application/json",
@@ -58,10 +82,10 @@ export function sandboxControlsFor(baseUrl: string, apiKey: string) {
         cache: "no-store",
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-    } catch {
-      throw new SandboxControlsError("service_unreachable", "The service did not answer.");
+      text = await res.text();
+    } catch (error) {
+      throw lost(error);
     }
-    const text = await res.text();
     let data: unknown = null;
     try {
       data = text ? JSON.parse(text) : null;

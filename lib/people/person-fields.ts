@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { atMostCharacters, FORM_BOUNDS } from "@/lib/validation/form-bounds";
 import { requiredText } from "@/lib/validation/required-text";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
@@ -14,12 +15,12 @@ export const authenticatorCode = z
   .trim()
   .regex(/^\d{3} ?\d{3}$/, AUTHENTICATOR_CODE_REFUSED);
 
-export const personName = requiredText(120, {
+export const personName = requiredText(FORM_BOUNDS.personName, {
   missing: "Enter your name.",
-  tooLong: "At most 120 characters.",
+  tooLong: atMostCharacters(FORM_BOUNDS.personName),
 });
 
-export const emailAddress = requiredText(320, {
+export const emailAddress = requiredText(FORM_BOUNDS.emailAddress, {
   missing: "Enter an email address.",
   tooLong: "This address is too long.",
 }).email("Enter an email address like name@example.com.");

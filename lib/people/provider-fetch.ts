@@ -6,6 +6,7 @@ import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { consoleConfig } from "@/lib/config/console-env";
 import { isPublicAddress } from "@/lib/net/public-address";
 import { processState } from "@/lib/process-state";
+import { ADDRESS_CREDENTIALS_REFUSED, carriesCredentials } from "./provider-address";
 
 /**
  * How the console reaches an identity provider. Its issuer, and every endpoint its discovery
@@ -54,7 +55,7 @@ export function providerAddressProblem(url: URL): string | undefined {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname)))
     return "The identity provider must be reached over https.";
-  if (url.username || url.password) return "The issuer may not carry a user name or password.";
+  if (carriesCredentials(url)) return ADDRESS_CREDENTIALS_REFUSED;
   if (!allowPrivate() && (isLoopbackHost(url.hostname) || (isIP(host) && !isPublicAddress(host))))
     return refusal(url.hostname).message;
   return undefined;

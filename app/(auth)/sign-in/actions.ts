@@ -6,13 +6,12 @@ import { type ActionResult, parseInput, refused } from "@/lib/actions/action-res
 import { identifyClient } from "@/lib/auth/identify-client";
 import { endSession, readSession, startSession } from "@/lib/auth/session";
 import { requestOrigin } from "@/lib/http/request-origin";
-import { recordAuditOrLog } from "@/lib/store/audit-log";
 import { demoAccount, demoPerson } from "@/lib/demo/console-demo-accounts";
 import { messageForCode } from "@/lib/operations/code-sentences";
 import { consoleLog } from "@/lib/log/console-log";
 import { connectOrganization } from "@/lib/people/organizations";
 import { startPersonSession } from "@/lib/people/person-session";
-import { recordRefusedSignIn } from "@/lib/people/sign-in-audit";
+import { recordKeySignIn, recordRefusedSignIn, recordSignOut } from "@/lib/people/sign-in-audit";
 import { credentialsOf, claimTotpCode } from "@/lib/people/people";
 import { verifyPassword } from "@/lib/people/passwords";
 import { attempt, tooManyAttempts } from "@/lib/people/sign-in-throttle";
@@ -29,15 +28,9 @@ async function signInWith(
       apiKey,
       accountLabel ?? identity.clientId,
     );
+    const where = { clientId: identity.clientId, organizationId: organization.id };
     if (!organization.keySignIn) {
-      await recordAuditOrLog({
-        clientId: identity.clientId,
-        organizationId: organization.id,
-        actorLabel: "API key",
-        operationId: "console.signIn",
-        outcome: "failure",
-        errorCode: "key_sign_in_off",
-      });
+      await recordKeySignIn(where, { outcome: "failure", errorCode: "key_sign_in_off" });
       return refused(
         "key_sign_in_off",
         "This organization signs in its people only: sign in with your email address or passkey.",
@@ -48,11 +41,7 @@ async function signInWith(
       { ...identity, apiKey, accountLabel, organizationId: organization.id },
       await requestOrigin(),
     );
-    await recordAuditOrLog({
-      clientId: identity.clientId,
-      organizationId: organization.id,
-      actorLabel: "API key",
-      operationId: "console.signIn",
+    await recordKeySignIn(where, {
       outcome: "success",
       detail: {
         after: {
@@ -147,12 +136,6 @@ export async function signInAsDemoPerson(personKey: string): Promise<ActionResul
 export async function signOut(): Promise<void> {
   const state = await readSession();
   await endSession();
-  if (state.kind === "active")
-    await recordAuditOrLog({
-      session: state.session,
-      clientId: state.session.clientId,
-      operationId: "console.signOut",
-      outcome: "success",
-    });
+  if (state.kind === "active") await recordSignOut(state.session);
   redirect("/sign-in?reason=signed-out");
 }

@@ -13,6 +13,7 @@ import { recordRefusedSignIn } from "@/lib/people/sign-in-audit";
 import { normalDomain, organizationOfDomain } from "@/lib/people/domain-claims";
 import { beginSignOn } from "@/lib/people/single-sign-on";
 import { attempt, tooManyAttempts } from "@/lib/people/sign-in-throttle";
+import { FORM_BOUNDS } from "@/lib/validation/form-bounds";
 
 /** The challenge of a passkey sign-in: the browser offers the person their passkeys for this console. */
 export async function passkeySignInOptionsAction(): Promise<
@@ -61,7 +62,8 @@ export async function beginSingleSignOnAction(input: {
 }): Promise<ActionResult<never>> {
   const email = typeof input?.email === "string" ? input.email.trim() : "";
   const domain = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/.exec(email)?.[1];
-  const normal = domain && email.length <= 320 ? normalDomain(domain) : undefined;
+  const normal =
+    domain && email.length <= FORM_BOUNDS.emailAddress ? normalDomain(domain) : undefined;
   if (!normal)
     return refused("invalid_input", "Enter your work email address.", {
       email: "Enter your work email address.",

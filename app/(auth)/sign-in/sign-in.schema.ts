@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { authenticatorCode, currentPassword } from "@/lib/people/person-fields";
+import { FORM_BOUNDS } from "@/lib/validation/form-bounds";
 import { requiredText } from "@/lib/validation/required-text";
 
 export const signInSchema = z.object({
-  apiKey: requiredText(256, {
+  apiKey: requiredText(FORM_BOUNDS.apiKey, {
     missing: "Paste an API key.",
     tooLong: "This is longer than any API key.",
   }),
@@ -12,7 +13,7 @@ export type SignInValues = z.infer<typeof signInSchema>;
 
 export const passwordSignInSchema = z.object({
   // Not held to an address's form: a sign-in only looks the address up.
-  email: requiredText(320, {
+  email: requiredText(FORM_BOUNDS.emailAddress, {
     missing: "Enter your email address.",
     tooLong: "This address is too long.",
   }),

@@ -24,7 +24,8 @@ async function hasOwnFactor(personId: string): Promise<boolean> {
 import { organizationsOf } from "@/lib/people/organizations";
 import { endPersonSession, hasTotp } from "@/lib/people/people";
 import { needsStepUp, STEP_UP_REQUIRED } from "@/lib/people/step-up";
-import { recordAuditOrLog } from "@/lib/store/audit-log";
+import { recordPersonAudit } from "@/lib/people/person-audit";
+import { FORM_BOUNDS } from "@/lib/validation/form-bounds";
 
 /** A person's own session, on this device or another: it ends on its next request. */
 export async function endOwnSessionAction(input: { id: string }): Promise<ActionResult<null>> {
@@ -71,15 +72,27 @@ export async function switchOrganizationAction(input: {
     environment: target.environment as "production" | "sandbox" | "unknown",
     accountLabel: target.name,
   });
-  await recordAuditOrLog({
-    session: { ...session, organizationId: target.id, role: target.role },
-    clientId: target.clientId,
+  // In the log of the organization the person moved to, with their role there.
+  await recordPersonAudit(ownPerson(session.actor), target, {
     operationId: "console.switchOrganization",
     outcome: "success",
   });
   revalidatePath("/", "layout");
   return done(null);
 }
+
+/** The signed-in person, as the audit log names them. */
+const ownPerson = (actor: { personId: string; email: string }) => ({
+  id: actor.personId,
+  email: actor.email,
+});
+
+/** Where the session acts: its organization, that organization's Client and the person's role. */
+const membershipOf = (session: ConsoleSession) => ({
+  id: session.organizationId,
+  clientId: session.clientId,
+  role: session.role,
+});
 
 async function signedInPerson() {
   const signed = await actionSession();
@@ -135,9 +148,7 @@ export async function addPasskeyAction(input: unknown): Promise<ActionResult<nul
   );
   if (!state || state.personId !== me.actor.personId)
     return refused("passkey_refused", "The passkey could not be added. Try again.");
-  await recordAuditOrLog({
-    session: me.session,
-    clientId: me.session.clientId,
+  await recordPersonAudit(ownPerson(me.actor), membershipOf(me.session), {
     operationId: "console.addPasskey",
     outcome: "success",
   });
@@ -148,14 +159,12 @@ export async function addPasskeyAction(input: unknown): Promise<ActionResult<nul
 export async function removePasskeyAction(input: { id: string }): Promise<ActionResult<null>> {
   const me = await signedInPerson();
   if ("ok" in me) return me;
-  if (typeof input?.id !== "string" || input.id.length > 1_024)
+  if (typeof input?.id !== "string" || input.id.length > FORM_BOUNDS.passkeyId)
     return refused("invalid_input", "This passkey is not known.");
   const unconfirmed = await confirmed(me.session, me.actor.personId);
   if (unconfirmed) return unconfirmed;
   await removePasskey(me.actor.personId, input.id);
-  await recordAuditOrLog({
-    session: me.session,
-    clientId: me.session.clientId,
+  await recordPersonAudit(ownPerson(me.actor), membershipOf(me.session), {
     operationId: "console.removePasskey",
     outcome: "success",
   });

@@ -12,26 +12,26 @@ import { asConsoleDuty } from "@/lib/actions/console-duty";
 import { playgroundForm } from "./_lib/playground.schema";
 import { type ActionResult, done, refused } from "@/lib/actions/action-result";
 import { agentTool } from "@/lib/api/contract/agent-tools";
-import { actionSession } from "@/lib/auth/guards";
-import { dutyRefusal } from "@/lib/auth/rights";
 import { demoServiceSignInFor } from "@/lib/demo/console-demo-accounts";
 
 /**
  * The console's own connection to the agent endpoint. These are not operations of the service
- * (the OAuth flow and MCP are), so they check the session themselves.
+ * (the OAuth flow and MCP are): each runs as a console duty, its refusals audited too.
  */
 
 export async function connectAgentAction(): Promise<ActionResult<{ redirectUrl: string }>> {
-  const signed = await actionSession();
-  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
-  const byRole = dutyRefusal(signed.session, "connectAgent");
-  if (byRole) return refused("role_forbidden", byRole);
-  try {
-    return done({ redirectUrl: await startAgentAuthorization(signed.session) });
-  } catch (error) {
-    if (error instanceof AgentConnectionError) return refused("agent_unavailable", error.message);
-    return refused("agent_unavailable", "The service's authorisation server did not answer.");
-  }
+  return asConsoleDuty(
+    { duty: "connectAgent", event: "console.startAgentConnection", target: undefined },
+    async ({ session }) => {
+      try {
+        return done({ redirectUrl: await startAgentAuthorization(session) });
+      } catch (error) {
+        if (error instanceof AgentConnectionError)
+          return refused("agent_unavailable", error.message);
+        return refused("agent_unavailable", "The service's authorisation server did not answer.");
+      }
+    },
+  );
 }
 
 /**
@@ -68,39 +68,42 @@ export async function callAgentToolAction(input: {
   tool: string;
   arguments: string;
 }): Promise<ActionResult<PlaygroundOutcome>> {
-  const signed = await actionSession();
-  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
-  const byRole = dutyRefusal(signed.session, "connectAgent");
-  if (byRole) return refused("role_forbidden", byRole);
-  const parsed = playgroundForm.safeParse(input);
-  if (!parsed.success) return refused("invalid_request", "The form is incomplete.");
-  if (!agentTool(parsed.data.tool))
-    return refused("invalid_request", "Choose a tool.", { tool: "Choose a tool." });
-  let args: unknown;
-  try {
-    args = parsed.data.arguments.trim() ? JSON.parse(parsed.data.arguments) : {};
-  } catch {
-    return refused("invalid_request", "The arguments are not JSON.", {
-      arguments: "Write the arguments as a JSON object.",
-    });
-  }
-  if (typeof args !== "object" || args === null || Array.isArray(args))
-    return refused("invalid_request", "The arguments must be a JSON object.", {
-      arguments: "Write the arguments as a JSON object.",
-    });
-  try {
-    return done(
-      await callAgentTool(ownerOf(signed), parsed.data.tool, args as Record<string, unknown>),
-    );
-  } catch (error) {
-    if (error instanceof AgentConnectionError) return refused("agent_not_connected", error.message);
-    // A paid call may have reached the service: never repeat it automatically.
-    return {
-      ok: false,
-      outcome: "unknown",
-      code: "outcome_unknown",
-      message:
-        "The console lost the answer. The call may have run: look at the usage before calling again, or repeat it with the same idempotencyKey (it is not charged twice).",
-    } as const;
-  }
+  const tool = typeof input?.tool === "string" ? input.tool : undefined;
+  return asConsoleDuty(
+    { duty: "connectAgent", event: "console.callAgentTool", target: tool },
+    async (signed) => {
+      const parsed = playgroundForm.safeParse(input);
+      if (!parsed.success) return refused("invalid_request", "The form is incomplete.");
+      if (!agentTool(parsed.data.tool))
+        return refused("invalid_request", "Choose a tool.", { tool: "Choose a tool." });
+      let args: unknown;
+      try {
+        args = parsed.data.arguments.trim() ? JSON.parse(parsed.data.arguments) : {};
+      } catch {
+        return refused("invalid_request", "The arguments are not JSON.", {
+          arguments: "Write the arguments as a JSON object.",
+        });
+      }
+      if (typeof args !== "object" || args === null || Array.isArray(args))
+        return refused("invalid_request", "The arguments must be a JSON object.", {
+          arguments: "Write the arguments as a JSON object.",
+        });
+      try {
+        return done(
+          await callAgentTool(ownerOf(signed), parsed.data.tool, args as Record<string, unknown>),
+        );
+      } catch (error) {
+        if (error instanceof AgentConnectionError)
+          return refused("agent_not_connected", error.message);
+        // A paid call may have reached the service: never repeat it automatically.
+        return {
+          ok: false,
+          outcome: "unknown",
+          code: "outcome_unknown",
+          message:
+            "The console lost the answer. The call may have run: look at the usage before calling again, or repeat it with the same idempotencyKey (it is not charged twice).",
+        } as const;
+      }
+    },
+  );
 }

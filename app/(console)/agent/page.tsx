@@ -41,6 +41,10 @@ const CONNECTION_NOTICE: Record<string, { tone: "success" | "danger" | "warning"
       tone: "danger",
       text: "The answer from the consent page was not for this browser session, or it expired. Connect again.",
     },
+    role_forbidden: {
+      tone: "danger",
+      text: "Your role does not allow you to connect the agent endpoint: nothing was connected.",
+    },
     other_account: {
       tone: "danger",
       text: "The consent was approved by another account than the one this session is signed in with (another Client, or the same Client in another environment). The console refused it and ended what it granted. Sign in on the consent page as this session's account.",

@@ -36,6 +36,7 @@ import { messageForCode } from "@/lib/operations/code-sentences";
 import { newPersonSchema } from "@/lib/people/person-fields";
 import { inviteSchema, singleSignOnSchema } from "./_lib/organization.schema";
 import { removeProvider, saveProvider } from "@/lib/people/single-sign-on";
+import { FORM_BOUNDS } from "@/lib/validation/form-bounds";
 
 /**
  * The organization's people: invitations, roles, removals and sessions, and the owner's
@@ -270,7 +271,7 @@ export async function replaceStoredKeyAction(input: {
   apiKey: string;
 }): Promise<ActionResult<null>> {
   const apiKey = typeof input?.apiKey === "string" ? input.apiKey.trim() : "";
-  if (!apiKey || apiKey.length > 256)
+  if (!apiKey || apiKey.length > FORM_BOUNDS.apiKey)
     return refused("invalid_input", "Paste the new API key.", { apiKey: "Paste the new API key." });
   return asDuty("manageOrganization", "console.replaceStoredKey", undefined, async (s) => {
     if (needsStepUp(s.session)) return refused(STEP_UP_REQUIRED.code, STEP_UP_REQUIRED.message);

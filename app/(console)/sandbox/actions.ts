@@ -8,22 +8,27 @@ import {
   type ClockView,
   FAULT_EFFECT_KINDS,
   FAULT_RULE_BOUNDS,
+  faultRuleInput,
   type FaultRuleView,
   JOB_FAILURE_CODE,
 } from "@/lib/api/contract/sandbox-controls";
-import { SandboxControlsError } from "@/lib/api/sandbox-controls-client";
-import { actionSession, type SignedIn } from "@/lib/auth/guards";
+import {
+  SandboxControlsError,
+  SandboxOutcomeUnknownError,
+} from "@/lib/api/sandbox-controls-client";
+import { type SignedIn } from "@/lib/auth/guards";
 import { formatCount } from "@/lib/format";
 import { targetOf } from "./_lib/clock-preview";
 
 /**
- * The Sandbox page's changes. The controls are not operations of the interface, so these check
- * the session themselves: a Master only, as the service itself requires.
+ * The Sandbox page's changes. The controls are not operations of the interface, so these run as
+ * a console duty (its refusals audited): a Master only, as the service itself requires. A change
+ * whose answer never came is reported, and audited, as of unknown outcome.
  */
 
 async function asMaster<T>(
   event: ConsoleEvent,
-  target: string | undefined,
+  target: string | undefined | ((signed: SignedIn) => string),
   run: (signed: SignedIn) => Promise<T>,
 ): Promise<ActionResult<T>> {
   return asConsoleDuty(
@@ -41,6 +46,8 @@ async function asMaster<T>(
       try {
         return done(await run(signed));
       } catch (error) {
+        if (error instanceof SandboxOutcomeUnknownError)
+          return { ok: false, outcome: "unknown", code: "outcome_unknown", message: error.message };
         if (!(error instanceof SandboxControlsError)) throw error;
         return refused(error.code, error.message, error.fieldErrors);
       }
@@ -75,7 +82,8 @@ const asTyped = z.string().optional();
 const FAULT_RULE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const faultRuleForm = z.object({
-  operationId: z.string().min(1, "Choose an operation.").max(100, "Choose an operation."),
+  // The contract's bound; a refusal says "Choose an operation." (below).
+  operationId: faultRuleInput.shape.operationId,
   kind: z.enum(FAULT_EFFECT_KINDS),
   code: asTyped,
   jobCode: asTyped,
@@ -179,20 +187,27 @@ export async function removeFaultRuleAction(ruleId: string): Promise<ActionResul
   });
 }
 
-/** Resets the signed-in Master's family to its seeded state, once its id was typed to confirm. */
+/**
+ * Resets the signed-in Master's family to its seeded state, once its id was typed to confirm: a
+ * session without the duty is refused as such first, whatever was typed.
+ */
 export async function resetMasterAction(input: {
   typed: string;
 }): Promise<ActionResult<{ restored: Record<string, number> }>> {
-  const signed = await actionSession();
-  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
   const typed = typeof input?.typed === "string" ? input.typed.trim() : "";
-  if (typed !== signed.session.clientId)
-    return refused("invalid_request", "Type this Master's id exactly to confirm.", {
-      typed: `Type ${signed.session.clientId} to confirm.`,
-    });
-  return asMaster("console.sandbox.resetMaster", signed.session.clientId, async ({ sandbox }) => {
-    const preview = await sandbox.resetPreview();
-    const reset = await sandbox.reset(preview.confirmationToken);
-    return { restored: reset.restored };
-  });
+  return asMaster(
+    "console.sandbox.resetMaster",
+    ({ session }) => session.clientId,
+    async ({ session, sandbox }) => {
+      if (typed !== session.clientId)
+        throw new SandboxControlsError(
+          "invalid_request",
+          "Type this Master's id exactly to confirm.",
+          { typed: `Type ${session.clientId} to confirm.` },
+        );
+      const preview = await sandbox.resetPreview();
+      const reset = await sandbox.reset(preview.confirmationToken);
+      return { restored: reset.restored };
+    },
+  );
 }

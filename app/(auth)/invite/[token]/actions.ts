@@ -28,6 +28,7 @@ import { domainOfAddress, organizationOfDomain } from "@/lib/people/domain-claim
 import { attempt, tooManyAttempts } from "@/lib/people/sign-in-throttle";
 import { newPersonSchema, type NewPersonValues } from "@/lib/people/person-fields";
 import { type PasswordSignInValues } from "@/app/(auth)/sign-in/sign-in.schema";
+import { FORM_BOUNDS } from "@/lib/validation/form-bounds";
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
@@ -164,7 +165,7 @@ export async function invitePasskeyOptionsAction(input: {
   name: string;
 }): Promise<ActionResult<{ ceremony: string; options: PublicKeyCredentialCreationOptionsJSON }>> {
   const name = typeof input?.name === "string" ? input.name.trim() : "";
-  if (!name || name.length > 120)
+  if (!name || name.length > FORM_BOUNDS.personName)
     return refused("invalid_input", "Enter your name first.", { name: "Enter your name." });
   const open = await openInvitation(input?.token);
   if ("ok" in open) return open;

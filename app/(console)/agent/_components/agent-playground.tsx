@@ -10,6 +10,7 @@ import { FormSelect, FormTextarea } from "@/components/forms/form-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useActionCall, useActionSubmit } from "@/lib/actions/use-action-submit";
+import { newIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import type { PlaygroundOutcome } from "@/lib/agent/agent-connection";
 import {
   callAgentToolAction,
@@ -69,7 +70,7 @@ function exampleArguments(tool: ToolChoice | undefined): string {
   if (!tool) return "{}";
   const example: Record<string, unknown> = {};
   for (const field of tool.required)
-    example[field] = field === "idempotencyKey" ? crypto.randomUUID() : "";
+    example[field] = field === "idempotencyKey" ? newIdempotencyKey() : "";
   return JSON.stringify(example, null, 2);
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { atMostCharacters, FORM_BOUNDS } from "@/lib/validation/form-bounds";
 
 /**
  * The agent playground's form, as the browser checks it and the action reads it again: a tool,
@@ -6,6 +7,8 @@ import { z } from "zod";
  */
 export const playgroundForm = z.object({
   tool: z.string().min(1, "Choose a tool."),
-  arguments: z.string().max(20_000, "At most 20,000 characters."),
+  arguments: z
+    .string()
+    .max(FORM_BOUNDS.agentToolArguments, atMostCharacters(FORM_BOUNDS.agentToolArguments)),
 });
 export type PlaygroundForm = z.infer<typeof playgroundForm>;

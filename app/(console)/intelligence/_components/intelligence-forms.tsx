@@ -11,7 +11,6 @@ import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { FormCheckbox, FormSelect, FormText } from "@/components/forms/form-fields";
 import { JobForm } from "@/app/(console)/jobs/_components/job-order-form";
-import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
 import {
   clusterReadForm,
   type marketScopeFields,
@@ -75,7 +74,6 @@ const SCOPE_DEFAULTS = {
 } as const;
 
 export function ResolvePartForm() {
-  const [idempotencyKey] = useIdempotencyKey();
   const form = useForm<z.input<typeof resolvePartForm>, unknown, z.output<typeof resolvePartForm>>({
     resolver: zodResolver(resolvePartForm),
     defaultValues: { oeNumber: "", aftermarketNumber: "", manufacturer: "", ...SCOPE_DEFAULTS },
@@ -85,7 +83,7 @@ export function ResolvePartForm() {
       form={form}
       label="Resolve a part"
       submitLabel="Read market intelligence"
-      send={(v) => resolvePartIntelligenceAction({ ...v, idempotencyKey })}
+      send={(v, idempotencyKey) => resolvePartIntelligenceAction({ ...v, idempotencyKey })}
       onUnknown={`The console did not learn whether the read was made. Look at the recent results below before reading again. ${PAID}`}
     >
       <FormText
@@ -119,7 +117,6 @@ export function ClusterReadForm({
   clusterId: string;
   scope: { marketCountry: string; currency: string; condition: string; windowDays: number };
 }) {
-  const [idempotencyKey] = useIdempotencyKey();
   const form = useForm<z.input<typeof clusterReadForm>, unknown, z.output<typeof clusterReadForm>>({
     resolver: zodResolver(clusterReadForm),
     defaultValues: {
@@ -134,7 +131,7 @@ export function ClusterReadForm({
       form={form}
       label="Read this cluster"
       submitLabel="Read again"
-      send={(v) => readClusterIntelligenceAction({ ...v, idempotencyKey })}
+      send={(v, idempotencyKey) => readClusterIntelligenceAction({ ...v, idempotencyKey })}
     >
       <ScopeFields form={form as unknown as AnyScopeForm} />
     </JobForm>
@@ -142,7 +139,6 @@ export function ClusterReadForm({
 }
 
 export function VinEconomicForm({ asOf }: { asOf: string }) {
-  const [idempotencyKey] = useIdempotencyKey();
   const form = useForm<z.input<typeof vinEconomicForm>, unknown, z.output<typeof vinEconomicForm>>({
     resolver: zodResolver(vinEconomicForm),
     defaultValues: {
@@ -162,7 +158,7 @@ export function VinEconomicForm({ asOf }: { asOf: string }) {
       form={form}
       label="VIN Economic Intelligence"
       submitLabel="Start the evaluation"
-      send={(v) => startVinEconomicIntelligenceAction({ ...v, idempotencyKey })}
+      send={(v, idempotencyKey) => startVinEconomicIntelligenceAction({ ...v, idempotencyKey })}
       onUnknown="The console did not learn whether the evaluation was ordered. Look at the recent results before starting it again: each order is billed."
     >
       <FormText of={form} name="vin" label="VIN" autoComplete="off" />

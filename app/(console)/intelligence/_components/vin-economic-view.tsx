@@ -16,18 +16,7 @@ export function VinEconomicView({ result }: { result: unknown }) {
   const r = parsed.data;
   const currency = r.scope?.currency ?? "EUR";
   const money = (v: number | null | undefined) => formatMinor(v, currency);
-  const portfolio = (r.portfolio ?? {}) as {
-    includedCount?: number;
-    expectedRevenueMinor?: number;
-    riskAdjustedValueMinor?: number;
-    largestShare?: number | null;
-    method?: string;
-  };
-  const confidence = (r.confidence ?? {}) as { level?: string; publishable?: boolean };
-  const pipeline = (r.pipeline ?? {}) as {
-    stages?: { name: string; status: string; [k: string]: unknown }[];
-    omittedInsufficientCandidates?: { clusterId: string; clusterVersion: number }[];
-  };
+  const { portfolio, confidence, pipeline } = r;
   const omitted = pipeline.omittedInsufficientCandidates ?? [];
   const excluded = r.candidates.filter((c) => !c.included);
   return (

@@ -24,7 +24,8 @@ export function JobForm<T extends FieldValues, V>({
   form: UseFormReturn<T, any, V>;
   label: string;
   submitLabel: string;
-  send: (values: V) => Promise<ActionResult<{ jobId: string }>>;
+  /** Sends the values, with the order's Idempotency-Key (`useActionSubmit`'s) where it takes one. */
+  send: (values: V, idempotencyKey: string) => Promise<ActionResult<{ jobId: string }>>;
   onUnknown?: string;
   /** Instead of opening the job's page (e.g. a page that shows its jobs in place). */
   onStarted?: (jobId: string) => void;

@@ -8,6 +8,13 @@ import { formatMinor } from "@/lib/format";
 import { ClusterIntelligenceView } from "@/app/(console)/intelligence/_components/cluster-intelligence-view";
 import { VinEconomicView } from "@/app/(console)/intelligence/_components/vin-economic-view";
 import { type JobFamily } from "@/lib/api/contract/operations";
+import {
+  type cartCheckResponse,
+  type economicEvaluationResponse,
+  type vinPartsResponse,
+} from "@/lib/api/contract/vin";
+import { type partImageGenerationResponse } from "@/lib/api/contract/vision";
+import { type z } from "zod";
 
 const CAVEAT =
   "Derived data, not a guarantee: fitment, reference numbers and VDI codes never prove that a part fits a specific vehicle, and prices are not binding.";
@@ -16,24 +23,13 @@ function Quiet({ children }: { children: string }) {
   return <span className="text-slate-500">{children}</span>;
 }
 
-type PartItem = {
-  number: string | null;
-  svcGenArt: string;
-  vdi: string[];
-  name?: string;
-  category?: string;
-};
+/** A finished job's result, in the shape the contract gives its status operation's answer. */
+type PartsOfVin = z.infer<typeof vinPartsResponse>;
+type CartCheck = z.infer<typeof cartCheckResponse>;
+type Evaluation = z.infer<typeof economicEvaluationResponse>;
+type PartImages = z.infer<typeof partImageGenerationResponse>;
 
-function PartsResult({
-  result,
-}: {
-  result: {
-    matchLevel?: string;
-    missingCategories?: string[];
-    parts?: PartItem[];
-    svcId?: string | null;
-  };
-}) {
+function PartsResult({ result }: { result: PartsOfVin }) {
   const missing = result.missingCategories ?? [];
   return (
     <div className="space-y-3">
@@ -69,11 +65,7 @@ function PartsResult({
   );
 }
 
-function CartResult({
-  result,
-}: {
-  result: { complete: boolean; mode: string; results: { oe: string; fits: boolean }[] };
-}) {
+function CartResult({ result }: { result: CartCheck }) {
   return (
     <div className="space-y-3">
       {result.complete ? (
@@ -113,21 +105,6 @@ function CartResult({
     </div>
   );
 }
-
-type Evaluation = {
-  currency: string;
-  assumptions?: Record<string, unknown>;
-  revenuePotential?: { grossMinor?: number; netMinor?: number };
-  purchaseRecommendation?: { maxPurchasePriceMinor?: number; basis?: string };
-  parts: {
-    rank?: number;
-    number?: string | null;
-    name?: string;
-    priceMinor?: number;
-    recoveryMinor?: number;
-  }[];
-  warnings: unknown[];
-};
 
 /** An assumption of the evaluation in the words and units its form asked for (euros, percent). */
 function assumptionText(field: string, value: unknown, currency: string): string {
@@ -197,11 +174,7 @@ function EvaluationResult({ result }: { result: Evaluation }) {
   );
 }
 
-function ImageResult({
-  result,
-}: {
-  result: { oeNumber: string; disclosure?: string; images?: { view?: string; url?: string }[] };
-}) {
+function ImageResult({ result }: { result: PartImages }) {
   return (
     <div className="space-y-3" data-testid="image-result">
       <p className="text-sm">
@@ -237,13 +210,13 @@ export function JobResult({ family, result }: { family: JobFamily; result: unkno
   if (family === "vin_economic_intelligence") return <VinEconomicView result={result} />;
   const body =
     family === "vin_parts" ? (
-      <PartsResult result={result as never} />
+      <PartsResult result={result as PartsOfVin} />
     ) : family === "cart_check" ? (
-      <CartResult result={result as never} />
+      <CartResult result={result as CartCheck} />
     ) : family === "economic_evaluation" ? (
-      <EvaluationResult result={result as never} />
+      <EvaluationResult result={result as Evaluation} />
     ) : (
-      <ImageResult result={result as never} />
+      <ImageResult result={result as PartImages} />
     );
   return (
     <div className="space-y-3">

@@ -18,7 +18,7 @@ import {
   PROVIDERS,
 } from "@/lib/api/contract/common";
 import { oeNumberText, partCondition } from "@/lib/api/contract/parts";
-import { useIdempotencyKey } from "@/lib/actions/use-idempotency-key";
+import { cartCheckMode } from "@/lib/api/contract/vin";
 import { JobForm } from "@/app/(console)/jobs/_components/job-order-form";
 import { economicEvaluationForm, parseOeLines } from "@/app/(console)/jobs/_lib/job-forms";
 import {
@@ -83,7 +83,7 @@ export function PartsLookupForm({ vin, onStarted }: { vin: string } & Started) {
 const cartForm = z
   .object({
     vin: vinInput,
-    mode: z.enum(["type", "vehicle"]),
+    mode: cartCheckMode,
     country: countryInput,
     oeNumbers: z.string(),
   })
@@ -106,7 +106,6 @@ const cartForm = z
   });
 
 export function CartCheckForm({ vin, onStarted }: { vin: string } & Started) {
-  const [idempotencyKey] = useIdempotencyKey();
   const form = useForm<z.input<typeof cartForm>, unknown, z.output<typeof cartForm>>({
     resolver: zodResolver(cartForm),
     defaultValues: { vin, mode: "type", country: "", oeNumbers: "" },
@@ -117,7 +116,7 @@ export function CartCheckForm({ vin, onStarted }: { vin: string } & Started) {
       form={form}
       label="Cart check"
       submitLabel="Check the cart"
-      send={(v) =>
+      send={(v, idempotencyKey) =>
         startCartCheckAction({
           body: {
             vin: v.vin,

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/auth/roles";
 import { emailAddress } from "@/lib/people/person-fields";
+import { ADDRESS_CREDENTIALS_REFUSED, carriesCredentials } from "@/lib/people/provider-address";
+import { atMostCharacters, FORM_BOUNDS } from "@/lib/validation/form-bounds";
 import { requiredText } from "@/lib/validation/required-text";
 
 export const inviteSchema = z.object({
@@ -15,12 +17,19 @@ export const singleSignOnSchema = z.object({
     .string()
     .trim()
     .url("Enter the issuer's address, like https://login.example.com/realms/acme.")
-    .max(500, "At most 500 characters."),
-  clientId: requiredText(200, {
+    .max(FORM_BOUNDS.singleSignOnIssuer, atMostCharacters(FORM_BOUNDS.singleSignOnIssuer))
+    .refine((text) => !carriesCredentials(text), { message: ADDRESS_CREDENTIALS_REFUSED }),
+  clientId: requiredText(FORM_BOUNDS.singleSignOnClientId, {
     missing: "Enter the client id.",
-    tooLong: "At most 200 characters.",
+    tooLong: atMostCharacters(FORM_BOUNDS.singleSignOnClientId),
   }),
-  clientSecret: z.string().min(1, "Enter the client secret.").max(500, "At most 500 characters."),
+  clientSecret: z
+    .string()
+    .min(1, "Enter the client secret.")
+    .max(
+      FORM_BOUNDS.singleSignOnClientSecret,
+      atMostCharacters(FORM_BOUNDS.singleSignOnClientSecret),
+    ),
   defaultRole: z.enum(ROLES, { message: "Choose a role." }),
 });
 export type SingleSignOnValues = z.input<typeof singleSignOnSchema>;
@@ -32,6 +41,6 @@ export const domainClaimSchema = z.object({
     .trim()
     .toLowerCase()
     .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, "Enter a domain like example.com.")
-    .max(253, "At most 253 characters."),
+    .max(FORM_BOUNDS.domainName, atMostCharacters(FORM_BOUNDS.domainName)),
 });
 export type DomainClaimValues = z.input<typeof domainClaimSchema>;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { fieldErrorsOf } from "@/lib/actions/action-result";
+import { ADDRESS_CREDENTIALS_REFUSED } from "@/lib/people/provider-address";
+import { singleSignOnSchema } from "./organization.schema";
+
+const provider = (issuer: string) => ({
+  issuer,
+  clientId: "console",
+  clientSecret: "s3cret",
+  defaultRole: "viewer",
+});
+
+const issuerError = (issuer: string) => {
+  const parsed = singleSignOnSchema.safeParse(provider(issuer));
+  return parsed.success ? undefined : fieldErrorsOf(parsed.error.issues).issuer;
+};
+
+describe("the single sign-on form's issuer", () => {
+  it("takes a provider's address", () => {
+    expect(issuerError("https://login.example.com/realms/acme")).toBeUndefined();
+    expect(issuerError("  https://idp.example.com  ")).toBeUndefined();
+  });
+
+  it.each([
+    "https://user:pass@idp.example.com/realms/acme",
+    "https://user@idp.example.com",
+    "https://:pass@idp.example.com",
+    " https://admin:hunter2@login.example.com ",
+  ])("refuses %s: an address with a user name or password", (issuer) => {
+    expect(issuerError(issuer)).toBe(ADDRESS_CREDENTIALS_REFUSED);
+  });
+
+  it("says what is wrong with text that is no address, before anything else", () => {
+    expect(issuerError("login.example.com")).toMatch(/^Enter the issuer's address/);
+  });
+});
