@@ -16,10 +16,8 @@ describe("the service's Node flags", () => {
   });
 
   it("bound the heap as they say", () => {
-    // The old generation's 256 MB and the young generation's three 4 MB semi-spaces' worth.
-    const limitMb = heapLimitMb(SERVICE_NODE_FLAGS);
-    expect(limitMb).toBeGreaterThanOrEqual(256);
-    expect(limitMb).toBeLessThanOrEqual(256 + 16);
+    // The old generation's 256 MB and the young generation's three 16 MB semi-spaces.
+    expect(heapLimitMb(SERVICE_NODE_FLAGS)).toBe(256 + 3 * 16);
   });
 });
 
