@@ -40,6 +40,12 @@ export const textParam = z
   .pipe(z.string().trim().max(200))
   .catch("");
 
+/** An identifier in a list's address (a Client's, a key's): longer than any the service issues. */
+export const idParam = z.string().max(100).catch("");
+
+/** A day as a person typed it in a list's filter, checked by the list (which says what it wants). */
+export const dayParam = z.string().max(40).catch("");
+
 /** Reads a page's `searchParams` (first value of repeated keys) against a list's schema. */
 export function readListParams<S extends z.ZodObject>(
   schema: S,

@@ -152,11 +152,15 @@ const AUDIT = {
 const BOUNDS = {
   fact: "A bound on what a form or a server action takes",
   owners: ["lib/api/contract/", "lib/validation/form-bounds.ts"],
+  // Every schema, whatever its file is called: a form's, a list's address, an action's input.
   readers: consoleSide.filter(
-    (f) => /\.schema\.tsx?$/.test(f) || (f.startsWith("app/") && isServerActions(f)),
+    (f) =>
+      /\.schema\.tsx?$/.test(f) ||
+      /from\s*["']zod["']/.test(textOf(f)) ||
+      (f.startsWith("app/") && isServerActions(f)),
   ),
   written:
-    /\.(?:max|length|size|gte?|lte?)\(\s*-?\d|\.min\(\s*(?!1\s*[,)])-?\d|requiredText\(\s*\d|\.length\s*[<>]=?\s*\d[\d_]*\d/,
+    /(?<!\bMath)\.(?:max|length|size|gte?|lte?)\(\s*-?\d|(?<!\bMath)\.min\(\s*(?!1\s*[,)])-?\d|requiredText\(\s*\d|\.length\s*[<>]=?\s*\d[\d_]*\d/,
 };
 
 /** A list of choices the contract owns (a mode, a role, a status), written out on the console's side. */

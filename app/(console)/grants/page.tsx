@@ -16,6 +16,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { formatDate } from "@/lib/format";
 import {
+  idParam,
   listHref,
   oneOf,
   readListParams,
@@ -27,7 +28,7 @@ export const metadata: Metadata = { title: "Issued grants" };
 
 const grantsListParams = z.object({
   q: textParam,
-  beneficiary: z.string().max(100).catch(""),
+  beneficiary: idParam,
   sort: oneOf(["reference-asc", "reference-desc", "issued-desc", "issued-asc"], "reference-asc"),
 });
 type GrantsListParams = z.output<typeof grantsListParams>;

@@ -11,11 +11,24 @@ export const freshnessPolicy = z.enum(["allow_stale", "refresh_if_stale", "requi
 export const minimumEvidence = z.enum(["any", "directional", "usable", "strong"]);
 const score0to100 = z.number().min(0).max(100);
 
+/** The intelligence requests' bounds, which the console's forms read too. */
+export const INTELLIGENCE_BOUNDS = {
+  /** Days of evidence a market scope covers. */
+  windowDays: { min: 1, max: 730 },
+  /** Candidates a VIN evaluation weighs. */
+  maxCandidates: { min: 1, max: 100 },
+  /** An OE or aftermarket number's characters. */
+  partNumber: 64,
+  /** A manufacturer's name's characters. */
+  manufacturer: 100,
+} as const;
+const B = INTELLIGENCE_BOUNDS;
+
 export const marketScope = z.strictObject({
   marketCountry: countryCode,
   currency: currencyCode,
   condition,
-  windowDays: z.number().int().min(1).max(730),
+  windowDays: z.number().int().min(B.windowDays.min).max(B.windowDays.max),
 });
 
 const identifier = z.strictObject({
@@ -255,10 +268,12 @@ const scopeQuery = {
   windowDays: z.coerce
     .number()
     .int()
-    .min(1)
-    .max(730)
+    .min(B.windowDays.min)
+    .max(B.windowDays.max)
     .optional()
-    .describe("Days of evidence the scope covers, 1 to 730 (90 if not given)."),
+    .describe(
+      `Days of evidence the scope covers, ${B.windowDays.min} to ${B.windowDays.max} (90 if not given).`,
+    ),
 };
 const freshnessQuery = freshnessPolicy
   .optional()
@@ -267,16 +282,16 @@ const freshnessQuery = freshnessPolicy
   );
 export const resolveIntelligenceQuery = oneOfRequired(
   z.strictObject({
-    oeNumber: z.string().min(1).max(64).optional().describe("OE number of the part."),
+    oeNumber: z.string().min(1).max(B.partNumber).optional().describe("OE number of the part."),
     aftermarketNumber: z
       .string()
       .min(1)
-      .max(64)
+      .max(B.partNumber)
       .optional()
       .describe("Aftermarket number of the part."),
     manufacturer: z
       .string()
-      .max(100)
+      .max(B.manufacturer)
       .optional()
       .describe("Manufacturer of the part; needed where several share the number."),
     kType: z.coerce
@@ -351,7 +366,7 @@ export const vinEconomicScope = z.strictObject({
   asOf: isoDateTime,
   minimumEvidence,
   freshnessPolicy,
-  maxCandidates: z.number().int().min(1).max(100),
+  maxCandidates: z.number().int().min(B.maxCandidates.min).max(B.maxCandidates.max),
   includeInsufficientCandidates: z.boolean(),
 });
 export const vinEconomicIntelligenceRequest = vinEconomicScope.extend({ vin: fullVin });

@@ -60,9 +60,11 @@ export const vehicleListingResponse = z.looseObject({
     .optional(),
 });
 
+/** The most photos one registration intake takes. */
+export const INTAKE_PHOTOS_MAX = 20;
 export const vehicleIntakeRequest = z.strictObject({
   fileUrl: z.url(),
-  photoUrls: z.array(z.url()).max(20).optional(),
+  photoUrls: z.array(z.url()).max(INTAKE_PHOTOS_MAX).optional(),
   country: countryCode.optional(),
   includeOwner: z.boolean().optional(),
 });

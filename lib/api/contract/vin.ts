@@ -154,14 +154,17 @@ export type VinPartsResponse = z.infer<typeof vinPartsResponse>;
 // --- Cart check ------------------------------------------------------------------------------
 
 export const cartCheckMode = z.enum(["type", "vehicle"]);
+/** How many OE numbers one cart check takes. */
+export const CART_CHECK_OE_NUMBERS = { min: 1, max: 30 } as const;
+const oeNumbersCount = `send ${CART_CHECK_OE_NUMBERS.min} to ${CART_CHECK_OE_NUMBERS.max} OE numbers`;
 export const cartCheckRequest = z.strictObject({
   vin: fullVin,
   country: countryCode.optional(),
   mode: cartCheckMode,
   oeNumbers: z
     .array(boundedText(64))
-    .min(1, "send 1 to 30 OE numbers")
-    .max(30, "send 1 to 30 OE numbers"),
+    .min(CART_CHECK_OE_NUMBERS.min, oeNumbersCount)
+    .max(CART_CHECK_OE_NUMBERS.max, oeNumbersCount),
 });
 export type CartCheckRequest = z.infer<typeof cartCheckRequest>;
 /** `results` follow the request's order, duplicates included; `fits=false` is reliable only with `complete=true`. */

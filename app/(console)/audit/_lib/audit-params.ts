@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type LogFilterSet } from "@/components/operations/log-filters";
 import { parseDay } from "@/lib/dates";
-import { choiceKeys, oneOf } from "@/lib/list-params";
+import { choiceKeys, dayParam, oneOf } from "@/lib/list-params";
 import { cursorParam } from "@/lib/log-cursor";
 import { type AuditFilters } from "@/lib/store/audit-log";
 
@@ -20,8 +20,8 @@ export const auditParams = z.object({
     .regex(/^[A-Za-z.]{1,100}$/)
     .catch(""),
   outcome: oneOf(choiceKeys(AUDIT_OUTCOMES), "all"),
-  from: z.string().max(40).catch(""),
-  to: z.string().max(40).catch(""),
+  from: dayParam,
+  to: dayParam,
   next: cursorParam,
   prev: cursorParam,
 });

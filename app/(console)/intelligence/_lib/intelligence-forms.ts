@@ -1,17 +1,25 @@
 import { z } from "zod";
 import { countryCode, currencyCode, fullVin, uuid } from "@/lib/api/contract/common";
-import { condition, freshnessPolicy, minimumEvidence } from "@/lib/api/contract/intelligence";
+import {
+  condition,
+  freshnessPolicy,
+  INTELLIGENCE_BOUNDS as BOUNDS,
+  minimumEvidence,
+} from "@/lib/api/contract/intelligence";
 import { parseDateTime } from "@/lib/dates";
+import { atMostCharacters } from "@/lib/validation/form-bounds";
 import { typedCode } from "@/lib/validation/typed-code";
 
 /**
  * The Intelligence forms' fields as people type them (upper-cased codes, numbers from text) and
  * the query or body they become. One schema per form, used by the form and by its action.
  */
-const optionalText = z
-  .string()
-  .max(64, "At most 64 characters.")
-  .transform((v) => v.trim());
+/** A text field that may stay empty, within the contract's bound. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, atMostCharacters(max))
+    .transform((v) => v.trim());
 
 /** A whole number typed in a field, from `min` to `max` (of `unit`, when it has one). */
 function wholeNumber(min: number, max: number, unit?: string) {
@@ -28,14 +36,14 @@ export const marketScopeFields = z.object({
   marketCountry: typedCode(countryCode),
   currency: typedCode(currencyCode),
   condition,
-  windowDays: wholeNumber(1, 730, "days"),
+  windowDays: wholeNumber(BOUNDS.windowDays.min, BOUNDS.windowDays.max, "days"),
 });
 
 export const resolvePartForm = marketScopeFields
   .extend({
-    oeNumber: optionalText,
-    aftermarketNumber: optionalText,
-    manufacturer: optionalText,
+    oeNumber: optionalText(BOUNDS.partNumber),
+    aftermarketNumber: optionalText(BOUNDS.partNumber),
+    manufacturer: optionalText(BOUNDS.manufacturer),
     freshnessPolicy,
   })
   .superRefine((v, ctx) => {
@@ -68,7 +76,7 @@ export const vinEconomicForm = z.object({
   }),
   minimumEvidence,
   freshnessPolicy,
-  maxCandidates: wholeNumber(1, 100),
+  maxCandidates: wholeNumber(BOUNDS.maxCandidates.min, BOUNDS.maxCandidates.max),
   includeInsufficientCandidates: z.boolean(),
 });
 

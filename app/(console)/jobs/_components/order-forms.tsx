@@ -18,7 +18,7 @@ import {
   PROVIDERS,
 } from "@/lib/api/contract/common";
 import { oeNumberText, partCondition } from "@/lib/api/contract/parts";
-import { cartCheckMode } from "@/lib/api/contract/vin";
+import { CART_CHECK_OE_NUMBERS, cartCheckMode } from "@/lib/api/contract/vin";
 import { JobForm } from "@/app/(console)/jobs/_components/job-order-form";
 import { economicEvaluationForm, parseOeLines } from "@/app/(console)/jobs/_lib/job-forms";
 import {
@@ -89,11 +89,12 @@ const cartForm = z
   })
   .superRefine((v, ctx) => {
     const lines = parseOeLines(v.oeNumbers);
-    if (lines.length < 1 || lines.length > 30)
+    const { min, max } = CART_CHECK_OE_NUMBERS;
+    if (lines.length < min || lines.length > max)
       ctx.addIssue({
         code: "custom",
         path: ["oeNumbers"],
-        message: `Enter 1 to 30 OE numbers, one per line (now ${lines.length}).`,
+        message: `Enter ${min} to ${max} OE numbers, one per line (now ${lines.length}).`,
       });
     lines.forEach((l, i) => {
       if (!oeNumberText.safeParse(l).success)

@@ -2,7 +2,7 @@ import { Link } from "@/components/ui/link";
 import { DataTable } from "@/components/ui/table";
 import { z } from "zod";
 import { formatCount, formatDate, formatDateTime, formatMinor } from "@/lib/format";
-import { listHref, oneOf, readListParams, type SearchParams } from "@/lib/list-params";
+import { idParam, listHref, oneOf, readListParams, type SearchParams } from "@/lib/list-params";
 import { usageHistory, usageMonthsOf } from "@/lib/usage/usage-readings";
 import {
   busiestEndpointKey,
@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
 /** Two years of billing periods and the current one: a month beside the same month last year. */
 const MONTHS_SHOWN = 25;
 export const historyParams = z.object({
-  key: z.string().max(100).catch(""),
+  key: idParam,
   days: oneOf(["30", "90"], "30"),
 });
 

@@ -10,7 +10,7 @@ import { FormCheckbox, FormText, FormTextarea } from "@/components/forms/form-fi
 import { ValueList } from "@/components/operations/value-list";
 import { Alert } from "@/components/ui/alert";
 import { countryCode } from "@/lib/api/contract/common";
-import { vehicleIntakeRequest } from "@/lib/api/contract/vehicles";
+import { INTAKE_PHOTOS_MAX, vehicleIntakeRequest } from "@/lib/api/contract/vehicles";
 import { useActionSubmit } from "@/lib/actions/use-action-submit";
 import { parseOeLines as linesOf } from "@/app/(console)/jobs/_lib/job-forms";
 import { intakeVehicleAction } from "../../actions";
@@ -20,7 +20,8 @@ const intakeForm = z.object({
   fileUrl: vehicleIntakeRequest.shape.fileUrl,
   photoUrls: z.string().superRefine((text, ctx) => {
     const lines = linesOf(text);
-    if (lines.length > 20) ctx.addIssue({ code: "custom", message: "At most 20 photo addresses." });
+    if (lines.length > INTAKE_PHOTOS_MAX)
+      ctx.addIssue({ code: "custom", message: `At most ${INTAKE_PHOTOS_MAX} photo addresses.` });
     lines.forEach((l, i) => {
       if (!photoUrl.safeParse(l).success)
         ctx.addIssue({ code: "custom", message: `Line ${i + 1} is not an absolute address.` });
