@@ -19,7 +19,10 @@ describe("every section the navigation gates", () => {
 
   it.each(gated.map((item) => [item.href, item] as const))("%s gates its own page", (href) => {
     const page = readFileSync(`app/(console)${href}/page.tsx`, "utf8");
-    const asksItsEntry = page.includes(`notOfferedAt(`) && page.includes(`"${href}")`);
+    // Asking is not enough: the page returns the refusal before it renders anything else.
+    const asksItsEntry = new RegExp(
+      `const (\\w+) = notOfferedAt\\([\\w.]+, "${href}"\\);\\s*if \\(\\1\\) return \\1;`,
+    ).test(page);
     const showsRefusal = /<NotOffered\b/.test(page);
     expect(asksItsEntry || showsRefusal, href).toBe(true);
   });

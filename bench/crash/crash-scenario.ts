@@ -4,7 +4,7 @@
  * checks afterwards, in the database and over HTTP, that every charge belongs to an outcome its
  * caller can reach and that every acknowledged write is there.
  */
-import { hasExited } from "../../scripts/launcher";
+import { hasExited, SERVICE_NODE_FLAGS } from "../../scripts/launcher";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -59,18 +59,22 @@ class ServiceProcess {
   constructor(private readonly opts: CrashScenarioOptions) {}
 
   async start() {
-    const child = spawn(process.execPath, ["--import", "tsx", "service/main.ts"], {
-      env: {
-        ...process.env,
-        DATABASE_URL: this.opts.databaseUrl,
-        SERVICE_DATA_DIR: this.opts.dataDir,
-        SERVICE_PORT: String(this.opts.port),
-        SERVICE_DEFAULT_RATE_LIMIT: "100000000/60",
-        SERVICE_JOB_DURATION_MS: "1000",
-        LOG_LEVEL: "warn",
+    const child = spawn(
+      process.execPath,
+      [...SERVICE_NODE_FLAGS, "--import", "tsx", "service/main.ts"],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: this.opts.databaseUrl,
+          SERVICE_DATA_DIR: this.opts.dataDir,
+          SERVICE_PORT: String(this.opts.port),
+          SERVICE_DEFAULT_RATE_LIMIT: "100000000/60",
+          SERVICE_JOB_DURATION_MS: "1000",
+          LOG_LEVEL: "warn",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    );
     this.child = child;
     let out = "";
     child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
