@@ -42,7 +42,14 @@ export class SandboxOutcomeUnknownError extends Error {
 }
 
 /** Failures to connect at all: nothing reached the service. */
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+const NOT_SENT = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 const neverSent = (error: unknown) =>
   NOT_SENT.has(String((error as { cause?: { code?: unknown } } | null)?.cause?.code));
 
@@ -102,6 +109,10 @@ export function sandboxControlsFor(baseUrl: string, apiKey: string) {
         );
       }
       const body = errorBody.safeParse(data);
+      // A gateway's own 502, 503 or 504 (nginx in front, the instance gone mid-request), not the
+      // service's answer: a change may have been made all the same.
+      if (!body.success && method !== "GET" && [502, 503, 504].includes(res.status))
+        throw new SandboxOutcomeUnknownError();
       throw new SandboxControlsError(
         body.success ? body.data.error : "unexpected_answer",
         body.success ? body.data.message : `The service answered ${res.status}.`,

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gte, lte, type SQL } from "drizzle-orm";
 import { consoleLog } from "@/lib/log/console-log";
-import { redact } from "@/lib/log/logger";
+import { redact, redactText } from "@/lib/log/logger";
 import { getStore } from "@/lib/store/db";
 import { type AuditedOperation } from "@/lib/audit-labels";
 import { type LogCursor, logCursorOf } from "@/lib/log-cursor";
@@ -56,18 +56,43 @@ export async function recordAuditOrLog(entry: AuditEntry): Promise<void> {
   );
 }
 
-/** Records one mutating action; `detail` passes through the log redactor, so no key survives. */
+/**
+ * Text as the log keeps it: control and bidirectional-override characters dropped (PostgreSQL
+ * refuses a NUL, so one typed into a request's target would cost the entry itself), and what
+ * looks like a key or an address's secret redacted.
+ */
+export function auditText(text: string): string {
+  return redactText(
+    text.replace(/[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g, ""),
+  );
+}
+
+/** `detail` as kept: the log redactor's, then every text in it as `auditText` keeps it. */
+function auditDetail(value: unknown): unknown {
+  if (typeof value === "string") return auditText(value);
+  if (Array.isArray(value)) return value.map(auditDetail);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [auditText(k), auditDetail(v)]),
+    );
+  return value;
+}
+
+/** Records one mutating action; every text passes through `auditText`, so no key survives. */
 export async function recordAudit(entry: AuditEntry) {
   const db = await getStore();
+  const text = (value: string | null | undefined) => (value == null ? null : auditText(value));
+  const actor = actorColumns(entry);
   await db.insert(auditLog).values({
-    clientId: entry.clientId,
+    clientId: auditText(entry.clientId),
     operationId: entry.operationId,
-    target: entry.target ?? null,
+    target: text(entry.target),
     outcome: entry.outcome,
-    errorCode: entry.errorCode ?? null,
-    idempotencyKey: entry.idempotencyKey ?? null,
-    detail: entry.detail ? (redact(entry.detail) as Record<string, unknown>) : null,
-    ...actorColumns(entry),
+    errorCode: text(entry.errorCode),
+    idempotencyKey: text(entry.idempotencyKey),
+    detail: entry.detail ? (auditDetail(redact(entry.detail)) as Record<string, unknown>) : null,
+    ...actor,
+    actor: text(actor.actor),
   });
 }
 
