@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/auth/roles";
 import { emailAddress } from "@/lib/people/person-fields";
-import { ADDRESS_CREDENTIALS_REFUSED, carriesCredentials } from "@/lib/people/provider-address";
+import { issuerAddressProblem } from "@/lib/people/provider-address";
 import { atMostCharacters, FORM_BOUNDS } from "@/lib/validation/form-bounds";
 import { requiredText } from "@/lib/validation/required-text";
 
@@ -18,7 +18,10 @@ export const singleSignOnSchema = z.object({
     .trim()
     .url("Enter the issuer's address, like https://login.example.com/realms/acme.")
     .max(FORM_BOUNDS.singleSignOnIssuer, atMostCharacters(FORM_BOUNDS.singleSignOnIssuer))
-    .refine((text) => !carriesCredentials(text), { message: ADDRESS_CREDENTIALS_REFUSED }),
+    .superRefine((text, ctx) => {
+      const problem = issuerAddressProblem(text);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   clientId: requiredText(FORM_BOUNDS.singleSignOnClientId, {
     missing: "Enter the client id.",
     tooLong: atMostCharacters(FORM_BOUNDS.singleSignOnClientId),
