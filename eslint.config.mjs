@@ -6,6 +6,8 @@ const ONE_LINK = {
   name: "next/link",
   message: "Use Link from @/components/ui/link: it prefetches when a person reaches for a link.",
 };
+/** The same Link by the path an editor's auto-import may offer. */
+const ONE_LINK_DIST = { ...ONE_LINK, name: "next/dist/client/link" };
 
 /**
  * The trust rules have one owner each (docs/people.md): a guard here fails when a second copy
@@ -55,7 +57,8 @@ const BOUNDED_BODY = {
 /** Submitting an action from the browser has one owner: lib/actions/use-action-submit.ts. */
 const ONE_SUBMIT = {
   name: "react",
-  importNames: ["useTransition"],
+  // Every way React offers to track a submission's pending state by hand.
+  importNames: ["useTransition", "startTransition", "useActionState", "useOptimistic"],
   message:
     "Submit with useActionSubmit (a form) or useActionCall (a button) from @/lib/actions/use-action-submit: they own pending state, step-up, the Idempotency-Key and a lost answer.",
 };
@@ -143,18 +146,26 @@ const config = [
       "no-console": ["error", { allow: ["warn", "error"] }],
       "no-restricted-imports": [
         "error",
-        { paths: [ONE_LINK, ...TRUST_IMPORTS], patterns: [NO_SERVICE_IMPORTS] },
+        { paths: [ONE_LINK, ONE_LINK_DIST, ...TRUST_IMPORTS], patterns: [NO_SERVICE_IMPORTS] },
       ],
       "no-restricted-syntax": ["error", ...TRUST_SYNTAX],
     },
   },
   // Shared layers never reach into a route: a feature lives in its route folder, and what
   // several features share lives in components/ or lib/.
-  ...consoleImports(["components/**", "lib/**"], [ONE_LINK, ...TRUST_IMPORTS], [NO_APP_IMPORTS]),
+  ...consoleImports(
+    ["components/**", "lib/**"],
+    [ONE_LINK, ONE_LINK_DIST, ...TRUST_IMPORTS],
+    [NO_APP_IMPORTS],
+  ),
   // Pages and components submit through the one owner (ONE_SUBMIT). These blocks repeat the
   // restrictions above: a later block's no-restricted-imports replaces an earlier one.
-  ...consoleImports(["app/**"], [ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT]),
-  ...consoleImports(["components/**"], [ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT], [NO_APP_IMPORTS]),
+  ...consoleImports(["app/**"], [ONE_LINK, ONE_LINK_DIST, ...TRUST_IMPORTS, ONE_SUBMIT]),
+  ...consoleImports(
+    ["components/**"],
+    [ONE_LINK, ONE_LINK_DIST, ...TRUST_IMPORTS, ONE_SUBMIT],
+    [NO_APP_IMPORTS],
+  ),
   {
     // What the service imports from lib/ imports only what the service may.
     files: SHARED_LIB.map((folder) => `lib/${folder}/**`),
@@ -163,7 +174,7 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
-          paths: [ONE_LINK, ...TRUST_IMPORTS],
+          paths: [ONE_LINK, ONE_LINK_DIST, ...TRUST_IMPORTS],
           patterns: [NO_APP_IMPORTS, NO_SERVICE_IMPORTS, SHARED_LIB_ONLY, ...SHARED_LIB_SELF],
         },
       ],
@@ -171,13 +182,16 @@ const config = [
   },
   {
     files: ["service/**", "scripts/**", "bench/**", "e2e/**", "test/**"],
-    rules: { "no-restricted-imports": ["error", { paths: [ONE_LINK] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [ONE_LINK, ONE_LINK_DIST] }] },
   },
   {
     files: ["service/**"],
     ignores: TESTS,
     rules: {
-      "no-restricted-imports": ["error", { paths: [ONE_LINK], patterns: [SHARED_LIB_ONLY] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [ONE_LINK, ONE_LINK_DIST], patterns: [SHARED_LIB_ONLY] },
+      ],
     },
   },
   {
@@ -188,7 +202,7 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
-          paths: [ONE_LINK],
+          paths: [ONE_LINK, ONE_LINK_DIST],
           patterns: [
             SHARED_LIB_ONLY,
             {
@@ -208,7 +222,7 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
-          paths: [ONE_LINK],
+          paths: [ONE_LINK, ONE_LINK_DIST],
           patterns: [
             SHARED_LIB_ONLY,
             {
@@ -249,7 +263,7 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [ONE_LINK], patterns: [NO_APP_IMPORTS, NO_SERVICE_IMPORTS] },
+        { paths: [ONE_LINK, ONE_LINK_DIST], patterns: [NO_APP_IMPORTS, NO_SERVICE_IMPORTS] },
       ],
     },
   },

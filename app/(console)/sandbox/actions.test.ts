@@ -23,7 +23,8 @@ vi.mock("@/lib/log/console-log", () => ({
   consoleLog: () => ({ error: () => undefined, info: () => undefined, warn: () => undefined }),
 }));
 
-const { addFaultRuleAction, resetMasterAction } = await import("./actions");
+const { addFaultRuleAction, advanceClockAction, removeFaultRuleAction, resetMasterAction } =
+  await import("./actions");
 
 const MASTER = "M-000001";
 
@@ -168,5 +169,37 @@ describe("a fault rule sent to the controls", () => {
     expect(audit.entries).toEqual([
       expect.objectContaining({ outcome: "failure", errorCode: "service_unreachable" }),
     ]);
+  });
+});
+
+describe("what a person without the duty sends, however malformed", () => {
+  it("is refused for the role first, and audited, before its fields are read", async () => {
+    session.current = signedIn("viewer");
+    answer(() => Promise.resolve(json({})));
+    const results = [
+      await addFaultRuleAction({ operationId: "getClientCredits", kind: "nonsense" } as never),
+      await advanceClockAction({ kind: "date" }),
+      await removeFaultRuleAction(".."),
+    ];
+    for (const result of results)
+      expect(result).toMatchObject({ ok: false, outcome: "refused", code: "role_forbidden" });
+    expect(audit.entries.map((e) => [e.operationId, e.errorCode])).toEqual([
+      ["console.sandbox.addFaultRule", "role_forbidden"],
+      ["console.sandbox.advanceClock", "role_forbidden"],
+      ["console.sandbox.removeFaultRule", "role_forbidden"],
+    ]);
+    expect(fetched).toEqual([]);
+  });
+
+  it("still gets its fields' errors once the duty holds, audited as refused", async () => {
+    session.current = signedIn("owner");
+    answer(() => Promise.resolve(json({})));
+    const result = await addFaultRuleAction({ operationId: "getClientCredits", kind: "latency" });
+    expect(result).toMatchObject({ ok: false, code: "invalid_request" });
+    expect(result.ok || Object.keys(result.fieldErrors ?? {})).toEqual(["ms"]);
+    expect(audit.entries).toEqual([
+      expect.objectContaining({ outcome: "failure", errorCode: "invalid_request" }),
+    ]);
+    expect(fetched).toEqual([]);
   });
 });

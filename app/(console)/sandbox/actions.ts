@@ -9,6 +9,7 @@ import {
   FAULT_EFFECT_KINDS,
   FAULT_RULE_BOUNDS,
   faultRuleInput,
+  type FaultRuleInput,
   type FaultRuleView,
   JOB_FAILURE_CODE,
 } from "@/lib/api/contract/sandbox-controls";
@@ -61,17 +62,19 @@ const clockMove = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("date"), to: z.string().min(1, "Choose a date and time.") }),
 ]);
 
+/** What a person typed is checked after the duty: a refusal for the role comes first, audited. */
+const invalid = (message: string, fieldErrors: Record<string, string> = {}) =>
+  new SandboxControlsError("invalid_request", message, fieldErrors);
+
 export async function advanceClockAction(input: unknown): Promise<ActionResult<ClockView>> {
   const parsed = clockMove.safeParse(input);
-  if (!parsed.success)
-    return refused("invalid_request", "Choose a date and time.", { to: "Choose a date and time." });
-  return asMaster("console.sandbox.advanceClock", parsed.data.kind, async ({ sandbox }) => {
+  const kind = parsed.success ? parsed.data.kind : undefined;
+  return asMaster("console.sandbox.advanceClock", kind, async ({ sandbox }) => {
+    if (!parsed.success)
+      throw invalid("Choose a date and time.", { to: "Choose a date and time." });
     const clock = await sandbox.clock();
     const to = targetOf(parsed.data, new Date(clock.now));
-    if (!to)
-      throw new SandboxControlsError("invalid_request", "That is not a date.", {
-        to: "That is not a date.",
-      });
+    if (!to) throw invalid("That is not a date.", { to: "That is not a date." });
     return sandbox.advanceClock({ to: to.toISOString() });
   });
 }
@@ -109,11 +112,29 @@ export async function addFaultRuleAction(
   input: FaultRuleForm,
 ): Promise<ActionResult<FaultRuleView>> {
   const parsed = faultRuleForm.safeParse(input);
-  if (!parsed.success)
-    return refused("invalid_request", "The form is incomplete.", {
-      operationId: "Choose an operation.",
-    });
-  const f = parsed.data;
+  const typedOperation = typeof input?.operationId === "string" ? input.operationId : undefined;
+  const result = await asMaster("console.sandbox.addFaultRule", typedOperation, ({ sandbox }) => {
+    if (!parsed.success)
+      throw invalid("The form is incomplete.", { operationId: "Choose an operation." });
+    return sandbox.addFaultRule(faultRuleOf(parsed.data));
+  });
+  if (result.ok || !result.fieldErrors) return result;
+  const kind = parsed.success ? parsed.data.kind : undefined;
+  // The service names the body's fields; the form names its own.
+  const renamed: Record<string, string> = {};
+  for (const [path, message] of Object.entries(result.fieldErrors))
+    renamed[
+      path === "effect.code"
+        ? kind === "job_failure"
+          ? "jobCode"
+          : "code"
+        : (FIELD_OF_PATH[path] ?? path)
+    ] = message;
+  return { ...result, fieldErrors: renamed };
+}
+
+/** The service's body for a rule as the form typed it; what does not hold is refused by field. */
+function faultRuleOf(f: z.output<typeof faultRuleForm>): FaultRuleInput {
   const errors: Record<string, string> = {};
   const ms = wholeNumber(f.ms, FAULT_RULE_BOUNDS.latencyMs);
   const retryAfter = wholeNumber(f.retryAfterSeconds, FAULT_RULE_BOUNDS.retryAfterSeconds);
@@ -133,8 +154,7 @@ export async function addFaultRuleAction(
     errors.times = `A whole number from ${range(FAULT_RULE_BOUNDS.times)}, or empty for every call.`;
   if (probability !== undefined && !(probability > 0 && probability <= 1))
     errors.probability = "A number above 0 and at most 1, or empty for every matching call.";
-  if (Object.keys(errors).length)
-    return refused("invalid_request", "Check the marked fields.", errors);
+  if (Object.keys(errors).length) throw invalid("Check the marked fields.", errors);
   const effect =
     f.kind === "error"
       ? {
@@ -147,26 +167,12 @@ export async function addFaultRuleAction(
         : f.kind === "job_failure"
           ? { kind: "job_failure" as const, code: f.jobCode!, message: f.jobMessage!.trim() }
           : { kind: f.kind };
-  const result = await asMaster("console.sandbox.addFaultRule", f.operationId, ({ sandbox }) =>
-    sandbox.addFaultRule({
-      operationId: f.operationId,
-      effect,
-      ...(times ? { times } : {}),
-      ...(probability !== undefined ? { probability } : {}),
-    }),
-  );
-  if (result.ok || !result.fieldErrors) return result;
-  // The service names the body's fields; the form names its own.
-  const renamed: Record<string, string> = {};
-  for (const [path, message] of Object.entries(result.fieldErrors))
-    renamed[
-      path === "effect.code"
-        ? f.kind === "job_failure"
-          ? "jobCode"
-          : "code"
-        : (FIELD_OF_PATH[path] ?? path)
-    ] = message;
-  return { ...result, fieldErrors: renamed };
+  return {
+    operationId: f.operationId,
+    effect,
+    ...(times ? { times } : {}),
+    ...(probability !== undefined ? { probability } : {}),
+  };
 }
 
 /** The service's body paths, as the form's field names. */
@@ -178,11 +184,11 @@ const FIELD_OF_PATH: Record<string, string> = {
 };
 
 export async function removeFaultRuleAction(ruleId: string): Promise<ActionResult<null>> {
-  // A rule's id travels in the controls' path: only the characters an id has (never "..").
-  if (typeof ruleId !== "string" || !FAULT_RULE_ID.test(ruleId))
-    return refused("invalid_request", "No rule named.");
-  return asMaster("console.sandbox.removeFaultRule", ruleId, async ({ sandbox }) => {
-    await sandbox.removeFaultRule(ruleId);
+  const named = typeof ruleId === "string" ? ruleId : undefined;
+  return asMaster("console.sandbox.removeFaultRule", named, async ({ sandbox }) => {
+    // A rule's id travels in the controls' path: only the characters an id has (never "..").
+    if (!named || !FAULT_RULE_ID.test(named)) throw invalid("No rule named.");
+    await sandbox.removeFaultRule(named);
     return null;
   });
 }
