@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bindApi, type ServiceApi, ServiceTransport } from "@/lib/api/client";
 import { getStore } from "@/lib/store/db";
 import { consoleStoreForThisFile } from "@/test/support/console-store";
+import { searchDiffers } from "@/test/support/sub-user-search";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 import {
   changeIndexedSubUser,
@@ -9,6 +10,7 @@ import {
   indexSubUser,
   refreshedSubUsers,
   refreshSubUsers,
+  reorderAfter,
   SEARCH_COUNT_LIMIT,
   subUsersPage,
 } from "./sub-user-index";
@@ -167,6 +169,51 @@ describe("the Sub-user index under races", () => {
     expect(after.total).toBe(before.total);
     expect(await indexedSubUser(MASTER, MASTER)).toBeUndefined();
     expect(await indexedSubUser(MASTER, "cl_elsewhere")).toBeUndefined();
+  });
+
+  it("loses none of the console's writes made while a refresh rewrites the search in order", async () => {
+    const db = await getStore();
+    await refreshedSubUsers(api(), MASTER);
+    const [list] = (
+      await db.$client.query<{ unordered: number; total: number }>(
+        "select unordered, total from console_sub_user_lists where master_id = $1",
+        [MASTER],
+      )
+    ).rows;
+    await svc.service.database.pool.query(
+      `insert into clients (id, name, parent_id, created_at)
+         select 'cl_ro_' || lpad(n::text, 5, '0'), 'Reihe ' || (5000 - n), $1, now()
+           from generate_series(1, $2::int) as n`,
+      [MASTER, reorderAfter(list!.total) - list!.unordered + 500],
+    );
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let fed!: () => void;
+    const listed = new Promise<void>((resolve) => (fed = resolve));
+    let done = false;
+    const refreshing = refreshSubUsers(gated(gate, true, fed), MASTER).finally(() => (done = true));
+    await listed;
+    open();
+    // Until the refresh is over (its last writes, the rewrite in order, the removals): new
+    // Sub-users and renames of listed ones, two at a time.
+    let n = 0;
+    while (!done) {
+      n++;
+      await Promise.all([
+        indexSubUser(MASTER, { id: `cl_par_${n}`, name: `Parallel ${n}`, isActive: true }),
+        indexSubUser(MASTER, {
+          id: `cl_ro_${String(n).padStart(5, "0")}`,
+          name: `Umbenannt ${n}`,
+          isActive: true,
+        }),
+      ]);
+    }
+    expect(await refreshing).toBe("refreshed");
+    expect(n).toBeGreaterThan(1);
+    const found = async (q: string) => (await subUsersPage(MASTER, { ...everything, q })).matched;
+    expect(await found("parallel ")).toBe(n);
+    expect(await found("umbenannt ")).toBe(n);
+    expect(await searchDiffers()).toBe(0);
   });
 
   it("pages a search matching more than its bound through its first matches, in order", async () => {

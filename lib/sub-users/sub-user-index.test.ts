@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bindApi, type ServiceApi, ServiceTransport } from "@/lib/api/client";
 import { getStore } from "@/lib/store/db";
 import { consoleStoreForThisFile } from "@/test/support/console-store";
+import { searchDiffers } from "@/test/support/sub-user-search";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 import {
   indexedSubUser,
@@ -11,6 +12,7 @@ import {
   SORTED_SEARCH_LIMIT,
   noteSubUserUsage,
   refreshSubUsers,
+  reorderAfter,
   subUserNames,
   subUsersDueForReading,
   subUsersPage,
@@ -129,6 +131,7 @@ describe("the Sub-user index", () => {
     // Its usage note goes with it.
     expect(await noted()).toBe(0);
     expect((await subUsersPage(MASTER, params())).total).toBe(before - 1);
+    expect(await searchDiffers()).toBe(0);
   });
 
   it("lets one refresh of a Master's list run at a time", async () => {
@@ -265,6 +268,26 @@ describe("the Sub-user index", () => {
     expect((await subUsersPage("cl_other_master", params())).total).toBe(0);
   });
 
+  it("takes a search's %, _ and \\ literally", async () => {
+    const named = [
+      "Rabatt 50% Nord",
+      "Rabatt 500 Nord",
+      "Lager_Ost",
+      "Lager-Ost",
+      "Pfad\\A",
+      "PfadxA",
+    ];
+    for (const [i, name] of named.entries())
+      await indexSubUser("cl_literal", { id: `cl_lit_${i}`, name, isActive: true });
+    const found = async (q: string) =>
+      (await subUsersPage("cl_literal", params({ q }))).items.map((r) => r.name);
+    expect(await found("50%")).toEqual(["Rabatt 50% Nord"]);
+    expect(await found("r_o")).toEqual(["Lager_Ost"]);
+    expect(await found("d\\a")).toEqual(["Pfad\\A"]);
+    expect(await found("lit_1")).toEqual(["Rabatt 500 Nord"]);
+    expect(await found("lit%1")).toEqual([]);
+  });
+
   it("counts a search's matches up to its bound, and says more match", async () => {
     const db = await getStore();
     await db.$client.query(
@@ -361,6 +384,57 @@ describe("the Sub-user index", () => {
       .toBeGreaterThan(before?.getTime() ?? 0);
     // Searches find the new rows by their trigrams at once.
     expect((await subUsersPage(MASTER, params({ q: "cl_tidy_00999" }))).matched).toBe(1);
+  });
+
+  it("writes its search rows in name order once a tenth of the list was written since", async () => {
+    const db = await getStore();
+    const state = async () => {
+      const { rows } = await db.$client.query<{ unordered: number; total: number }>(
+        "select unordered, total from console_sub_user_lists where master_id = $1",
+        [MASTER],
+      );
+      // Walking the search rows in name order: how often the next lies on another page of the
+      // table, against how many pages they fill. Rows in the service's order step almost every
+      // time; rows written in name order once a page is full (or where space was left free).
+      const { rows: walk } = await db.$client.query<{ steps: number; pages: number }>(
+        `select count(*) filter (where page is distinct from prior)::int as steps,
+                count(distinct page)::int as pages
+           from (select page, lag(page) over (order by name_key collate "C", sub_user_id collate "C") as prior
+                   from (select name_key, sub_user_id, (ctid::text::point)[0] as page
+                           from console_sub_user_search where master_id = $1) r) w`,
+        [MASTER],
+      );
+      return { ...rows[0]!, ...walk[0]! };
+    };
+    // Named in an order of their own, not the one they are listed (and written) in.
+    const add = (count: number, prefix: string) =>
+      svc.service.database.pool.query(
+        `insert into clients (id, name, parent_id, created_at)
+           select $2 || lpad(n::text, 5, '0'), 'Zeile ' || (n * 7919 % 10007), $1, now()
+             from generate_series(1, $3::int) as n`,
+        [MASTER, prefix, count],
+      );
+    await add(30, "cl_ord_small_");
+    const before = await state();
+    expect(await refreshSubUsers(api(), MASTER)).toBe("refreshed");
+    const small = await state();
+    expect(small.unordered).toBe(before.unordered + 30);
+    await add(reorderAfter(small.total) - small.unordered, "cl_ord_");
+    expect(await refreshSubUsers(api(), MASTER)).toBe("refreshed");
+    const ordered = await state();
+    expect(ordered.unordered).toBe(0);
+    expect(ordered.total).toBeGreaterThan(2_000);
+    expect(ordered.steps).toBeLessThan(ordered.pages * 2);
+    // The console's own writes reach the search at once, and count towards the next rewrite.
+    await indexSubUser(MASTER, { id: "cl_ord_new", name: "Neu im Index", isActive: true });
+    await indexSubUser(MASTER, { id: "cl_ord_00001", name: "Umbenannt", isActive: false });
+    expect((await state()).unordered).toBe(1);
+    expect((await subUsersPage(MASTER, params({ q: "neu im" }))).items.map((r) => r.id)).toEqual([
+      "cl_ord_new",
+    ]);
+    const renamed = await subUsersPage(MASTER, params({ q: "umbenannt", status: "inactive" }));
+    expect(renamed.items.map((r) => r.id)).toEqual(["cl_ord_00001"]);
+    expect(await searchDiffers()).toBe(0);
   });
 
   it("notes nothing, and fails nothing, for a Sub-user a refresh removes meanwhile", async () => {

@@ -7,7 +7,7 @@ import { type PoolClient } from "pg";
 import { consoleLog } from "@/lib/log/console-log";
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from "@/lib/db/postgres-errors";
 import { getStore } from "@/lib/store/db";
-import { subUserLists, subUsers, subUserUsage } from "@/lib/store/schema";
+import { subUserLists, subUserSearch, subUsers, subUserUsage } from "@/lib/store/schema";
 import {
   nameKey,
   PAGE_SIZE,
@@ -148,8 +148,40 @@ async function writeBatch(
   return written.rowCount ?? 0;
 }
 
-/** A refresh that changed at least this many rows tidies the table after it (see `tidySubUsers`). */
+/** A refresh that changed this many rows (or wrote the search in order) tidies after it. */
 const TIDY_AFTER_ROWS = 1_000;
+
+/**
+ * A refresh writes the search table again in name order once this many rows were written since
+ * it last did: a tenth of the Master's list, and never fewer than a tidy's thousand.
+ */
+export function reorderAfter(total: number): number {
+  return Math.max(TIDY_AFTER_ROWS, Math.ceil(total / 10));
+}
+
+/**
+ * The Master's search rows written again in name order, in one transaction, while the refresh
+ * holds the lease: filling the table's free space and then its end in that order, a search's
+ * matches lie together on few pages (the rows left behind are vacuumed by the tidy that follows).
+ * Searches meanwhile read the rows as they were; the console's own writes meanwhile wait for a
+ * row or find it rewritten, and the rewrite reads the index as it then is, so none is lost.
+ */
+async function reorderSearch(conn: PoolClient, masterId: string, lease: Date): Promise<void> {
+  await conn.query("begin");
+  try {
+    // (Its statements, and the triggers that keep the search, are the store's: migration 0021.)
+    await conn.query("select console_sub_user_search_rewrite($1)", [masterId]);
+    const { rowCount } = await conn.query(
+      "update console_sub_user_lists set unordered = 0 where master_id = $1 and leased_until = $2",
+      [masterId, lease],
+    );
+    if (!rowCount) throw new LeaseLostError(masterId);
+    await conn.query("commit");
+  } catch (error) {
+    await conn.query("rollback");
+    throw error;
+  }
+}
 
 /**
  * After a large refresh: the search index's pending entries merged (pg_trgm's GIN index keeps
@@ -163,7 +195,9 @@ let tidying: Promise<void> | undefined;
 export function tidySubUsers(): Promise<void> {
   tidying ??= (async () => {
     const db = await getStore();
-    await db.$client.query("vacuum (analyze, skip_locked) console_sub_users");
+    await db.$client.query(
+      "vacuum (analyze, skip_locked) console_sub_users, console_sub_user_search",
+    );
   })()
     .catch((error: unknown) =>
       consoleLog().warn("the Sub-user index could not be tidied after a refresh", { error }),
@@ -250,6 +284,15 @@ export async function refreshSubUsers(
       return "unchanged";
     }
     await write();
+    const reorder = lease.unordered + changed >= reorderAfter(lease.total);
+    if (reorder) {
+      await renew();
+      await reorderSearch(conn, masterId, mine);
+    } else if (changed > 0)
+      await db
+        .update(subUserLists)
+        .set({ unordered: sql`${subUserLists.unordered} + ${changed}` })
+        .where(held());
     // Those not seen go, and the lease is given back, only by its holder, in one transaction.
     await conn.query("begin");
     try {
@@ -277,7 +320,7 @@ export async function refreshSubUsers(
       await conn.query("rollback");
       throw error;
     }
-    if (changed >= TIDY_AFTER_ROWS) void tidySubUsers();
+    if (changed >= TIDY_AFTER_ROWS || reorder) void tidySubUsers();
     return "refreshed";
   } catch (error) {
     await release().catch(() => undefined);
@@ -378,11 +421,12 @@ async function searchPage(
   offset: number,
 ): Promise<{ n: number; ids: string[] | undefined }> {
   const db = await getStore();
-  // The matches kept apart (materialized), then named as the table the order speaks of.
+  // The matches read from the search table under the name of the rows it copies (what `matching`
+  // and `order` speak of), kept apart (materialized), then sorted.
   const { rows } = await db.execute<{ n: number; ids: string[] }>(sql`
     with matches as materialized (
       select ${subUsers.subUserId}, ${subUsers.nameKey}, ${subUsers.createdAt}
-        from ${subUsers} where ${matching} limit ${SORTED_SEARCH_LIMIT + 1})
+        from ${subUserSearch} as ${subUsers} where ${matching} limit ${SORTED_SEARCH_LIMIT + 1})
     select (select count(*)::int from matches) as n,
            array(select sub_user_id from matches as ${subUsers}
                   order by ${order} limit ${PAGE_SIZE} offset ${offset}) as ids`);
@@ -415,7 +459,9 @@ export async function subUsersPage(
   const matching = and(
     eq(subUsers.masterId, masterId),
     STATUS[params.status],
-    needle ? sql`${subUsers.haystack} like ${searchPattern(needle)}` : undefined,
+    needle
+      ? sql`${subUsers.haystack} like ${searchPattern(needle)} and strpos(${subUsers.haystack}, ${needle}) > 0`
+      : undefined,
   );
   const asked = Math.max(1, params.page);
   const [[list], counted] = await Promise.all([
@@ -562,7 +608,7 @@ export async function indexSubUser(masterId: string, user: ClientUser): Promise<
               key_count = jsonb_array_length(${KEYS_UNION}),
               written_at = excluded.written_at
        returning xmax = 0 as added)
-     update console_sub_user_lists set total = total + 1
+     update console_sub_user_lists set total = total + 1, unordered = unordered + 1
       where master_id = $1 and exists (select 1 from written where added)`,
     [
       masterId,
