@@ -546,7 +546,7 @@ export const subUsers = pgTable(
     name: text("name"),
     /** The name folded for ordering: lower case, digit runs padded, so "Workshop 9" < "Workshop 10". */
     nameKey: text("name_key").notNull(),
-    /** Lower-cased name and id, what a search matches. */
+    /** Name and id as a search compares them (`searchText`), what a search matches. */
     haystack: text("haystack").notNull(),
     isActive: boolean("is_active"),
     createdAt: at("created_at"),

@@ -12,6 +12,7 @@ import {
   nameKey,
   PAGE_SIZE,
   searchPattern,
+  searchText,
   type SortKey,
   type SubUserRow,
   type SubUsersListParams,
@@ -88,7 +89,7 @@ function rowOf(masterId: string, user: ClientUser, writtenAt: Date | null) {
     subUserId: user.id,
     name: user.name ?? null,
     nameKey: nameKey(user.name ?? ""),
-    haystack: `${user.name ?? ""}\n${user.id}`.toLowerCase(),
+    haystack: searchText(`${user.name ?? ""}\n${user.id}`),
     isActive: user.isActive ?? null,
     createdAt: user.createdAt ? new Date(user.createdAt) : null,
     keyCount: user.apiKeys?.length ?? null,
@@ -455,7 +456,7 @@ export async function subUsersPage(
   params: SubUsersListParams,
 ): Promise<SubUsersPage> {
   const db = await getStore();
-  const needle = params.q.trim().toLowerCase();
+  const needle = searchText(params.q.trim());
   const matching = and(
     eq(subUsers.masterId, masterId),
     STATUS[params.status],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readListParams } from "@/lib/list-params";
-import { nameKey, searchPattern, subUsersListParams } from "./sub-user-rows";
+import { nameKey, searchPattern, searchText, subUsersListParams } from "./sub-user-rows";
 
 describe("the Sub-users list's parameters", () => {
   it("reads its state from the address and falls back to defaults", () => {
@@ -28,6 +28,14 @@ describe("nameKey", () => {
       "workshop 9",
       "Workshop 10",
     ]);
+  });
+});
+
+describe("searchText", () => {
+  it("lower-cases, and takes a word-final sigma as any other", () => {
+    expect(searchText("Werkstatt MÜNCHEN")).toBe("werkstatt münchen");
+    expect(searchText("ΚΩΣ")).toBe(searchText("ΚΩΣΤΑΣ").slice(0, 3));
+    expect(searchText("ΟΔΟΣ")).toBe("οδοσ");
   });
 });
 
