@@ -170,13 +170,15 @@ export function reorderAfter(total: number): number {
 async function reorderSearch(conn: PoolClient, masterId: string, lease: Date): Promise<void> {
   await conn.query("begin");
   try {
-    // (Its statements, and the triggers that keep the search, are the store's: migration 0021.)
-    await conn.query("select console_sub_user_search_rewrite($1)", [masterId]);
+    // The list's row first: a console write that adds a Sub-user holds its row, then moves the
+    // count, then waits for the rewrite (its trigger); taken after the rewrite, it deadlocked.
     const { rowCount } = await conn.query(
       "update console_sub_user_lists set unordered = 0 where master_id = $1 and leased_until = $2",
       [masterId, lease],
     );
     if (!rowCount) throw new LeaseLostError(masterId);
+    // (Its statements, and the triggers that keep the search, are the store's: migrations 0021–2.)
+    await conn.query("select console_sub_user_search_rewrite($1)", [masterId]);
     await conn.query("commit");
   } catch (error) {
     await conn.query("rollback");
