@@ -31,8 +31,11 @@ function referenceTree(): string {
     encoding: "utf8",
   }).trim();
   const dir = path.join(tmpdir(), `vpmi-bench-reference-${sha}`);
-  if (!existsSync(dir))
+  if (!existsSync(dir)) {
+    // (A temporary directory cleared since leaves its worktree registered: forgotten first.)
+    execFileSync("git", ["worktree", "prune"], { cwd: ROOT, stdio: "ignore" });
     execFileSync("git", ["worktree", "add", "--detach", dir, sha], { cwd: ROOT, stdio: "ignore" });
+  }
   if (!existsSync(path.join(dir, "node_modules")))
     symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   return dir;
