@@ -193,11 +193,11 @@ describe("the Sub-user index under races", () => {
     let done = false;
     const refreshing = refreshSubUsers(gated(gate, true, fed), MASTER).finally(() => (done = true));
     await listed;
-    open();
-    // Until the refresh is over (its last writes, the rewrite in order, the removals): new
-    // Sub-users and renames of listed ones, two at a time.
+    // New Sub-users and renames of listed ones, two at a time: one pair while the refresh waits
+    // at the gate, then pairs until it is over (its last writes, the rewrite in order, the
+    // removals). The first of those starts before it can be: a pair may wait out the rewrite.
     let n = 0;
-    while (!done) {
+    const write = async () => {
       n++;
       await Promise.all([
         indexSubUser(MASTER, { id: `cl_par_${n}`, name: `Parallel ${n}`, isActive: true }),
@@ -207,7 +207,10 @@ describe("the Sub-user index under races", () => {
           isActive: true,
         }),
       ]);
-    }
+    };
+    await write();
+    open();
+    while (!done) await write();
     expect(await refreshing).toBe("refreshed");
     expect(n).toBeGreaterThan(1);
     const found = async (q: string) => (await subUsersPage(MASTER, { ...everything, q })).matched;
