@@ -100,6 +100,12 @@ const SOLE_OWNERS: { fact: string; owner: string; written: RegExp }[] = [
     written: /\.trim\(\)\.toUpperCase\(\)\)?\s*\.pipe\(/,
   },
   {
+    fact: "Which characters a person cannot see (controls, direction overrides)",
+    owner: "lib/validation/invisible-characters.ts",
+    // A character class of them written out: a NUL's range, a direction override's.
+    written: /\\u(0000-|202[aA]|2066)/,
+  },
+  {
     fact: "A PostgreSQL error code",
     owner: "lib/db/postgres-errors.ts",
     written:

@@ -1,3 +1,5 @@
+import { INVISIBLE_CHARACTER } from "@/lib/validation/invisible-characters";
+
 /**
  * An identity provider's address never carries a user name or password (`https://user:pass@…`):
  * the issuer is shown on the organization's page, written to the audit log and sent in every
@@ -29,15 +31,14 @@ export const ADDRESS_CONTROL_CHARACTERS_REFUSED =
 
 /** What is wrong with an address typed as an issuer, beyond its being an address at all. */
 export function issuerAddressProblem(address: string): string | undefined {
-  if (/[\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069]/.test(address))
-    return ADDRESS_CONTROL_CHARACTERS_REFUSED;
+  if (INVISIBLE_CHARACTER.test(address)) return ADDRESS_CONTROL_CHARACTERS_REFUSED;
   if (carriesCredentials(address)) return ADDRESS_CREDENTIALS_REFUSED;
-  let url: URL;
   try {
-    url = new URL(address);
+    new URL(address);
   } catch {
+    // Text that is no address is the address check's to refuse.
     return undefined;
   }
-  if (url.search !== "" || url.hash !== "" || /[?#]/.test(address)) return ISSUER_QUERY_REFUSED;
-  return undefined;
+  // A bare "?" or "#" leaves the parsed query and fragment empty: the text itself is read.
+  return /[?#]/.test(address) ? ISSUER_QUERY_REFUSED : undefined;
 }

@@ -11,6 +11,7 @@ import { consoleConfig } from "@/lib/config/console-env";
 import { getStore } from "@/lib/store/db";
 import { identityProviders, ssoFlows, ssoIdentities, ssoPendingLinks } from "@/lib/store/schema";
 import { z } from "zod";
+import { CONTROL_CHARACTER } from "@/lib/validation/invisible-characters";
 import { domainOfAddress, vouchesFor } from "./domain-claims";
 import { providerAddressProblem, providerFetch } from "./provider-fetch";
 
@@ -192,7 +193,7 @@ const printable = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((text) => !/[\u0000-\u001f\u007f]/.test(text));
+    .refine((text) => !CONTROL_CHARACTER.test(text));
 
 /**
  * What the console takes from a provider's ID token or UserInfo: a subject, and an address the

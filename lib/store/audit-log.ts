@@ -3,6 +3,7 @@ import { and, eq, gte, lte, type SQL } from "drizzle-orm";
 import { consoleLog } from "@/lib/log/console-log";
 import { redact, redactText } from "@/lib/log/logger";
 import { getStore } from "@/lib/store/db";
+import { withoutInvisibleCharacters } from "@/lib/validation/invisible-characters";
 import { type AuditedOperation } from "@/lib/audit-labels";
 import { type LogCursor, logCursorOf } from "@/lib/log-cursor";
 import { logPage } from "@/lib/store/log-pages";
@@ -62,9 +63,7 @@ export async function recordAuditOrLog(entry: AuditEntry): Promise<void> {
  * looks like a key or an address's secret redacted.
  */
 export function auditText(text: string): string {
-  return redactText(
-    text.replace(/[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g, ""),
-  );
+  return redactText(withoutInvisibleCharacters(text));
 }
 
 /** `detail` as kept: the log redactor's, then every text in it as `auditText` keeps it. */
