@@ -19,15 +19,28 @@ export function redactText(text: string): string {
   return redactUrlsIn(text.replace(KEY_LIKE_PATTERN, REDACTED));
 }
 
-export function redact(value: unknown, depth = 0): unknown {
+/**
+ * `value` with every field whose name says it holds a secret replaced, and every text in it as
+ * `cleanText` leaves it; `cleanKey`, where given, cleans the fields' names too (the audit log
+ * keeps them: `auditText`).
+ */
+export function redact(
+  value: unknown,
+  cleanText: (text: string) => string = redactText,
+  cleanKey?: (key: string) => string,
+  depth = 0,
+): unknown {
   if (depth > 8) return "[truncated]";
-  if (typeof value === "string") return redactText(value);
-  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  if (value instanceof Error) return { name: value.name, message: redactText(value.message) };
+  if (typeof value === "string") return cleanText(value);
+  if (Array.isArray(value)) return value.map((v) => redact(v, cleanText, cleanKey, depth + 1));
+  if (value instanceof Error)
+    return { name: cleanText(value.name), message: cleanText(value.message) };
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value))
-      out[k] = SECRET_FIELD.test(k) ? REDACTED : redact(v, depth + 1);
+      out[cleanKey ? cleanKey(k) : k] = SECRET_FIELD.test(k)
+        ? REDACTED
+        : redact(v, cleanText, cleanKey, depth + 1);
     return out;
   }
   return value;

@@ -66,17 +66,6 @@ export function auditText(text: string): string {
   return redactText(withoutInvisibleCharacters(text));
 }
 
-/** `detail` as kept: the log redactor's, then every text in it as `auditText` keeps it. */
-function auditDetail(value: unknown): unknown {
-  if (typeof value === "string") return auditText(value);
-  if (Array.isArray(value)) return value.map(auditDetail);
-  if (value && typeof value === "object")
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [auditText(k), auditDetail(v)]),
-    );
-  return value;
-}
-
 /** Records one mutating action; every text passes through `auditText`, so no key survives. */
 export async function recordAudit(entry: AuditEntry) {
   const db = await getStore();
@@ -89,7 +78,10 @@ export async function recordAudit(entry: AuditEntry) {
     outcome: entry.outcome,
     errorCode: text(entry.errorCode),
     idempotencyKey: text(entry.idempotencyKey),
-    detail: entry.detail ? (auditDetail(redact(entry.detail)) as Record<string, unknown>) : null,
+    // The log redactor's walk, every text and field name in it as `auditText` keeps it.
+    detail: entry.detail
+      ? (redact(entry.detail, auditText, auditText) as Record<string, unknown>)
+      : null,
     ...actor,
     actor: text(actor.actor),
   });
