@@ -1,13 +1,14 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
-/** Pages prefetch on intent, not on sight: see components/ui/link.tsx. */
-const ONE_LINK = {
-  name: "next/link",
+/**
+ * Pages prefetch on intent, not on sight: see components/ui/link.tsx. Next's Link is refused by
+ * its name and by the path an editor's auto-import may offer.
+ */
+const ONE_LINK = ["next/link", "next/dist/client/link"].map((name) => ({
+  name,
   message: "Use Link from @/components/ui/link: it prefetches when a person reaches for a link.",
-};
-/** The same Link by the path an editor's auto-import may offer. */
-const ONE_LINK_DIST = { ...ONE_LINK, name: "next/dist/client/link" };
+}));
 
 /**
  * The trust rules have one owner each (docs/people.md): a guard here fails when a second copy
@@ -146,24 +147,20 @@ const config = [
       "no-console": ["error", { allow: ["warn", "error"] }],
       "no-restricted-imports": [
         "error",
-        { paths: [ONE_LINK, ONE_LINK_DIST, ...TRUST_IMPORTS], patterns: [NO_SERVICE_IMPORTS] },
+        { paths: [...ONE_LINK, ...TRUST_IMPORTS], patterns: [NO_SERVICE_IMPORTS] },
       ],
       "no-restricted-syntax": ["error", ...TRUST_SYNTAX],
     },
   },
   // Shared layers never reach into a route: a feature lives in its route folder, and what
   // several features share lives in components/ or lib/.
-  ...consoleImports(
-    ["components/**", "lib/**"],
-    [ONE_LINK, ONE_LINK_DIST, ...TRUST_IMPORTS],
-    [NO_APP_IMPORTS],
-  ),
+  ...consoleImports(["components/**", "lib/**"], [...ONE_LINK, ...TRUST_IMPORTS], [NO_APP_IMPORTS]),
   // Pages and components submit through the one owner (ONE_SUBMIT). These blocks repeat the
   // restrictions above: a later block's no-restricted-imports replaces an earlier one.
-  ...consoleImports(["app/**"], [ONE_LINK, ONE_LINK_DIST, ...TRUST_IMPORTS, ONE_SUBMIT]),
+  ...consoleImports(["app/**"], [...ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT]),
   ...consoleImports(
     ["components/**"],
-    [ONE_LINK, ONE_LINK_DIST, ...TRUST_IMPORTS, ONE_SUBMIT],
+    [...ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT],
     [NO_APP_IMPORTS],
   ),
   {
@@ -174,7 +171,7 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
-          paths: [ONE_LINK, ONE_LINK_DIST, ...TRUST_IMPORTS],
+          paths: [...ONE_LINK, ...TRUST_IMPORTS],
           patterns: [NO_APP_IMPORTS, NO_SERVICE_IMPORTS, SHARED_LIB_ONLY, ...SHARED_LIB_SELF],
         },
       ],
@@ -182,16 +179,13 @@ const config = [
   },
   {
     files: ["service/**", "scripts/**", "bench/**", "e2e/**", "test/**"],
-    rules: { "no-restricted-imports": ["error", { paths: [ONE_LINK, ONE_LINK_DIST] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [...ONE_LINK] }] },
   },
   {
     files: ["service/**"],
     ignores: TESTS,
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { paths: [ONE_LINK, ONE_LINK_DIST], patterns: [SHARED_LIB_ONLY] },
-      ],
+      "no-restricted-imports": ["error", { paths: [...ONE_LINK], patterns: [SHARED_LIB_ONLY] }],
     },
   },
   {
@@ -202,7 +196,7 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
-          paths: [ONE_LINK, ONE_LINK_DIST],
+          paths: [...ONE_LINK],
           patterns: [
             SHARED_LIB_ONLY,
             {
@@ -222,7 +216,7 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
-          paths: [ONE_LINK, ONE_LINK_DIST],
+          paths: [...ONE_LINK],
           patterns: [
             SHARED_LIB_ONLY,
             {
@@ -263,7 +257,7 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [ONE_LINK, ONE_LINK_DIST], patterns: [NO_APP_IMPORTS, NO_SERVICE_IMPORTS] },
+        { paths: [...ONE_LINK], patterns: [NO_APP_IMPORTS, NO_SERVICE_IMPORTS] },
       ],
     },
   },
