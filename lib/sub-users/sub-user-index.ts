@@ -11,7 +11,6 @@ import { subUserLists, subUserSearch, subUsers, subUserUsage } from "@/lib/store
 import {
   nameKey,
   PAGE_SIZE,
-  searchPattern,
   searchText,
   type SortKey,
   type SubUserRow,
@@ -177,7 +176,7 @@ async function reorderSearch(conn: PoolClient, masterId: string, lease: Date): P
       [masterId, lease],
     );
     if (!rowCount) throw new LeaseLostError(masterId);
-    // (Its statements, and the triggers that keep the search, are the store's: migrations 0021–2.)
+    // (Its statements, and the triggers that keep the search, are the store's: migrations 0021–4.)
     await conn.query("select console_sub_user_search_rewrite($1)", [masterId]);
     await conn.query("commit");
   } catch (error) {
@@ -187,9 +186,8 @@ async function reorderSearch(conn: PoolClient, masterId: string, lease: Date): P
 }
 
 /**
- * After a large refresh: the search index's pending entries merged (pg_trgm's GIN index keeps
- * fresh rows in an unsorted list every search reads whole: 8 ms for "hamburg 42" at 100,000
- * rows against 0.7 once merged), the rows marked visible (counts and walks read the indexes
+ * After a large refresh: the search keys' pending entries merged (a GIN index keeps fresh rows
+ * in an unsorted list every search reads whole, once per chunk it reads), the rows marked visible (counts and walks read the indexes
  * alone) and the statistics the planner chooses by taken. Autovacuum would, minutes later. The
  * refresh does not wait for it (a second of vacuum at 100,000 rows); one runs at a time in a
  * process, and one that would wait for another instance's is skipped (`skip_locked`).
@@ -408,28 +406,79 @@ const STATUS: Record<SubUsersListParams["status"], SQL | undefined> = {
                              where ${USAGE_OF_ROW} and ${subUserUsage.flag} is not null)`,
 };
 
-/** A search with at most this many matches is read by its trigrams and sorted (see `searchPage`). */
+/**
+ * A search's or filter's matches counted (up to a bound, for a search), with the asked page's ids
+ * when they were read with the count, or every match up to the bound, in order (`found`).
+ */
+interface Counted {
+  n: number;
+  ids?: string[];
+  found?: string[];
+}
+
+/** A search sorted by creation sorts at most this many matches (see `createdSearchPage`). */
 export const SORTED_SEARCH_LIMIT = 5_000;
 
 /**
- * A search's matches counted and, when there are at most `SORTED_SEARCH_LIMIT`, its page's ids,
- * in one statement. Its matches are found by their trigrams and sorted: walking the name order
- * instead passes every row that sorts before the first match ("münchen 7" after every Berlin,
- * Hamburg, Köln and Leipzig: 24 ms at 100,000 Sub-users against 4). Beyond the bound `ids` is
- * undefined: so many matches lie close enough together in any order for `walkedPage`.
+ * A search's matches in the search table, read a chunk of the name order at a time (see
+ * `subUserSearchChunks`): the chunk's candidates by their keys, then `matching`. The table is
+ * read under the name of the rows it copies (what `matching` and the orders speak of).
  */
-async function searchPage(
+function matchesByChunk(masterId: string, needle: string, matching: SQL | undefined): SQL {
+  // A needle shorter than a trigram has no key: its chunks are read whole.
+  const keyed =
+    [...needle].length >= 3
+      ? sql`and ${subUsers}.keys @> console_sub_user_search_keys(c.master_id, c.chunk, ${needle}, held.common)`
+      : sql``;
+  // (Chunk 0's row holds the trigrams a needle leaves out: migration 0024.)
+  return sql`console_sub_user_search_chunks as c
+    cross join (select common from console_sub_user_search_chunks
+                 where master_id = ${masterId} and chunk = 0) as held
+    cross join lateral (
+      select ${subUsers.subUserId}, ${subUsers.nameKey}, ${subUsers.createdAt}
+        from ${subUserSearch} as ${subUsers}
+       where ${subUsers}.chunk = c.chunk ${keyed} and ${matching}) as ${subUsers}
+    where c.master_id = ${masterId}`;
+}
+
+/**
+ * A search's first `limit` matches in name order. The chunks are read in turn, each one's matches
+ * sorted (the planner's incremental sort), so a search reads no further than the chunk that fills
+ * its limit, wherever its matches lie in the order.
+ */
+async function nameOrderedSearch(
+  masterId: string,
+  needle: string,
+  matching: SQL | undefined,
+  sort: "name-asc" | "name-desc",
+  limit: number,
+): Promise<string[]> {
+  const db = await getStore();
+  const chunks = sort === "name-asc" ? sql`c.chunk` : sql`c.chunk desc`;
+  const { rows } = await db.execute<{ sub_user_id: string }>(
+    sql`select ${subUsers.subUserId} from ${matchesByChunk(masterId, needle, matching)}
+         order by ${chunks}, ${ORDER[sort]} limit ${limit}`,
+  );
+  return rows.map((r) => r.sub_user_id);
+}
+
+/**
+ * A search sorted by creation: its matches counted up to `SORTED_SEARCH_LIMIT` + 1 and, when there
+ * are at most that many, sorted and its page's ids read, in one statement. Beyond the bound `ids`
+ * is undefined: so many matches lie close enough together in any order for `walkedPage`.
+ */
+async function createdSearchPage(
+  masterId: string,
+  needle: string,
   matching: SQL | undefined,
   order: SQL,
   offset: number,
-): Promise<{ n: number; ids: string[] | undefined }> {
+): Promise<Counted> {
   const db = await getStore();
-  // The matches read from the search table under the name of the rows it copies (what `matching`
-  // and `order` speak of), kept apart (materialized), then sorted.
   const { rows } = await db.execute<{ n: number; ids: string[] }>(sql`
     with matches as materialized (
       select ${subUsers.subUserId}, ${subUsers.nameKey}, ${subUsers.createdAt}
-        from ${subUserSearch} as ${subUsers} where ${matching} limit ${SORTED_SEARCH_LIMIT + 1})
+        from ${matchesByChunk(masterId, needle, matching)} limit ${SORTED_SEARCH_LIMIT + 1})
     select (select count(*)::int from matches) as n,
            array(select sub_user_id from matches as ${subUsers}
                   order by ${order} limit ${PAGE_SIZE} offset ${offset}) as ids`);
@@ -462,11 +511,11 @@ export async function subUsersPage(
   const matching = and(
     eq(subUsers.masterId, masterId),
     STATUS[params.status],
-    needle
-      ? sql`${subUsers.haystack} like ${searchPattern(needle)} and strpos(${subUsers.haystack}, ${needle}) > 0`
-      : undefined,
+    needle ? sql`strpos(${subUsers.haystack}, ${needle}) > 0` : undefined,
   );
   const asked = Math.max(1, params.page);
+  const sort = params.sort;
+  const byName = sort === "name-asc" || sort === "name-desc";
   const [[list], counted] = await Promise.all([
     db
       .select({
@@ -476,17 +525,22 @@ export async function subUsersPage(
       })
       .from(subUserLists)
       .where(eq(subUserLists.masterId, masterId)),
-    // A search counts its matches up to a bound (a keystroke does not count 20,000 "München")
-    // and reads the asked page with them; a filter counts; the whole list's count is kept.
-    needle
-      ? searchPage(matching, ORDER[params.sort], (asked - 1) * PAGE_SIZE)
-      : params.status !== "all"
-        ? db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(subUsers)
-            .where(matching)
-            .then(([row]) => ({ n: row!.n, ids: undefined }))
-        : undefined,
+    // A search counts its matches up to a bound (a keystroke does not count 20,000 "München"):
+    // in name order it reads them all up to it, and pages them; by creation it sorts the asked
+    // page with the count. A filter counts; the whole list's count is kept.
+    needle && byName
+      ? nameOrderedSearch(masterId, needle, matching, sort, SEARCH_COUNT_LIMIT + 1).then(
+          (found): Counted => ({ n: found.length, found }),
+        )
+      : needle
+        ? createdSearchPage(masterId, needle, matching, ORDER[sort], (asked - 1) * PAGE_SIZE)
+        : params.status !== "all"
+          ? db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(subUsers)
+              .where(matching)
+              .then(([row]): Counted => ({ n: row!.n }))
+          : undefined,
   ]);
   const total = list?.total ?? 0;
   const more = needle !== "" && (counted?.n ?? 0) > SEARCH_COUNT_LIMIT;
@@ -495,18 +549,22 @@ export async function subUsersPage(
   const pages = Math.max(1, Math.ceil(matched / PAGE_SIZE));
   const page = Math.min(asked, pages);
   const skip = (page - 1) * PAGE_SIZE;
-  let ids = page === asked ? counted?.ids : undefined;
+  let ids = counted?.found
+    ? counted.found.slice(skip, skip + PAGE_SIZE)
+    : page === asked
+      ? counted?.ids
+      : undefined;
   if (!ids && needle && counted!.n <= SORTED_SEARCH_LIMIT)
     // Past the last page: the last page's, sorted again.
-    ids = (await searchPage(matching, ORDER[params.sort], skip)).ids!;
+    ids = (await createdSearchPage(masterId, needle, matching, ORDER[sort], skip)).ids!;
   if (!ids) {
     // A page past the middle is read from the other end: the last page costs what the first does.
     // (A capped search's matches have no known end: it is read from the start.)
     const fromEnd = !more && skip > matched / 2;
     const shown = Math.min(PAGE_SIZE, Math.max(0, matched - skip));
     ids = fromEnd
-      ? (await walkedPage(matching, REVERSED[params.sort], shown, matched - skip - shown)).reverse()
-      : await walkedPage(matching, ORDER[params.sort], PAGE_SIZE, skip);
+      ? (await walkedPage(matching, REVERSED[sort], shown, matched - skip - shown)).reverse()
+      : await walkedPage(matching, ORDER[sort], PAGE_SIZE, skip);
   }
   const read = ids.length
     ? await db

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readListParams } from "@/lib/list-params";
-import { nameKey, searchPattern, searchText, subUsersListParams } from "./sub-user-rows";
+import { nameKey, searchText, subUsersListParams } from "./sub-user-rows";
 
 describe("the Sub-users list's parameters", () => {
   it("reads its state from the address and falls back to defaults", () => {
@@ -36,12 +36,5 @@ describe("searchText", () => {
     expect(searchText("Werkstatt MÜNCHEN")).toBe("werkstatt münchen");
     expect(searchText("ΚΩΣ")).toBe(searchText("ΚΩΣΤΑΣ").slice(0, 3));
     expect(searchText("ΟΔΟΣ")).toBe("οδοσ");
-  });
-});
-
-describe("searchPattern", () => {
-  it("matches the text anywhere, each special character as any one (the search keeps exact ones)", () => {
-    expect(searchPattern("ber")).toBe("%ber%");
-    expect(searchPattern("50%_off\\")).toBe("%50__off_%");
   });
 });
