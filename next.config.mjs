@@ -1,3 +1,5 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -22,4 +24,7 @@ const nextConfig = {
   ],
 };
 
-export default nextConfig;
+// Messages and the person's language come from `i18n/request.ts` (next-intl), per request.
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+
+export default withNextIntl(nextConfig);

@@ -1,16 +1,20 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { PublicUrlProvider } from "@/components/people/passkey-address";
 import { consoleConfig } from "@/lib/config/console-env";
 import "./globals.css";
 import { HydrationMarker } from "./hydration-marker";
 
-export const metadata: Metadata = {
-  title: { default: "Service console", template: "%s · Service console" },
-  description:
-    "Admin and operations console for the Vehicle, Parts and Market-Intelligence Service",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("layout");
+  return {
+    title: { default: t("title"), template: t("titleTemplate") },
+    description: t("description"),
+  };
+}
 
 /**
  * Every page renders per request: the CSP nonce of `proxy.ts` is applied only to dynamically
@@ -18,16 +22,20 @@ export const metadata: Metadata = {
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
+  const t = await getTranslations("layout");
   return (
-    <html lang="en">
+    <html lang={await getLocale()}>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         <a
           href="#main"
           className="sr-only rounded-md bg-white px-3 py-2 text-sm focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
         >
-          Skip to the content
+          {t("skipLink")}
         </a>
-        <PublicUrlProvider url={consoleConfig().CONSOLE_PUBLIC_URL}>{children}</PublicUrlProvider>
+        {/* The request's language and messages, for the client components below. */}
+        <NextIntlClientProvider>
+          <PublicUrlProvider url={consoleConfig().CONSOLE_PUBLIC_URL}>{children}</PublicUrlProvider>
+        </NextIntlClientProvider>
         <HydrationMarker />
       </body>
     </html>

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { type Messages } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/alert";
 import { readSession } from "@/lib/auth/session";
 import { ROLE_WORDS } from "@/lib/auth/roles";
@@ -11,75 +13,24 @@ import { PasswordSignInForm } from "./_components/password-sign-in-form";
 import { DemoSignIn } from "./_components/demo-sign-in";
 import { SignInForm } from "./_components/sign-in-form";
 
-export const metadata: Metadata = { title: "Sign in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("signIn"))("title") };
+}
 
 /** Keyed by the address's `reason` value: a `Map`, so no name finds anything but these. */
-const REASONS = new Map<string, { tone: "info" | "warning"; text: string }>([
-  ["expired", { tone: "warning", text: "Your session has expired. Sign in again." }],
-  [
-    "ended",
-    {
-      tone: "warning",
-      text: "Your access to that organization ended: an admin removed you or ended your sessions.",
-    },
-  ],
-  [
-    "confirmations",
-    {
-      tone: "warning",
-      text: "Too many wrong confirmations ended your session. Sign in again as yourself.",
-    },
-  ],
-  [
-    "sso-removed",
-    {
-      tone: "warning",
-      text: "You were removed from that organization: its single sign-on does not bring you back. Ask an admin to invite you again.",
-    },
-  ],
-  [
-    "sso-browser",
-    {
-      tone: "warning",
-      text: "That single sign-on was started in another browser, or too long ago: start it again here.",
-    },
-  ],
-  [
-    "sso-expired",
-    {
-      tone: "warning",
-      text: "That single sign-on took too long or was used already. Start again.",
-    },
-  ],
-  [
-    "sso-refused",
-    {
-      tone: "warning",
-      text: "Your identity provider did not sign you in. Start again, or use a passkey.",
-    },
-  ],
-  [
-    "sso-email",
-    {
-      tone: "warning",
-      text: "Your identity provider gave no verified email address, so you cannot be signed in.",
-    },
-  ],
-  [
-    "sso-domain",
-    {
-      tone: "warning",
-      text: "Your address is not of a domain this organization verified for its single sign-on.",
-    },
-  ],
-  [
-    "signed-out",
-    {
-      tone: "info",
-      text: "You are signed out. The key of that session was deleted from the console.",
-    },
-  ],
+const REASONS = new Map<string, { tone: "info" | "warning"; message: ReasonKey }>([
+  ["expired", { tone: "warning", message: "expired" }],
+  ["ended", { tone: "warning", message: "ended" }],
+  ["confirmations", { tone: "warning", message: "confirmations" }],
+  ["sso-removed", { tone: "warning", message: "ssoRemoved" }],
+  ["sso-browser", { tone: "warning", message: "ssoBrowser" }],
+  ["sso-expired", { tone: "warning", message: "ssoExpired" }],
+  ["sso-refused", { tone: "warning", message: "ssoRefused" }],
+  ["sso-email", { tone: "warning", message: "ssoEmail" }],
+  ["sso-domain", { tone: "warning", message: "ssoDomain" }],
+  ["signed-out", { tone: "info", message: "signedOut" }],
 ]);
+type ReasonKey = keyof Messages["signIn"]["reasons"];
 
 export default async function SignInPage({
   searchParams,
@@ -92,29 +43,27 @@ export default async function SignInPage({
   const notice = reason ? REASONS.get(String(reason)) : undefined;
   const accounts = listDemoAccounts();
   const people = listDemoPeople();
+  const t = await getTranslations("signIn");
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-lg px-6 py-12">
-      <h1 className="text-2xl font-semibold">Sign in to the service console</h1>
+      <h1 className="text-2xl font-semibold">{t("heading")}</h1>
       {notice ? (
         <Alert tone={notice.tone} className="mt-4">
-          {notice.text}
+          {t(`reasons.${notice.message}`)}
         </Alert>
       ) : null}
       <section aria-labelledby="person-heading" className="mt-6">
         <h2 id="person-heading" className="text-base font-semibold">
-          Sign in as yourself
+          {t("person.heading")}
         </h2>
-        <p className="mt-1 mb-3 text-sm text-slate-600">
-          With your passkey, or with the address your invitation was sent to, your password and a
-          code from your authenticator app.
-        </p>
+        <p className="mt-1 mb-3 text-sm text-slate-600">{t("person.intro")}</p>
         <PasskeySignIn />
         <div className="mt-4">
           <SingleSignOnForm />
         </div>
         <details className="mt-4">
           <summary className="cursor-pointer text-sm text-brand-700 underline">
-            Sign in with a password and a code instead
+            {t("person.passwordInstead")}
           </summary>
           <div className="mt-3">
             <PasswordSignInForm />
@@ -123,31 +72,33 @@ export default async function SignInPage({
       </section>
       <section aria-labelledby="key-heading" className="mt-8 border-t border-slate-200 pt-6">
         <h2 id="key-heading" className="text-base font-semibold">
-          Connect a Client with its key
+          {t("key.heading")}
         </h2>
-        <p className="mt-1 mb-3 text-sm text-slate-600">
-          Paste the API key of a Master client or a Sub-user. The first time, this connects the
-          Client to the console: the key is kept encrypted here and its people sign in as themselves
-          from then on.
-        </p>
+        <p className="mt-1 mb-3 text-sm text-slate-600">{t("key.intro")}</p>
         <SignInForm />
       </section>
       {people.length > 0 ? (
         <DemoSignIn
-          heading="Demo people"
-          intro="Colleagues at the demo Clients, each in a role: see what each role is offered."
+          id="demo-people"
+          heading={t("demo.peopleHeading")}
+          intro={t("demo.peopleIntro")}
           choices={people.map((p) => ({
             id: p.key,
             name: p.name,
-            description: `${ROLE_WORDS[p.role].name} at ${p.organization}: ${ROLE_WORDS[p.role].does}`,
+            description: t("demo.personDescription", {
+              role: ROLE_WORDS[p.role].name,
+              organization: p.organization,
+              does: ROLE_WORDS[p.role].does,
+            }),
           }))}
           signIn={signInAsDemoPerson}
         />
       ) : null}
       {accounts.length > 0 ? (
         <DemoSignIn
-          heading="Demo accounts"
-          intro="The embedded reference service seeded these accounts with synthetic data; signing in with one acts with its key."
+          id="demo-accounts"
+          heading={t("demo.accountsHeading")}
+          intro={t("demo.accountsIntro")}
           choices={accounts.map((a) => ({ id: a.id, name: a.label, description: a.description }))}
           signIn={signInAsDemo}
         />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { type ActionResult } from "@/lib/actions/action-result";
@@ -14,21 +15,24 @@ export interface DemoChoiceItem {
 
 /** One-click sign-ins of the embedded reference service's demo: people, or the Clients' keys. */
 export function DemoSignIn({
+  id,
   heading,
   intro,
   choices,
   signIn,
 }: {
+  /** The section's id (its heading's is derived from it). */
+  id: string;
   heading: string;
   intro: string;
   choices: DemoChoiceItem[];
   signIn: (id: string) => Promise<ActionResult<never>>;
 }) {
   const { pending, notice, run } = useActionCall((id: string) => signIn(id));
-  const id = `demo-${heading.toLowerCase().replace(/\W+/g, "-")}`;
+  const t = useTranslations("signIn.demo");
   return (
-    <section aria-labelledby={id} className="mt-8 border-t border-slate-200 pt-6">
-      <h2 id={id} className="text-base font-semibold">
+    <section aria-labelledby={`${id}-heading`} className="mt-8 border-t border-slate-200 pt-6">
+      <h2 id={`${id}-heading`} className="text-base font-semibold">
         {heading}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{intro}</p>
@@ -50,10 +54,10 @@ export function DemoSignIn({
             <Button
               variant="secondary"
               disabled={pending}
-              aria-label={`Sign in as ${c.name}`}
+              aria-label={t("signInAs", { name: c.name })}
               onClick={() => run(c.id)}
             >
-              Sign in
+              {t("signIn")}
             </Button>
           </li>
         ))}

@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import {
   AuthenticatorCodeField,
@@ -15,6 +16,7 @@ import { passwordSignInSchema, type PasswordSignInValues } from "../sign-in.sche
 
 /** A person's sign-in: their address, password and a code from their authenticator app. */
 export function PasswordSignInForm() {
+  const t = useTranslations("signIn.person");
   const form = useForm<PasswordSignInValues>({
     resolver: zodResolver(passwordSignInSchema),
     defaultValues: { email: "", password: "", code: "" },
@@ -29,13 +31,13 @@ export function PasswordSignInForm() {
   );
   const onSubmit = form.handleSubmit((values) => run(values));
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in as yourself">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("heading")}>
       <ActionNotice notice={notice} />
-      <EmailField of={form} label="Email address" />
-      <CurrentPasswordField of={form} label="Password" />
+      <EmailField of={form} label={t("email")} />
+      <CurrentPasswordField of={form} label={t("password")} />
       <AuthenticatorCodeField of={form} />
       <Button type="submit" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("pending") : t("submit")}
       </Button>
     </form>
   );

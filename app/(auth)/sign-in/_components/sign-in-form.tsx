@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -10,6 +11,7 @@ import { signInWithKey } from "../actions";
 import { signInSchema, type SignInValues } from "../sign-in.schema";
 
 export function SignInForm() {
+  const t = useTranslations("signIn.key");
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
     defaultValues: { apiKey: "" },
@@ -24,17 +26,17 @@ export function SignInForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <TextField
-        label="API key"
+        label={t("label")}
         type="password"
         autoComplete="off"
         spellCheck={false}
-        hint="The key is checked with the service and kept encrypted on the console's server, never in your browser."
+        hint={t("hint")}
         error={form.formState.errors.apiKey?.message}
         {...form.register("apiKey")}
       />
       <ActionNotice notice={notice} />
       <Button type="submit" disabled={pending}>
-        {pending ? "Checking the key…" : "Sign in with the key"}
+        {pending ? t("pending") : t("submit")}
       </Button>
     </form>
   );

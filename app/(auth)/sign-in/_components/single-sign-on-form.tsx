@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,6 +10,7 @@ import { beginSingleSignOnAction } from "../passkey-actions";
 
 /** Single sign-on: the work address names the organization whose identity provider signs the person in. */
 export function SingleSignOnForm() {
+  const t = useTranslations("signIn.singleSignOn");
   const [error, setError] = useState<string | undefined>();
   const { pending, notice, run } = useActionCall(
     (email: string) => beginSingleSignOnAction({ email }),
@@ -21,7 +23,7 @@ export function SingleSignOnForm() {
   );
   return (
     <form
-      aria-label="Sign in with single sign-on"
+      aria-label={t("form")}
       className="flex flex-wrap items-end gap-3"
       onSubmit={(event) => {
         event.preventDefault();
@@ -33,13 +35,13 @@ export function SingleSignOnForm() {
       <TextField
         name="email"
         type="email"
-        label="Work email address"
+        label={t("email")}
         autoComplete="username"
         error={error}
         wrapperClassName="min-w-64"
       />
       <Button type="submit" variant="secondary" disabled={pending}>
-        {pending ? "Opening your provider…" : "Continue with single sign-on"}
+        {pending ? t("pending") : t("submit")}
       </Button>
       {notice ? (
         <Alert tone={notice.tone} title={notice.title} className="w-full">
