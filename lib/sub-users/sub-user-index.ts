@@ -430,10 +430,11 @@ function matchesByChunk(masterId: string, needle: string, matching: SQL | undefi
     [...needle].length >= 3
       ? sql`and ${subUsers}.keys @> console_sub_user_search_keys(c.master_id, c.chunk, ${needle}, held.common)`
       : sql``;
-  // (Chunk 0's row holds the trigrams a needle leaves out: migration 0024.)
+  // (Chunk 0's row holds the trigrams a needle leaves out: migration 0024. A search row names a
+  // chunk row that exists, 0025, but chunk 0's may have no rows and be gone: then none is left out.)
   return sql`console_sub_user_search_chunks as c
-    cross join (select common from console_sub_user_search_chunks
-                 where master_id = ${masterId} and chunk = 0) as held
+    cross join (select coalesce((select common from console_sub_user_search_chunks
+                                  where master_id = ${masterId} and chunk = 0), '{}') as common) as held
     cross join lateral (
       select ${subUsers.subUserId}, ${subUsers.nameKey}, ${subUsers.createdAt}
         from ${subUserSearch} as ${subUsers}
