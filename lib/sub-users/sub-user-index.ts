@@ -187,10 +187,11 @@ async function reorderSearch(conn: PoolClient, masterId: string, lease: Date): P
 
 /**
  * After a large refresh: the search keys' pending entries merged (a GIN index keeps fresh rows
- * in an unsorted list every search reads whole, once per chunk it reads), the rows marked visible (counts and walks read the indexes
- * alone) and the statistics the planner chooses by taken. Autovacuum would, minutes later. The
- * refresh does not wait for it (a second of vacuum at 100,000 rows); one runs at a time in a
- * process, and one that would wait for another instance's is skipped (`skip_locked`).
+ * in an unsorted list every search reads whole, once per chunk it reads), the rows marked
+ * visible (counts and walks read the indexes alone) and the statistics the planner chooses by
+ * taken. Autovacuum would, minutes later. The refresh does not wait for it (a second of vacuum
+ * at 100,000 rows); one runs at a time in a process, and one that would wait for another
+ * instance's is skipped (`skip_locked`).
  */
 let tidying: Promise<void> | undefined;
 export function tidySubUsers(): Promise<void> {
