@@ -420,8 +420,8 @@ async function main() {
       ["/audit?next=… (page 50)", (_, i) => audit50[i]!],
       ["/requests?operation=getVehicleByVin", () => "/requests?operation=getVehicleByVin"],
       ["/api/sub-users?q=werkstatt+mü (a keystroke)", () => "/api/sub-users?q=werkstatt+m%C3%BC"],
-      // The keystroke before: a quarter of the list matches (250; 25,000, more than a search
-      // sorts), all of it after three quarters of the names.
+      // The keystroke before: a quarter of the list matches (250; 25,000), all of it after three
+      // quarters of the names, so a search reads past the chunks before them.
       ["/api/sub-users?q=werkstatt (a keystroke)", () => "/api/sub-users?q=werkstatt"],
       [`/api/sub-users?q=${subUser} (a keystroke)`, () => `/api/sub-users?q=${subUser}`],
     ];

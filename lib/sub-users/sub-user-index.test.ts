@@ -1,10 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { bindApi, type ServiceApi, ServiceTransport } from "@/lib/api/client";
-import { getStore } from "@/lib/store/db";
+import { closeStore, getStore } from "@/lib/store/db";
 import { consoleStoreForThisFile } from "@/test/support/console-store";
 import { searchDiffers } from "@/test/support/sub-user-search";
 import { http, serviceForThisFile } from "@/test/support/service-harness";
 import {
+  ensureSubUsers,
   indexedSubUser,
   indexSubUser,
   LeaseLostError,
@@ -16,6 +17,7 @@ import {
   subUserNames,
   subUsersDueForReading,
   subUsersPage,
+  subUsersRefreshedAt,
 } from "./sub-user-index";
 import { PAGE_SIZE, type SubUsersListParams } from "./sub-user-rows";
 
@@ -110,6 +112,30 @@ describe("the Sub-user index", () => {
     const page = await subUsersPage(MASTER, params({ q: "direkt" }));
     expect(page.items.map((r) => r.id)).toEqual([made.body.id]);
     expect((await indexedSubUser(MASTER, made.body.id))?.apiKeys).toHaveLength(1);
+  });
+
+  it("keeps the index across a restart: the same pages, and no list taken again", async () => {
+    const before = await subUsersPage(MASTER, params({ q: "direkt" }));
+    const refreshedAt = await subUsersRefreshedAt(MASTER);
+    expect(before.matched).toBe(1);
+    expect(refreshedAt).not.toBeNull();
+    // The console's process gone (its pool closed); the one that starts again reads the store.
+    await closeStore();
+    const asked = vi.fn();
+    const noList = {
+      listClientUsers: async () => {
+        asked();
+        throw new Error("a restarted console asked for the list");
+      },
+    } as unknown as ServiceApi;
+    expect(await ensureSubUsers(noList, MASTER)).toEqual(refreshedAt);
+    expect(asked).not.toHaveBeenCalled();
+    expect(await subUsersPage(MASTER, params({ q: "direkt" }))).toMatchObject({
+      items: before.items,
+      matched: 1,
+      refreshedAt: refreshedAt!.getTime(),
+    });
+    expect(await searchDiffers()).toBe(0);
   });
 
   it("drops a Sub-user the list no longer has", async () => {

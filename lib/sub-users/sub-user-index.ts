@@ -187,10 +187,11 @@ async function reorderSearch(conn: PoolClient, masterId: string, lease: Date): P
 
 /**
  * After a large refresh: the search keys' pending entries merged (a GIN index keeps fresh rows
- * in an unsorted list every search reads whole, once per chunk it reads), the rows marked visible (counts and walks read the indexes
- * alone) and the statistics the planner chooses by taken. Autovacuum would, minutes later. The
- * refresh does not wait for it (a second of vacuum at 100,000 rows); one runs at a time in a
- * process, and one that would wait for another instance's is skipped (`skip_locked`).
+ * in an unsorted list every search reads whole, once per chunk it reads), the rows marked
+ * visible (counts and walks read the indexes alone) and the statistics the planner chooses by
+ * taken. Autovacuum would, minutes later. The refresh does not wait for it (a second of vacuum
+ * at 100,000 rows); one runs at a time in a process, and one that would wait for another
+ * instance's is skipped (`skip_locked`).
  */
 let tidying: Promise<void> | undefined;
 export function tidySubUsers(): Promise<void> {
@@ -430,10 +431,11 @@ function matchesByChunk(masterId: string, needle: string, matching: SQL | undefi
     [...needle].length >= 3
       ? sql`and ${subUsers}.keys @> console_sub_user_search_keys(c.master_id, c.chunk, ${needle}, held.common)`
       : sql``;
-  // (Chunk 0's row holds the trigrams a needle leaves out: migration 0024.)
+  // (Chunk 0's row holds the trigrams a needle leaves out: migration 0024. A search row names a
+  // chunk row that exists, 0025, but chunk 0's may have no rows and be gone: then none is left out.)
   return sql`console_sub_user_search_chunks as c
-    cross join (select common from console_sub_user_search_chunks
-                 where master_id = ${masterId} and chunk = 0) as held
+    cross join (select coalesce((select common from console_sub_user_search_chunks
+                                  where master_id = ${masterId} and chunk = 0), '{}') as common) as held
     cross join lateral (
       select ${subUsers.subUserId}, ${subUsers.nameKey}, ${subUsers.createdAt}
         from ${subUserSearch} as ${subUsers}
