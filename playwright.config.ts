@@ -86,6 +86,8 @@ export default defineConfig({
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: CHROMIUM_LAUNCH,
+    // The browser's languages pick the console's (issue 40): pinned, so no machine's own decide.
+    locale: "en-GB",
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: [
