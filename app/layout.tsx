@@ -3,8 +3,12 @@ import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { cookies } from "next/headers";
+import { BrowserTimeZone, FormatsProvider } from "@/components/i18n/formats-provider";
 import { PublicUrlProvider } from "@/components/people/passkey-address";
 import { consoleConfig } from "@/lib/config/console-env";
+import { BROWSER_TIME_ZONE_COOKIE } from "@/lib/i18n/formats";
+import { readFormatSettings } from "@/lib/i18n/formats-server";
 import "./globals.css";
 import { HydrationMarker } from "./hydration-marker";
 
@@ -23,6 +27,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
   const t = await getTranslations("layout");
+  const formats = await readFormatSettings();
+  const reportedTimeZone = (await cookies()).get(BROWSER_TIME_ZONE_COOKIE)?.value ?? null;
   return (
     <html lang={await getLocale()}>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
@@ -34,7 +40,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         {/* The request's language and messages, for the client components below. */}
         <NextIntlClientProvider>
-          <PublicUrlProvider url={consoleConfig().CONSOLE_PUBLIC_URL}>{children}</PublicUrlProvider>
+          <FormatsProvider settings={formats}>
+            <PublicUrlProvider url={consoleConfig().CONSOLE_PUBLIC_URL}>
+              {children}
+            </PublicUrlProvider>
+          </FormatsProvider>
+          <BrowserTimeZone known={reportedTimeZone} />
         </NextIntlClientProvider>
         <HydrationMarker />
       </body>

@@ -1,15 +1,16 @@
-import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { isLanguage, LANGUAGE_COOKIE, languageFromAcceptLanguage } from "@/lib/i18n/languages";
+import { readPreferences } from "@/lib/i18n/preferences";
 
 /**
- * Each request's language: the browser's own choice (its cookie) if it made one, else the
- * nearest to its `Accept-Language`. No URL carries it: the console is signed in to, not indexed.
+ * Each request's language, time zone and "now": a person's own choices, else the browser's
+ * (`lib/i18n/preferences.ts`). No URL carries them: the console is signed in to, not indexed.
  */
 export default getRequestConfig(async () => {
-  const chosen = (await cookies()).get(LANGUAGE_COOKIE)?.value;
-  const locale = isLanguage(chosen)
-    ? chosen
-    : languageFromAcceptLanguage((await headers()).get("accept-language"));
-  return { locale, messages: (await import(`../messages/${locale}.json`)).default };
+  const { language, timeZone } = await readPreferences();
+  return {
+    locale: language,
+    timeZone,
+    now: new Date(),
+    messages: (await import(`../messages/${language}.json`)).default,
+  };
 });

@@ -61,7 +61,7 @@ function signedIn(apiKey: string, session: ConsoleSession): SignedIn {
  * The session as one page render reads it: the layout and the page both ask, and the cookie is
  * unsealed and the store read once per request (React's request-scoped cache).
  */
-const readRenderSession = cache(readSession);
+export const readRenderSession = cache(readSession);
 
 /** For pages and layouts: a signed-in session, or a redirect to sign-in saying why. */
 export async function requirePageSession(): Promise<SignedIn> {

@@ -62,7 +62,19 @@ export type SessionState =
   | { kind: "expired" }
   /** The person's access to the organization ended (removed, or every session ended by an admin). */
   | { kind: "revoked" }
-  | { kind: "active"; session: ConsoleSession; apiKey: string };
+  | {
+      kind: "active";
+      session: ConsoleSession;
+      apiKey: string;
+      /** The person's own language and formats, if they chose any (`lib/i18n/preferences.ts`). */
+      choices: PersonChoices | null;
+    };
+
+export interface PersonChoices {
+  language: string | null;
+  formats: string | null;
+  timeZone: string | null;
+}
 
 /** Cookies unsealed before, by their text: at most this many browsers' worth (about 0.3 MB). */
 const verifiedSeals = processState("verified-seals", () => new VerifiedSeals<CookieData>(1_000));
@@ -98,7 +110,13 @@ export async function readSession(): Promise<SessionState> {
         keySignIn: organizations.keySignIn,
       },
       role: memberships.role,
-      person: { email: people.email, name: people.name },
+      person: {
+        email: people.email,
+        name: people.name,
+        language: people.language,
+        formats: people.formats,
+        timeZone: people.timeZone,
+      },
     })
     .from(sessions)
     .leftJoin(organizations, eq(organizations.id, sessions.organizationId))
@@ -147,6 +165,10 @@ export async function readSession(): Promise<SessionState> {
   return {
     kind: "active",
     apiKey: decryptSecret(ciphertext, keyAtRest),
+    choices:
+      row.personId && person
+        ? { language: person.language, formats: person.formats, timeZone: person.timeZone }
+        : null,
     session: {
       idHash,
       clientId: row.clientId,

@@ -22,6 +22,9 @@ const publicColumns = {
   name: people.name,
   totpConfirmedAt: people.totpConfirmedAt,
   totpLastStep: people.totpLastStep,
+  language: people.language,
+  formats: people.formats,
+  timeZone: people.timeZone,
   createdAt: people.createdAt,
 };
 

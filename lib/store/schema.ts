@@ -108,6 +108,14 @@ export const people = pgTable("console_people", {
   totpConfirmedAt: at("totp_confirmed_at"),
   /** The last TOTP time step used, so a code works once. */
   totpLastStep: bigint("totp_last_step", { mode: "number" }),
+  /**
+   * The person's own choices, wherever they sign in (`lib/i18n/preferences.ts`): the console's
+   * language, how numbers, money and dates are written, and the time zone dates are shown in.
+   * None chosen follows the browser.
+   */
+  language: text("language"),
+  formats: text("formats"),
+  timeZone: text("time_zone"),
   createdAt: at("created_at").notNull().defaultNow(),
 });
 

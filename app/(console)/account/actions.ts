@@ -1,6 +1,14 @@
 "use server";
 
+import { eq } from "drizzle-orm";
 import { revalidatePath } from "next/cache";
+import { cookies } from "next/headers";
+import { getTranslations } from "next-intl/server";
+import { FORMATS_COOKIE, TIME_ZONE_COOKIE } from "@/lib/i18n/formats";
+import { LANGUAGE_COOKIE } from "@/lib/i18n/languages";
+import { preferencesInput } from "@/lib/i18n/preferences-input";
+import { getStore } from "@/lib/store/db";
+import { people } from "@/lib/store/schema";
 import { type ActionResult, done, refused } from "@/lib/actions/action-result";
 import { actionSession } from "@/lib/auth/guards";
 import {
@@ -27,14 +35,17 @@ import { needsStepUp, STEP_UP_REQUIRED } from "@/lib/people/step-up";
 import { recordPersonAudit } from "@/lib/people/person-audit";
 import { FORM_BOUNDS } from "@/lib/validation/form-bounds";
 
+/** The refusals' words, in the person's language. */
+const refusalWords = () => getTranslations("account.refusals");
+
 /** A person's own session, on this device or another: it ends on its next request. */
 export async function endOwnSessionAction(input: { id: string }): Promise<ActionResult<null>> {
   const signed = await actionSession();
-  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  if ("refused" in signed) return refused(signed.refused, (await refusalWords())("signInAgain"));
   const { actor } = signed.session;
-  if (actor.kind !== "person") return refused("not_a_person", "Sign in as yourself first.");
+  if (actor.kind !== "person") return refused("not_a_person", (await refusalWords())("notPerson"));
   if (typeof input?.id !== "string" || !/^[0-9a-f]{64}$/.test(input.id))
-    return refused("invalid_input", "This session is not known.");
+    return refused("invalid_input", (await refusalWords())("unknownSession"));
   // A session a provider signed in reaches the person's sessions in its organization only.
   await endPersonSession(actor.personId, input.id, signed.session.ssoOrganizationId ?? undefined);
   revalidatePath("/account");
@@ -51,19 +62,25 @@ export async function switchOrganizationAction(input: {
   organizationId: string;
 }): Promise<ActionResult<null>> {
   const signed = await actionSession();
-  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  if ("refused" in signed) return refused(signed.refused, (await refusalWords())("signInAgain"));
   const { session } = signed;
-  if (session.actor.kind !== "person") return refused("not_a_person", "Sign in as yourself first.");
+  if (session.actor.kind !== "person")
+    return refused("not_a_person", (await refusalWords())("notPerson"));
   const target = (await organizationsOf(session.actor.personId)).find(
     (o) => o.id === input?.organizationId,
   );
-  if (!target) return refused("not_a_member", "You do not belong to this organization.");
+  if (!target) return refused("not_a_member", (await refusalWords())("notMember"));
   if (session.ssoOrganizationId && session.ssoOrganizationId !== target.id)
     return (await hasOwnFactor(session.actor.personId))
       ? refused(STEP_UP_REQUIRED.code, STEP_UP_REQUIRED.message)
       : refused(
           "single_sign_on_only",
-          `Single sign-on signed you in to ${session.organizationName ?? "this organization"} only. Sign in to ${target.name} its own way.`,
+          session.organizationName
+            ? (await refusalWords())("singleSignOnOnly", {
+                signedIn: session.organizationName,
+                target: target.name,
+              })
+            : (await refusalWords())("singleSignOnOnlyHere", { target: target.name }),
         );
   await switchSessionOrganization(session.idHash, {
     organizationId: target.id,
@@ -96,9 +113,10 @@ const membershipOf = (session: ConsoleSession) => ({
 
 async function signedInPerson() {
   const signed = await actionSession();
-  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  if ("refused" in signed) return refused(signed.refused, (await refusalWords())("signInAgain"));
   const { session } = signed;
-  if (session.actor.kind !== "person") return refused("not_a_person", "Sign in as yourself first.");
+  if (session.actor.kind !== "person")
+    return refused("not_a_person", (await refusalWords())("notPerson"));
   return { session, actor: session.actor };
 }
 
@@ -139,7 +157,7 @@ export async function addPasskeyAction(input: unknown): Promise<ActionResult<nul
   const unconfirmed = await confirmed(me.session, me.actor.personId);
   if (unconfirmed) return unconfirmed;
   const parsed = ceremonyResponse.extend({ name: passkeyName }).safeParse(input);
-  if (!parsed.success) return refused("invalid_input", "The passkey's answer could not be read.");
+  if (!parsed.success) return refused("invalid_input", (await refusalWords())("passkeyUnreadable"));
   const state = await finishRegistration(
     parsed.data.ceremony,
     "register",
@@ -147,7 +165,7 @@ export async function addPasskeyAction(input: unknown): Promise<ActionResult<nul
     parsed.data.name || deviceInWords((await requestOrigin()).device),
   );
   if (!state || state.personId !== me.actor.personId)
-    return refused("passkey_refused", "The passkey could not be added. Try again.");
+    return refused("passkey_refused", (await refusalWords())("passkeyRefused"));
   await recordPersonAudit(ownPerson(me.actor), membershipOf(me.session), {
     operationId: "console.addPasskey",
     outcome: "success",
@@ -160,7 +178,7 @@ export async function removePasskeyAction(input: { id: string }): Promise<Action
   const me = await signedInPerson();
   if ("ok" in me) return me;
   if (typeof input?.id !== "string" || input.id.length > FORM_BOUNDS.passkeyId)
-    return refused("invalid_input", "This passkey is not known.");
+    return refused("invalid_input", (await refusalWords())("unknownPasskey"));
   const unconfirmed = await confirmed(me.session, me.actor.personId);
   if (unconfirmed) return unconfirmed;
   await removePasskey(me.actor.personId, input.id);
@@ -169,5 +187,47 @@ export async function removePasskeyAction(input: { id: string }): Promise<Action
     outcome: "success",
   });
   revalidatePath("/account");
+  return done(null);
+}
+
+/** A browser's own choice is kept a year; the person's, in the store, until they change it. */
+const CHOICE_COOKIE = {
+  httpOnly: true,
+  secure: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 365 * 24 * 60 * 60,
+} as const;
+
+/**
+ * The language, formats and time zone the console is read in. A person's are kept with them (any
+ * browser they sign in on, and after signing out); this browser keeps them too, so its sign-in
+ * page speaks them. A key's session keeps them in the browser only. Empty follows the browser.
+ */
+export async function savePreferencesAction(input: unknown): Promise<ActionResult<null>> {
+  const signed = await actionSession();
+  const t = await getTranslations("account.preferences");
+  if ("refused" in signed) return refused(signed.refused, (await refusalWords())("signInAgain"));
+  const parsed = preferencesInput.safeParse(input);
+  if (!parsed.success) return refused("invalid_input", t("invalid"));
+  const { language, format, timeZone } = parsed.data;
+  const { actor } = signed.session;
+  if (actor.kind === "person")
+    await (
+      await getStore()
+    )
+      .update(people)
+      .set({ language: language || null, formats: format || null, timeZone: timeZone || null })
+      .where(eq(people.id, actor.personId));
+  const jar = await cookies();
+  for (const [name, value] of [
+    [LANGUAGE_COOKIE, language],
+    [FORMATS_COOKIE, format],
+    [TIME_ZONE_COOKIE, timeZone],
+  ] as const) {
+    if (value) jar.set(name, value, CHOICE_COOKIE);
+    else jar.delete(name);
+  }
+  revalidatePath("/", "layout");
   return done(null);
 }

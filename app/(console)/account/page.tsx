@@ -1,73 +1,124 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Facts } from "@/components/ui/facts";
 import { requirePageSession } from "@/lib/auth/guards";
 import { ROLE_WORDS } from "@/lib/auth/roles";
-import { formatDateTime } from "@/lib/format";
 import { deviceInWords } from "@/lib/http/request-origin";
+import {
+  BROWSER_TIME_ZONE_COOKIE,
+  DEFAULT_TIME_ZONE,
+  FORMATS,
+  formatsFor,
+  isTimeZone,
+} from "@/lib/i18n/formats";
+import { getFormats, readFormatSettings } from "@/lib/i18n/formats-server";
+import { OFFERED_LANGUAGES } from "@/lib/i18n/languages";
+import { readPreferences } from "@/lib/i18n/preferences";
 import { organizationsOf } from "@/lib/people/organizations";
 import { passkeysOf } from "@/lib/people/passkeys";
 import { hasTotp, sessionsOf } from "@/lib/people/people";
 import { OwnSessions, Passkeys, SwitchOrganization } from "./_components/account-panels";
+import { PreferencesForm } from "./_components/preferences-form";
 
-export const metadata: Metadata = { title: "Your sign-in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("account"))("title") };
+}
+
+/** The zones a person may choose: the runtime's, UTC first. */
+const TIME_ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")];
+
+/** The language, formats and time zone form, for a person or for this browser. */
+async function PreferencesCard() {
+  const t = await getTranslations("account.preferences");
+  const preferences = await readPreferences();
+  const { timeZone, now } = await readFormatSettings();
+  const example = new Date(now);
+  const reported = (await cookies()).get(BROWSER_TIME_ZONE_COOKIE)?.value;
+  return (
+    <Card title={t("heading")}>
+      <p className="mb-4 text-sm text-slate-600">
+        {preferences.keptFor === "person" ? t("keptForPerson") : t("keptForBrowser")}
+      </p>
+      <PreferencesForm
+        chosen={{
+          language: preferences.chosen.language ?? "",
+          format: preferences.chosen.format ?? "",
+          timeZone: preferences.chosen.timeZone ?? "",
+        }}
+        examples={
+          Object.fromEntries(
+            FORMATS.map((format) => {
+              const f = formatsFor({ format, timeZone, now });
+              return [format, `${f.money(123456)} · ${f.dateTime(example)}`];
+            }),
+          ) as Record<(typeof FORMATS)[number], string>
+        }
+        timeZones={TIME_ZONES}
+        browserTimeZone={isTimeZone(reported) ? reported : DEFAULT_TIME_ZONE}
+        offered={OFFERED_LANGUAGES}
+      />
+    </Card>
+  );
+}
 
 /** A person's own sign-in: the organizations they belong to, and their sessions. */
 export default async function AccountPage() {
   const { session } = await requirePageSession();
+  const t = await getTranslations("account");
   if (session.actor.kind !== "person")
     return (
       <>
-        <PageHeader title="Your sign-in" />
-        <Card>
-          <p className="text-sm">
-            This page is for people who sign in as themselves; this session signed in with the
-            Client&apos;s key. Its owner invites people on the Organization and people page.
-          </p>
-        </Card>
+        <PageHeader title={t("title")} />
+        <div className="space-y-6">
+          <Card>
+            <p className="text-sm">{t("keySession")}</p>
+          </Card>
+          <PreferencesCard />
+        </div>
       </>
     );
-  const [orgs, sessions, keys, codes] = await Promise.all([
+  const [orgs, sessions, keys, codes, formats] = await Promise.all([
     organizationsOf(session.actor.personId),
     // A session a provider signed in sees the person's sessions in its organization only.
     sessionsOf(session.actor.personId, session.ssoOrganizationId ?? undefined),
     passkeysOf(session.actor.personId),
     hasTotp(session.actor.personId),
+    getFormats(),
   ]);
   return (
     <>
-      <PageHeader
-        title="Your sign-in"
-        description="The organizations you belong to, and where you are signed in."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
         <Card title={session.actor.name}>
           <Facts
             facts={[
-              ["Email address", session.actor.email],
+              [t("email"), session.actor.email],
               [
-                "Signs in with",
+                t("signsInWith"),
                 [
-                  keys.length ? `${keys.length} passkey${keys.length === 1 ? "" : "s"}` : null,
-                  codes ? "password and authenticator app" : null,
+                  keys.length ? t("passkeyCount", { count: keys.length }) : null,
+                  codes ? t("passwordAndApp") : null,
                 ]
                   .filter(Boolean)
-                  .join(", ") || "nothing yet",
+                  .join(", ") || t("nothingYet"),
               ],
             ]}
           />
         </Card>
-        <Card title="Passkeys">
+        <PreferencesCard />
+        <Card title={t("passkeysHeading")}>
           <Passkeys
             passkeys={keys.map((k) => ({
               id: k.id,
               name: k.name,
-              created: formatDateTime(k.createdAt),
-              lastUse: k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "never",
+              created: formats.dateTime(k.createdAt),
+              lastUse: k.lastUsedAt ? formats.dateTime(k.lastUsedAt) : t("never"),
             }))}
           />
         </Card>
-        <Card title="Your organizations">
+        <Card title={t("organizationsHeading")}>
           <SwitchOrganization
             active={session.organizationId}
             organizations={orgs.map((o) => ({
@@ -77,16 +128,16 @@ export default async function AccountPage() {
             }))}
           />
         </Card>
-        <Card title="Your sessions">
+        <Card title={t("sessionsHeading")}>
           <OwnSessions
             current={session.idHash}
             sessions={sessions.map((s) => ({
               id: s.idHash,
               device: deviceInWords(s.device),
-              place: s.sourceAddress ?? "unknown",
+              place: s.sourceAddress ?? t("unknownPlace"),
               organization: s.organizationName ?? "—",
-              started: formatDateTime(s.createdAt),
-              lastUse: formatDateTime(s.lastSeenAt),
+              started: formats.dateTime(s.createdAt),
+              lastUse: formats.dateTime(s.lastSeenAt),
             }))}
           />
         </Card>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { ActionNotice } from "@/components/forms/action-notice";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/table";
@@ -33,33 +34,34 @@ export function SwitchOrganization({
   active: string | null;
   organizations: { id: string; name: string; detail: string }[];
 }) {
+  const t = useTranslations("account.organizations");
   const { pending, notice, act } = useAct();
   return (
     <div className="space-y-3">
       <ActionNotice notice={notice} />
       <DataTable
-        caption="Organizations you belong to"
-        columns={["Organization", "Your role and Client", "Active"]}
+        caption={t("caption")}
+        columns={[t("organization"), t("roleAndClient"), t("active")]}
         rows={organizations}
         keyOf={(o) => o.id}
         rowTestId="organization-row"
-        empty="You belong to no organization."
+        empty={t("empty")}
         cells={(o) => [
           o.name,
           o.detail,
           o.id === active ? (
             <span key="a" className="text-sm font-medium">
-              Active
+              {t("active")}
             </span>
           ) : (
             <Button
               key="s"
               variant="secondary"
               disabled={pending}
-              aria-label={`Switch to ${o.name}`}
+              aria-label={t("switchTo", { name: o.name })}
               onClick={() => act(() => switchOrganizationAction({ organizationId: o.id }))}
             >
-              Switch
+              {t("switch")}
             </Button>
           ),
         ]}
@@ -82,21 +84,22 @@ export function OwnSessions({
     lastUse: string;
   }[];
 }) {
+  const t = useTranslations("account.sessions");
   const { pending, notice, act } = useAct();
   return (
     <div className="space-y-3">
       <ActionNotice notice={notice} />
       <DataTable
-        caption="Where you are signed in"
-        columns={["Device", "Place", "Organization", "Started", "Last use", "End"]}
+        caption={t("caption")}
+        columns={[t("device"), t("place"), t("organization"), t("started"), t("lastUse"), t("end")]}
         rows={sessions}
         keyOf={(s) => s.id}
         rowTestId="own-session"
-        empty="No session."
+        empty={t("empty")}
         cells={(s) => [
           <span key="d">
             {s.device}
-            {s.id === current ? <span className="text-slate-500"> (this one)</span> : null}
+            {s.id === current ? <span className="text-slate-500"> {t("thisOne")}</span> : null}
           </span>,
           s.place,
           s.organization,
@@ -106,10 +109,10 @@ export function OwnSessions({
             key="e"
             variant="secondary"
             disabled={pending}
-            aria-label={`End the session on ${s.device} started ${s.started}`}
+            aria-label={t("endLabel", { device: s.device, started: s.started })}
             onClick={() => act(() => endOwnSessionAction({ id: s.id }))}
           >
-            End
+            {t("end")}
           </Button>,
         ]}
       />
@@ -123,6 +126,7 @@ export function Passkeys({
 }: {
   passkeys: { id: string; name: string; created: string; lastUse: string }[];
 }) {
+  const t = useTranslations("account.passkeys");
   const router = useRouter();
   const withStepUp = useStepUp();
   const { pending, notice, act } = useAct();
@@ -130,12 +134,12 @@ export function Passkeys({
     <div className="space-y-3">
       <ActionNotice notice={notice} />
       <DataTable
-        caption="Your passkeys"
-        columns={["Passkey", "Added", "Last use", "Remove"]}
+        caption={t("caption")}
+        columns={[t("passkey"), t("added"), t("lastUse"), t("remove")]}
         rows={passkeys}
         keyOf={(p) => p.id}
         rowTestId="passkey-row"
-        empty="No passkey yet: a passkey signs you in with your device's lock, nothing to type."
+        empty={t("empty")}
         cells={(p) => [
           p.name,
           p.created,
@@ -144,17 +148,17 @@ export function Passkeys({
             key="r"
             variant="secondary"
             disabled={pending}
-            aria-label={`Remove the passkey ${p.name}`}
+            aria-label={t("removeLabel", { name: p.name })}
             onClick={() => act(() => removePasskeyAction({ id: p.id }))}
           >
-            Remove
+            {t("remove")}
           </Button>,
         ]}
       />
       <PasskeyButton
         ceremony="create"
-        label="Add a passkey"
-        pendingLabel="Waiting for your passkey…"
+        label={t("add")}
+        pendingLabel={t("adding")}
         variant="secondary"
         begin={() => withStepUp(addPasskeyOptionsAction)}
         finish={(answer) => addPasskeyAction({ ...answer, name: "" })}

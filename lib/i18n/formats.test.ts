@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { FORMATS, formatsFor, isTimeZone } from "./formats";
+
+const now = Date.parse("2026-11-27T12:00:00Z");
+
+describe("formatsFor", () => {
+  it("writes money and counts in each format's conventions", () => {
+    const written = FORMATS.map((format) => {
+      const f = formatsFor({ format, timeZone: "UTC", now });
+      return [f.money(123456), f.money(123456, "JPY"), f.count(1234567)];
+    });
+    expect(written.map((row) => row.map((s) => s.replace(/\s/g, " ")))).toEqual([
+      ["1.234,56 €", "123.456 ¥", "1.234.567"],
+      ["€1,234.56", "JP¥123,456", "1,234,567"],
+      ["€1,234.56", "¥123,456", "1,234,567"],
+    ]);
+  });
+
+  it("writes a moment near midnight UTC on the day of the time zone", () => {
+    const late = "2026-11-27T23:30:00Z";
+    const berlin = formatsFor({ format: "de-DE", timeZone: "Europe/Berlin", now });
+    expect(berlin.date(late)).toBe("28.11.2026");
+    expect(berlin.dateTime(late)).toBe("28.11.2026, 00:30");
+    const york = formatsFor({ format: "en-US", timeZone: "America/New_York", now });
+    expect(york.date(late)).toBe("11/27/2026");
+    expect(york.dateTime(late)).toBe("11/27/2026, 06:30 PM");
+    const london = formatsFor({ format: "en-GB", timeZone: "UTC", now });
+    expect(london.dateTime(late)).toBe("27/11/2026, 23:30");
+  });
+
+  it("writes nothing known as a dash", () => {
+    const f = formatsFor({ format: "en-GB", timeZone: "UTC", now });
+    expect([f.money(null), f.date(undefined), f.dateTime("not a date"), f.date("")]).toEqual([
+      "—",
+      "—",
+      "—",
+      "—",
+    ]);
+  });
+});
+
+describe("isTimeZone", () => {
+  it("takes the runtime's zones and nothing else", () => {
+    expect(["UTC", "Europe/Berlin", "America/New_York"].map(isTimeZone)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(["", "Mars/Olympus", "x".repeat(65), 42, null].map(isTimeZone)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { unstable_rethrow } from "next/navigation";
+import { cache } from "react";
+import { readRenderSession } from "@/lib/auth/guards";
+import type { PersonChoices } from "@/lib/auth/session";
+import { consoleLog } from "@/lib/log/console-log";
+import {
+  BROWSER_TIME_ZONE_COOKIE,
+  DEFAULT_TIME_ZONE,
+  type Format,
+  FORMAT_OF_LANGUAGE,
+  FORMATS,
+  FORMATS_COOKIE,
+  isFormat,
+  isTimeZone,
+  TIME_ZONE_COOKIE,
+} from "./formats";
+import {
+  isLanguage,
+  type Language,
+  LANGUAGE_COOKIE,
+  languageFromAcceptLanguage,
+} from "./languages";
+
+/** What a person or browser chose; `null` follows the browser. */
+export interface Choices {
+  language: Language | null;
+  format: Format | null;
+  timeZone: string | null;
+}
+
+export interface Preferences {
+  language: Language;
+  format: Format;
+  timeZone: string;
+  /** What was chosen, for the settings form: a person's own, else this browser's. */
+  chosen: Choices;
+  /** Whose choices they are: a person's go wherever they sign in, a browser's stay in it. */
+  keptFor: "person" | "browser";
+}
+
+const valid = (c: Partial<PersonChoices>): Choices => ({
+  language: isLanguage(c.language) ? c.language : null,
+  format: isFormat(c.formats) ? c.formats : null,
+  timeZone: isTimeZone(c.timeZone) ? c.timeZone : null,
+});
+
+/**
+ * The formats an `Accept-Language` names exactly (`en-US`), else those of the language's own
+ * speakers.
+ */
+export function formatFromAcceptLanguage(header: string | null, language: Language): Format {
+  for (const part of (header ?? "").split(",")) {
+    const tag = part.split(";")[0]!.trim().toLowerCase();
+    const found = FORMATS.find((f) => f.toLowerCase() === tag);
+    if (found) return found;
+    if (tag.length > 0 && !tag.startsWith(language)) break;
+  }
+  return FORMAT_OF_LANGUAGE[language];
+}
+
+/**
+ * A person's own choices (kept with them, wherever they sign in) before this browser's (its
+ * cookies), before what the browser says of itself. Read once per render.
+ */
+export const readPreferences = cache(async (): Promise<Preferences> => {
+  const jar = await cookies();
+  const browser = valid({
+    language: jar.get(LANGUAGE_COOKIE)?.value,
+    formats: jar.get(FORMATS_COOKIE)?.value,
+    timeZone: jar.get(TIME_ZONE_COOKIE)?.value,
+  });
+  let person: Choices | null = null;
+  try {
+    const state = await readRenderSession();
+    if (state.kind === "active" && state.choices) person = valid(state.choices);
+  } catch (error) {
+    unstable_rethrow(error);
+    // The sign-in page and error pages must still render, in the browser's choices.
+    consoleLog().warn("preferences: the session could not be read", {
+      error: (error as Error).message,
+    });
+  }
+  const acceptLanguage = (await headers()).get("accept-language");
+  const chosen = person
+    ? {
+        language: person.language ?? browser.language,
+        format: person.format ?? browser.format,
+        timeZone: person.timeZone ?? browser.timeZone,
+      }
+    : browser;
+  const language = chosen.language ?? languageFromAcceptLanguage(acceptLanguage);
+  const reported = jar.get(BROWSER_TIME_ZONE_COOKIE)?.value;
+  return {
+    language,
+    format: chosen.format ?? formatFromAcceptLanguage(acceptLanguage, language),
+    timeZone: chosen.timeZone ?? (isTimeZone(reported) ? reported : DEFAULT_TIME_ZONE),
+    chosen: person ?? browser,
+    keptFor: person ? "person" : "browser",
+  };
+});
