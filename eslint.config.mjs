@@ -1,5 +1,6 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import i18next from "eslint-plugin-i18next";
 
 /**
  * Pages prefetch on intent, not on sight: see components/ui/link.tsx. Next's Link is refused by
@@ -38,6 +39,64 @@ const TRUST_SYNTAX = [
       "MemberExpression[object.name=/^(auditLog|requestLog|jobRecords|vinFlows|agentConnections|agentAuthorizations)$/][property.name='clientId']",
     message:
       "What the console keeps is read and written per organization: match organizationId, never clientId.",
+  },
+];
+
+/**
+ * The folders whose every visible word comes from `messages/` (issue 40): text in their JSX, or in
+ * an attribute a person reads or hears, is refused. It grows as pages are translated.
+ */
+const TRANSLATED = [
+  "app/layout.tsx",
+  "app/(auth)/sign-in/**",
+  "app/(console)/account/**",
+  "components/i18n/**",
+];
+const NO_LITERAL_TEXT = [
+  "error",
+  {
+    mode: "jsx-only",
+    "jsx-attributes": {
+      // The attributes and props that carry words; the rest are names, classes and ids.
+      include: [
+        "aria-label",
+        "aria-description",
+        "title",
+        "alt",
+        "placeholder",
+        "label",
+        "pendingLabel",
+        "hint",
+        "description",
+        "caption",
+        "empty",
+      ],
+    },
+    callees: {
+      // The plugin's own list, and react-hook-form's calls, which take field names.
+      exclude: [
+        "i18n(ext)?",
+        "t",
+        "require",
+        "addEventListener",
+        "removeEventListener",
+        "postMessage",
+        "getElementById",
+        "dispatch",
+        "commit",
+        "includes",
+        "indexOf",
+        "endsWith",
+        "startsWith",
+        "register",
+        "watch",
+        "setValue",
+        "getValues",
+        "setError",
+        "clearErrors",
+        "trigger",
+      ],
+    },
   },
 ];
 
@@ -268,5 +327,11 @@ const config = [
     rules: { "no-console": "off" },
   },
 ];
+
+config.push({
+  files: TRANSLATED,
+  plugins: { i18next },
+  rules: { "i18next/no-literal-string": NO_LITERAL_TEXT },
+});
 
 export default config;

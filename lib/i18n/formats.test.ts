@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FORMATS, formatsFor, isTimeZone } from "./formats";
+import { formatFromAcceptLanguage, FORMATS, formatsFor, isTimeZone } from "./formats";
+import { preferencesInput } from "./preferences-input";
 
 const now = Date.parse("2026-11-27T12:00:00Z");
 
@@ -53,5 +54,43 @@ describe("isTimeZone", () => {
       false,
       false,
     ]);
+  });
+});
+
+describe("formatFromAcceptLanguage", () => {
+  it("takes a format the browser names exactly, while it asks for the page's language", () => {
+    expect(formatFromAcceptLanguage("en-US,en;q=0.9", "en")).toBe("en-US");
+    expect(formatFromAcceptLanguage("en-gb", "en")).toBe("en-GB");
+    expect(formatFromAcceptLanguage("de-AT,de;q=0.9", "de")).toBe("de-DE");
+    expect(formatFromAcceptLanguage("en,en-US;q=0.5", "en")).toBe("en-US");
+  });
+
+  it("else the formats of the language's own speakers", () => {
+    expect(formatFromAcceptLanguage("fr-FR,en-US;q=0.5", "en")).toBe("en-GB");
+    expect(formatFromAcceptLanguage(null, "de")).toBe("de-DE");
+    expect(formatFromAcceptLanguage("", "en")).toBe("en-GB");
+  });
+});
+
+describe("preferencesInput", () => {
+  it("takes the lists' values, or empty to follow the browser", () => {
+    expect(
+      preferencesInput.safeParse({ language: "de", format: "en-US", timeZone: "Asia/Tokyo" })
+        .success,
+    ).toBe(true);
+    expect(preferencesInput.safeParse({ language: "", format: "", timeZone: "" }).success).toBe(
+      true,
+    );
+  });
+
+  it("refuses anything else", () => {
+    for (const bad of [
+      { language: "fr", format: "", timeZone: "" },
+      { language: "", format: "de-AT", timeZone: "" },
+      { language: "", format: "", timeZone: "Mars/Olympus" },
+      { language: "", format: "" },
+      null,
+    ])
+      expect(preferencesInput.safeParse(bad).success).toBe(false);
   });
 });

@@ -17,6 +17,20 @@ export function isFormat(value: unknown): value is Format {
 /** The formats of a language's own speakers, for a browser that asks for no region we know. */
 export const FORMAT_OF_LANGUAGE: Record<Language, Format> = { en: "en-GB", de: "de-DE" };
 
+/**
+ * The formats an `Accept-Language` names exactly (`en-US`), else those of the language's own
+ * speakers.
+ */
+export function formatFromAcceptLanguage(header: string | null, language: Language): Format {
+  for (const part of (header ?? "").split(",")) {
+    const tag = part.split(";")[0]!.trim().toLowerCase();
+    const found = FORMATS.find((f) => f.toLowerCase() === tag);
+    if (found) return found;
+    if (tag.length > 0 && !tag.startsWith(language)) break;
+  }
+  return FORMAT_OF_LANGUAGE[language];
+}
+
 /** A browser's own choice of formats and time zone (a key's session; before signing in). */
 export const FORMATS_COOKIE = "console_formats";
 export const TIME_ZONE_COOKIE = "console_time_zone";

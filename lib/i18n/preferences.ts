@@ -9,8 +9,7 @@ import {
   BROWSER_TIME_ZONE_COOKIE,
   DEFAULT_TIME_ZONE,
   type Format,
-  FORMAT_OF_LANGUAGE,
-  FORMATS,
+  formatFromAcceptLanguage,
   FORMATS_COOKIE,
   isFormat,
   isTimeZone,
@@ -45,20 +44,6 @@ const valid = (c: Partial<PersonChoices>): Choices => ({
   format: isFormat(c.formats) ? c.formats : null,
   timeZone: isTimeZone(c.timeZone) ? c.timeZone : null,
 });
-
-/**
- * The formats an `Accept-Language` names exactly (`en-US`), else those of the language's own
- * speakers.
- */
-export function formatFromAcceptLanguage(header: string | null, language: Language): Format {
-  for (const part of (header ?? "").split(",")) {
-    const tag = part.split(";")[0]!.trim().toLowerCase();
-    const found = FORMATS.find((f) => f.toLowerCase() === tag);
-    if (found) return found;
-    if (tag.length > 0 && !tag.startsWith(language)) break;
-  }
-  return FORMAT_OF_LANGUAGE[language];
-}
 
 /**
  * A person's own choices (kept with them, wherever they sign in) before this browser's (its
