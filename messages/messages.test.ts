@@ -68,4 +68,53 @@ describe("the message files", () => {
       expect(() => parse(message), key).not.toThrow();
     }
   });
+
+  it("has no key that no source asks for", () => {
+    const asked = askedKeys();
+    const unused = [...english.keys()].filter(
+      (key) => !asked.exact.has(key) && ![...asked.prefixes].some((p) => key.startsWith(p)),
+    );
+    expect(unused).toEqual([]);
+  });
 });
+
+const ROOT = join(__dirname, "..");
+
+function* sources(folder: string): Generator<string> {
+  for (const entry of readdirSync(join(ROOT, folder), { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) yield* sources(path);
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) yield path;
+  }
+}
+
+/**
+ * The keys the console's sources ask for: each file's namespaces (the first argument of
+ * `useTranslations` and `getTranslations`) joined with the keys it names as string literals
+ * (`t("heading")`, a table of keys), and any dotted key written whole. A key built at run time
+ * (`` t(`formatNames.${format}`) ``) asks for every key under its fixed part.
+ */
+function askedKeys() {
+  const exact = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const folder of ["app", "components", "lib", "i18n"])
+    for (const file of sources(folder)) {
+      const text = readFileSync(join(ROOT, file), "utf8");
+      const namespaces = [
+        ...text.matchAll(
+          /(?:useTranslations|getTranslations)\(\s*(?:\{[^}]*namespace:\s*)?["']([\w.-]+)["']/g,
+        ),
+      ].map((m) => m[1]!);
+      const literals = [...text.matchAll(/["'`]([\w-]+(?:\.[\w-]+)*)["'`]/g)].map((m) => m[1]!);
+      const templates = [...text.matchAll(/`([\w-]+(?:\.[\w-]+)*)\.\$\{/g)].map((m) => m[1]!);
+      for (const literal of literals) {
+        exact.add(literal);
+        for (const ns of namespaces) exact.add(`${ns}.${literal}`);
+      }
+      for (const template of templates) {
+        prefixes.add(`${template}.`);
+        for (const ns of namespaces) prefixes.add(`${ns}.${template}.`);
+      }
+    }
+  return { exact, prefixes };
+}

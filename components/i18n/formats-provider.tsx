@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
 import {
   BROWSER_TIME_ZONE_COOKIE,
@@ -32,16 +31,15 @@ export function useFormats(): Formats {
 }
 
 /**
- * Tells the server the browser's own time zone (the default where none was chosen), once, and
- * renders the page again in it if it differs from the one the server guessed.
+ * Tells the server the browser's own time zone (the default where none was chosen) for the
+ * pages after this one. It does not render this one again: a refresh racing the first click on
+ * the sign-in page (where a browser usually arrives, and no date is shown) would lose it.
  */
 export function BrowserTimeZone({ known }: { known: string | null }) {
-  const router = useRouter();
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!zone || zone === known) return;
     document.cookie = `${BROWSER_TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
-    router.refresh();
-  }, [known, router]);
+  }, [known]);
   return null;
 }

@@ -5,6 +5,8 @@ import { identifyClient } from "@/lib/auth/identify-client";
 import { type Role } from "@/lib/auth/roles";
 import { addMember, connectOrganization } from "@/lib/people/organizations";
 import { createPerson, personByEmail } from "@/lib/people/people";
+import type { Format } from "@/lib/i18n/formats";
+import { type Language, OFFERED_LANGUAGES } from "@/lib/i18n/languages";
 import { consoleConfig } from "@/lib/config/console-env";
 import { type DemoAccount, demoCredentials, demoPersonTotpSecret } from "./demo-credentials";
 
@@ -94,12 +96,23 @@ const DEMO_PEOPLE = [
     email: "clara@autohaus-am-ring.example",
     role: "operator",
   },
+  {
+    // A colleague who reads German: German formats and Berlin's time, and German itself once
+    // the console offers it (until then a preview, which nobody is given unasked).
+    key: "dealer-clerk-german",
+    account: "dealer",
+    name: "Jonas Lager",
+    email: "jonas@autohaus-am-ring.example",
+    role: "operator",
+    prefers: { language: "de", formats: "de-DE", timeZone: "Europe/Berlin" },
+  },
 ] as const satisfies readonly {
   key: string;
   account: DemoAccount["id"];
   name: string;
   email: string;
   role: Role;
+  prefers?: { language: Language; formats: Format; timeZone: string };
 }[];
 
 /** A demo person as the sign-in page shows them: who, where, and in which role. */
@@ -139,6 +152,15 @@ export async function demoPerson(key: string): Promise<{ id: string; email: stri
       name: person.name,
       password: randomBytes(24).toString("base64url"),
       totpSecret: demoPersonTotpSecret(account.apiKey, person.key),
+      choices:
+        "prefers" in person
+          ? {
+              ...person.prefers,
+              language: OFFERED_LANGUAGES.includes(person.prefers.language)
+                ? person.prefers.language
+                : undefined,
+            }
+          : undefined,
     })) ??
     (await personByEmail(person.email));
   if (!existing) return undefined;

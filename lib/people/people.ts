@@ -53,6 +53,8 @@ export async function createPerson(input: {
   password: string;
   totpSecret: string;
   totpStep?: number;
+  /** Their language, formats and time zone, where chosen for them (a demo person's). */
+  choices?: { language?: string; formats?: string; timeZone?: string };
 }): Promise<Person | undefined> {
   const db = await getStore();
   const [row] = await db
@@ -65,6 +67,9 @@ export async function createPerson(input: {
       totpCiphertext: encryptSecret(input.totpSecret, totpKey()),
       totpLastStep: input.totpStep ?? null,
       totpConfirmedAt: input.totpStep === undefined ? null : new Date(),
+      language: input.choices?.language ?? null,
+      formats: input.choices?.formats ?? null,
+      timeZone: input.choices?.timeZone ?? null,
     })
     .onConflictDoNothing()
     .returning(publicColumns);
