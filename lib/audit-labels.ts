@@ -1,42 +1,44 @@
+import { createTranslator } from "next-intl";
 import { isAudited, type OperationId, OPERATIONS } from "@/lib/api/contract/operations";
+import english from "@/messages/en.json";
 
-/** What the console records that is not a service operation, in words. */
-const CONSOLE_EVENT_LABELS = {
-  "console.signIn": "Signed in to the console",
-  "console.startAgentConnection": "Started connecting the console to the agent endpoint",
-  "console.connectAgent": "Connected the console to the agent endpoint",
-  "console.callAgentTool": "Called a tool of the agent endpoint from the playground",
-  "console.disconnectAgent": "Disconnected the console from the agent endpoint",
-  "console.revealDemoSignIn": "Showed the demo account's service sign-in",
-  "console.signOut": "Signed out of the console",
-  "console.sandbox.advanceClock": "Moved the sandbox test clock",
-  "console.sandbox.addFaultRule": "Added a sandbox fault rule",
-  "console.sandbox.removeFaultRule": "Removed a sandbox fault rule",
-  "console.sandbox.resetMaster": "Reset the Master to its seeded state",
-  "console.invite": "Invited someone",
-  "console.revokeInvitation": "Revoked an invitation",
-  "console.acceptInvitation": "Accepted an invitation",
-  "console.changeRole": "Changed a member's role",
-  "console.removeMember": "Removed a member",
-  "console.endSessions": "Ended a member's sessions",
-  "console.becomeOwner": "Became the organization's owner",
-  "console.replaceStoredKey": "Replaced the stored key",
-  "console.setKeySignIn": "Turned key sign-in on or off",
-  "console.switchOrganization": "Switched organization",
-  "console.joinBySingleSignOn": "Joined through single sign-on",
-  "console.configureSingleSignOn": "Configured single sign-on",
-  "console.removeSingleSignOn": "Removed single sign-on",
-  "console.stepUp": "Confirmed it was them (step-up)",
-  "console.addPasskey": "Added a passkey",
-  "console.removePasskey": "Removed a passkey",
-  "console.claimDomain": "Claimed a domain for single sign-on",
-  "console.verifyDomain": "Verified a domain in DNS",
-  "console.removeDomain": "Removed a domain",
-  "console.linkSingleSignOn": "Linked a sign-in to single sign-on",
-} as const;
+/** What the console records that is not a service operation (its words: `audit.labels`). */
+const CONSOLE_EVENTS = [
+  "console.signIn",
+  "console.startAgentConnection",
+  "console.connectAgent",
+  "console.callAgentTool",
+  "console.disconnectAgent",
+  "console.revealDemoSignIn",
+  "console.signOut",
+  "console.sandbox.advanceClock",
+  "console.sandbox.addFaultRule",
+  "console.sandbox.removeFaultRule",
+  "console.sandbox.resetMaster",
+  "console.invite",
+  "console.revokeInvitation",
+  "console.acceptInvitation",
+  "console.changeRole",
+  "console.removeMember",
+  "console.endSessions",
+  "console.becomeOwner",
+  "console.replaceStoredKey",
+  "console.setKeySignIn",
+  "console.switchOrganization",
+  "console.joinBySingleSignOn",
+  "console.configureSingleSignOn",
+  "console.removeSingleSignOn",
+  "console.stepUp",
+  "console.addPasskey",
+  "console.removePasskey",
+  "console.claimDomain",
+  "console.verifyDomain",
+  "console.removeDomain",
+  "console.linkSingleSignOn",
+] as const;
 
 /** An audit entry's operation that is the console's own, not the service's. */
-export type ConsoleEvent = keyof typeof CONSOLE_EVENT_LABELS;
+export type ConsoleEvent = (typeof CONSOLE_EVENTS)[number];
 /** What an audit entry can record: a service operation, or one of the console's own events. */
 export type AuditedOperation = OperationId | ConsoleEvent;
 
@@ -47,20 +49,31 @@ export type AuditedOperation = OperationId | ConsoleEvent;
  */
 export const AUDITED_OPERATIONS: readonly AuditedOperation[] = [
   ...(Object.keys(OPERATIONS) as OperationId[]).filter((id) => isAudited(OPERATIONS[id])),
-  ...(Object.keys(CONSOLE_EVENT_LABELS) as ConsoleEvent[]),
+  ...CONSOLE_EVENTS,
 ];
 
-/** An audit entry's operation in words: the contract's summary, or the console event's name. */
-export function auditLabel(operationId: string): string {
-  const operation = Object.hasOwn(OPERATIONS, operationId)
-    ? OPERATIONS[operationId as keyof typeof OPERATIONS]
+/**
+ * An audit entry's operation as its `audit.labels` message: the operation's, or the console
+ * event's (whose dots are the messages' nesting); undefined for an id the console does not know.
+ */
+export function auditLabelKey(operationId: string): AuditedOperation | undefined {
+  if (Object.hasOwn(OPERATIONS, operationId)) return operationId as OperationId;
+  return (CONSOLE_EVENTS as readonly string[]).includes(operationId)
+    ? (operationId as ConsoleEvent)
     : undefined;
-  // The contract's summaries mark names with backticks for its own documents; people read words.
-  return (
-    operation?.summary.replaceAll("`", "") ??
-    (Object.hasOwn(CONSOLE_EVENT_LABELS, operationId)
-      ? CONSOLE_EVENT_LABELS[operationId as ConsoleEvent]
-      : undefined) ??
-    operationId
-  );
+}
+
+/** The labels in English: for a caller not yet given the page's language. */
+const inEnglish = createTranslator({ locale: "en", messages: english, namespace: "audit.labels" });
+
+/**
+ * An audit entry's operation in words, with the `audit.labels` messages
+ * (`getTranslations("audit.labels")`): the operation's or console event's, else its id.
+ */
+export function auditLabel(
+  operationId: string,
+  t: (key: AuditedOperation) => string = (key) => inEnglish(key),
+): string {
+  const key = auditLabelKey(operationId);
+  return key ? t(key) : operationId;
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -25,6 +26,7 @@ export function KeyReveal({
   owner: string;
   onDone: () => void;
 }) {
+  const t = useTranslations("keys.reveal");
   const [stored, setStored] = useState(false);
   useEffect(() => {
     window.addEventListener("pagehide", onDone);
@@ -36,15 +38,14 @@ export function KeyReveal({
       className="rounded-lg border-2 border-amber-400 bg-amber-50 p-5"
     >
       <h2 id="new-key-heading" className="text-base font-semibold">
-        New API key for {owner}
+        {t("heading", { owner })}
       </h2>
       <Alert tone="warning" className="mt-3">
-        Copy this key now and store it safely. You will not see it again: neither the service nor
-        this console can show it later.
+        {t("warning")}
       </Alert>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <label className="sr-only" htmlFor="new-api-key">
-          New API key
+          {t("label")}
         </label>
         <input
           id="new-api-key"
@@ -54,11 +55,11 @@ export function KeyReveal({
           className="w-full max-w-xl rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm"
           onFocus={(e) => e.currentTarget.select()}
         />
-        <CopyButton text={apiKey.key} label="Copy key" />
+        <CopyButton text={apiKey.key} label={t("copy")} />
       </div>
       <p className="mt-2 text-xs text-slate-600">
-        Key id <code>{apiKey.id}</code>
-        {apiKey.label ? ` · label “${apiKey.label}”` : ""}
+        {t("keyId")} <code>{apiKey.id}</code>
+        {apiKey.label ? t("keyLabel", { label: apiKey.label }) : ""}
       </p>
       <div className="mt-4 flex items-center gap-3">
         <input
@@ -69,10 +70,10 @@ export function KeyReveal({
           className="h-4 w-4"
         />
         <label htmlFor="key-stored" className="text-sm">
-          I have stored the key
+          {t("stored")}
         </label>
         <Button onClick={onDone} disabled={!stored}>
-          Done
+          {t("done")}
         </Button>
       </div>
     </section>

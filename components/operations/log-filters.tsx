@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { type ReactNode } from "react";
 import { FilterForm } from "@/components/ui/filter-form";
 import { SelectField } from "@/components/ui/field";
@@ -28,18 +29,20 @@ export function LogFilters({
   chosen: { operation: string; outcome: string };
   children?: ReactNode;
 }) {
+  const t = useTranslations("requests.filters");
+  const labels = useTranslations("audit.labels");
   return (
     <FilterForm action={action} defaults={defaults} label={label}>
       <SelectField
-        choices={operations.map((id) => [id, auditLabel(id)] as const)}
-        label="Operation"
+        choices={operations.map((id) => [id, auditLabel(id, (key) => labels(key))] as const)}
+        label={t("operation")}
         name="operation"
         defaultValue={operation}
       >
-        <option value="">All operations</option>
+        <option value="">{t("allOperations")}</option>
       </SelectField>
       <SelectField
-        label="Outcome"
+        label={t("outcome")}
         name="outcome"
         defaultValue={outcome}
         choices={Object.entries(outcomes)}

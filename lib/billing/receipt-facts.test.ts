@@ -1,10 +1,18 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { isBillable, receiptOf, settlementSentence } from "./receipt-facts";
+import messages from "@/messages/en.json";
+import { isBillable, receiptOf, settlementMessage } from "./receipt-facts";
 
+const t = createTranslator({ locale: "en", messages, namespace: "billing.settlement" });
+
+/** The receipt's sentence in English, as the receipt shows it. */
 const sentence = (
   metadata: Parameters<typeof receiptOf>[0],
   call: Parameters<typeof receiptOf>[1],
-) => settlementSentence(receiptOf(metadata, call));
+) => {
+  const settlement = settlementMessage(receiptOf(metadata, call));
+  return "values" in settlement ? t(settlement.key, settlement.values) : t(settlement.key);
+};
 
 describe("a receipt's sentence", () => {
   it("names who paid a billed call, and a sponsor's grant", () => {

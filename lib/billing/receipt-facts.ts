@@ -38,27 +38,43 @@ export const receiptOf = (
   ...(m.chargeOutcome ? { chargeOutcome: m.chargeOutcome } : {}),
 });
 
+/** A receipt sentence's message (in the `billing.settlement` messages) and its arguments. */
+export type Settlement =
+  | {
+      key:
+        | "replayed"
+        | "sandbox"
+        | "plan"
+        | "balance"
+        | "bundle"
+        | "free"
+        | "noSourceBillable"
+        | "noSource";
+    }
+  | {
+      key: "refusedNotBilled" | "refusedNotCharged" | "refusedRefunded" | "refusedUnknown";
+      values: { status: number };
+    }
+  | { key: "sponsor"; values: { grant: string } }
+  | { key: "unknownSource"; values: { source: string } };
+
 /** The receipt as one sentence: only what the headers and the operations table establish. */
-export function settlementSentence(facts: ReceiptFacts): string {
-  if (facts.idempotentReplay) return "Replayed from an earlier identical call: not charged again.";
+export function settlementMessage(facts: ReceiptFacts): Settlement {
+  if (facts.idempotentReplay) return { key: "replayed" };
   if (facts.refusedWith !== undefined) {
-    const refused = `Refused (HTTP ${facts.refusedWith})`;
-    if (facts.billable === false) return `${refused}. This operation is not billed.`;
-    if (facts.chargeOutcome === "not_charged")
-      return `${refused} before any charge: nothing was billed.`;
-    if (facts.chargeOutcome === "refunded")
-      return `${refused} after it was charged: the charge was refunded automatically.`;
-    return `${refused}. The service did not say whether it had charged the call; a charged call that fails is refunded automatically.`;
+    const values = { status: facts.refusedWith };
+    if (facts.billable === false) return { key: "refusedNotBilled", values };
+    if (facts.chargeOutcome === "not_charged") return { key: "refusedNotCharged", values };
+    if (facts.chargeOutcome === "refunded") return { key: "refusedRefunded", values };
+    return { key: "refusedUnknown", values };
   }
-  if (facts.billingSource === "sandbox") return "A sandbox call: not billed.";
-  if (facts.sponsorshipGrant) return `Paid by the sponsor under grant ${facts.sponsorshipGrant}.`;
-  if (facts.billingSource === "plan") return "Billed to your plan's monthly quantity.";
-  if (facts.billingSource === "balance") return "Billed to your credit balance.";
-  if (facts.billingSource === "bundle")
-    return "Covered by the monthly VIN bundle: this VIN was already paid for this month.";
-  if (facts.billingSource)
-    return `Billed; the service reports the source "${facts.billingSource}", which this console does not know.`;
-  if (facts.billable === false) return "Free: this operation is not billed.";
-  if (facts.billable === true) return "The service reported no billing source for this call.";
-  return "The service reported no billing source.";
+  if (facts.billingSource === "sandbox") return { key: "sandbox" };
+  if (facts.sponsorshipGrant) return { key: "sponsor", values: { grant: facts.sponsorshipGrant } };
+  if (facts.billingSource === "plan") return { key: "plan" };
+  if (facts.billingSource === "balance") return { key: "balance" };
+  if (facts.billingSource === "bundle") return { key: "bundle" };
+  if (facts.billingSource) return { key: "unknownSource", values: { source: facts.billingSource } };
+  if (facts.billable === false) return { key: "free" };
+  if (facts.billable === true) return { key: "noSourceBillable" };
+  return { key: "noSource" };
 }

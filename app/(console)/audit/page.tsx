@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
@@ -15,14 +16,16 @@ import { logCursorOf } from "@/lib/log-cursor";
 import { listAudit } from "@/lib/store/audit-log";
 import {
   AUDIT_DEFAULTS,
-  AUDIT_FILTERS,
   AUDIT_PAGE_SIZE,
+  auditFilterSet,
   auditFilters,
   auditParams,
 } from "./_lib/audit-params";
 import { OUTCOME_TONE } from "./_lib/audit-outcome";
 
-export const metadata: Metadata = { title: "Audit log" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("audit"))("title") };
+}
 
 export default async function AuditPage({ searchParams }: SearchPageProps) {
   const { session } = await requirePageSession();
@@ -35,46 +38,64 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
   const filtersOnly = { ...params, next: undefined, prev: undefined };
   const exportHref = listHref("/audit/export", filtersOnly, {}, AUDIT_DEFAULTS);
   const asTyped = (raw: string) => (raw ? dayForInput(parseDay(raw) ?? "") || raw : "");
+  const t = await getTranslations("audit");
+  const labels = await getTranslations("audit.labels");
+  const outcomeWord = (outcome: string) =>
+    outcome === "success" || outcome === "failure" || outcome === "unknown"
+      ? t(`outcomeWords.${outcome}`)
+      : outcome;
   return (
     <>
       <PageHeader
-        title="Audit log"
-        description="Every change made through this console by your Client, and every sign-in and sign-out: what, on what, when, and how it ended. Secrets are never recorded."
+        title={t("title")}
+        description={t("description")}
         actions={
           <a
             href={exportHref}
             className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100"
             download
           >
-            Export as CSV
+            {t("export")}
           </a>
         }
       />
-      <LogFilters of={AUDIT_FILTERS} operations={AUDITED_OPERATIONS} chosen={params}>
+      <LogFilters
+        of={auditFilterSet((key) => t(key))}
+        operations={AUDITED_OPERATIONS}
+        chosen={params}
+      >
         {(["from", "to"] as const).map((bound) => (
           <TextField
             key={bound}
-            label={bound === "from" ? "From (UTC)" : "To (UTC)"}
+            label={bound === "from" ? t("from") : t("to")}
             name={bound}
             data-day=""
             defaultValue={asTyped(params[bound])}
             placeholder={bound === "from" ? "1 Nov 2026" : "23 Nov 2026"}
-            error={errors[bound]}
+            error={errors[bound] ? t(`errors.${errors[bound]}`) : undefined}
             autoComplete="off"
           />
         ))}
       </LogFilters>
       <p className="mb-2 text-sm text-slate-600" data-testid="audit-count">
-        {shownCount(listed.entries.length, listed, ["entry", "entries"])}
+        {shownCount(listed.entries.length, listed, [t("count.one"), t("count.many")])}
       </p>
       <DataTable
         boxed
-        caption="Audit log entries, newest first"
-        columns={["Time", "Who", "Operation", "Target", "Outcome", "Error code", "Idempotency key"]}
+        caption={t("caption")}
+        columns={[
+          t("columns.time"),
+          t("columns.who"),
+          t("columns.operation"),
+          t("columns.target"),
+          t("columns.outcome"),
+          t("columns.errorCode"),
+          t("columns.idempotencyKey"),
+        ]}
         rows={listed.entries}
         keyOf={(e) => String(e.id)}
         rowTestId="audit-row"
-        empty="No entries match."
+        empty={t("empty")}
         cells={(e) => [
           <Link key="at" href={`/audit/${e.id}`} className="text-brand-700 underline">
             {formatDateTime(e.createdAt)}
@@ -84,14 +105,14 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
             {e.actorRole ? <span className="text-xs text-slate-500"> ({e.actorRole})</span> : null}
           </span>,
           <span key="op">
-            {auditLabel(e.operationId)}
+            {auditLabel(e.operationId, (key) => labels(key))}
             {e.detail?.replayed ? (
-              <span className="ml-1 text-xs text-slate-500">(replayed)</span>
+              <span className="ml-1 text-xs text-slate-500">{t("replayed")}</span>
             ) : null}
           </span>,
           e.target ?? "—",
           <Badge key="outcome" tone={OUTCOME_TONE[e.outcome] ?? "neutral"}>
-            {e.outcome}
+            {outcomeWord(e.outcome)}
           </Badge>,
           e.errorCode ? <code key="code">{e.errorCode}</code> : "—",
           e.idempotencyKey ? (
@@ -107,7 +128,7 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
         previous={listed.previous}
         next={listed.next}
         hrefFor={(place) => listHref("/audit", filtersOnly, place, AUDIT_DEFAULTS)}
-        label="Pages of the audit log"
+        label={t("pages")}
       />
     </>
   );

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import {
   chooseBillingModeRequest,
@@ -18,12 +19,14 @@ async function upsert(input: UpsertInput, { call }: ActionContext<"upsertSponsor
   const res = await call({
     params: { grantReference: input.reference },
     body: input.request,
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     // The service names an unknown or inactive beneficiary with this code: it is the field's error.
-    if (error instanceof ServiceError && error.code === "client_user_not_found")
-      throw new ActionRefusal(error.code, "Check the beneficiary.", {
-        beneficiaryClientId: `No active Client has the id ${input.request.beneficiaryClientId}. Check the id with the beneficiary, or choose one of your Sub-users.`,
+    if (error instanceof ServiceError && error.code === "client_user_not_found") {
+      const t = await getTranslations("grants.actions");
+      throw new ActionRefusal(error.code, t("checkBeneficiary"), {
+        beneficiaryClientId: t("noSuchClient", { id: input.request.beneficiaryClientId }),
       });
+    }
     throw error;
   });
   revalidatePath("/grants");
@@ -61,9 +64,9 @@ export const issueGrantAction = defineAction({
     // PUT replaces silently; a new grant must not overwrite one issued under the same reference.
     const issued = await ctx.api.listSponsorshipGrants();
     if (issued.data.sponsorshipGrants.some((g) => g.reference === input.reference)) {
-      throw new ActionRefusal("grant_reference_taken", "You already use this reference.", {
-        reference:
-          "You already issued a grant with this reference. Open it to replace it, or choose another reference.",
+      const t = await getTranslations("grants.actions");
+      throw new ActionRefusal("grant_reference_taken", t("referenceTaken"), {
+        reference: t("referenceTakenField"),
       });
     }
     return upsert(input, ctx);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { Link } from "@/components/ui/link";
 import { CoverageMeter } from "@/app/(console)/grants/_components/coverage-meter";
@@ -24,7 +25,9 @@ import {
   type SearchPageProps,
 } from "@/lib/list-params";
 
-export const metadata: Metadata = { title: "Issued grants" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("grants"))("title") };
+}
 
 const grantsListParams = z.object({
   q: textParam,
@@ -45,7 +48,7 @@ const ORDER: Record<
   "issued-asc": (a, b) => (a.createdAt ?? "").localeCompare(b.createdAt ?? ""),
 };
 
-function GrantTable({
+async function GrantTable({
   grants,
   caption,
   names,
@@ -56,6 +59,7 @@ function GrantTable({
   names: Map<string, string>;
   params: GrantsListParams;
 }) {
+  const t = await getTranslations("grants");
   const href = (sort: GrantsListParams["sort"]) =>
     listHref("/grants", params, { sort }, GRANTS_DEFAULTS);
   const byReference = params.sort.startsWith("reference");
@@ -64,7 +68,7 @@ function GrantTable({
       caption={caption}
       columns={[
         {
-          label: "Reference",
+          label: t("columns.reference"),
           sort: byReference
             ? params.sort === "reference-asc"
               ? "ascending"
@@ -72,16 +76,16 @@ function GrantTable({
             : undefined,
           sortHref: href(params.sort === "reference-asc" ? "reference-desc" : "reference-asc"),
         },
-        "Beneficiary",
-        "Endpoint keys",
-        "Channels",
-        "Dates",
-        "Switch to your terms",
-        "Billing mode",
-        "Covered this month",
-        "Status",
+        t("columns.beneficiary"),
+        t("columns.endpointKeys"),
+        t("columns.channels"),
+        t("columns.dates"),
+        t("columns.partnerTerms"),
+        t("columns.billingMode"),
+        t("columns.covered"),
+        t("columns.status"),
         {
-          label: "Issued",
+          label: t("columns.issued"),
           sort: byReference ? undefined : params.sort === "issued-asc" ? "ascending" : "descending",
           sortHref: href(params.sort === "issued-desc" ? "issued-asc" : "issued-desc"),
         },
@@ -89,7 +93,7 @@ function GrantTable({
       rows={grants}
       keyOf={(g) => g.reference}
       rowTestId="grant-row"
-      empty="None."
+      empty={t("empty")}
       cells={(g) => [
         <Link
           key="ref"
@@ -103,7 +107,7 @@ function GrantTable({
             key="beneficiary"
             id={g.beneficiaryClientId}
             name={names.get(g.beneficiaryClientId)}
-            kind="Client id"
+            kind={t("clientId")}
           />
         ) : (
           "—"
@@ -114,8 +118,8 @@ function GrantTable({
         g.allowPartnerTerms === undefined
           ? "—"
           : g.allowPartnerTerms
-            ? "permitted"
-            : "not permitted",
+            ? t("permitted")
+            : t("notPermitted"),
         <BillingModeBadge key="mode" mode={g.billingMode} />,
         <CoverageMeter key="coverage" grant={g} />,
         <GrantStatus key="status" grant={g} />,
@@ -147,23 +151,24 @@ export default async function GrantsPage({ searchParams }: SearchPageProps) {
   const active = shown.filter((g) => g.active);
   const historical = shown.filter((g) => !g.active);
   const issueRefusal = roleRefusal(session, "upsertSponsorshipGrant");
+  const t = await getTranslations("grants");
   const beneficiaries = [
     ...new Set(data.sponsorshipGrants.map((g) => g.beneficiaryClientId).filter((id) => id != null)),
   ];
   return (
     <>
       <PageHeader
-        title="Issued grants"
-        description="Grants let another Client's calls be covered by you: their own plan and credit pay first, you cover the rest up to the monthly cap."
+        title={t("title")}
+        description={t("description")}
         actions={
           issueRefusal ? (
-            <RefusedAction label="Issue a grant" refusal={issueRefusal} />
+            <RefusedAction label={t("issue")} refusal={issueRefusal} />
           ) : (
             <Link
               href="/grants/new"
               className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
             >
-              Issue a grant
+              {t("issue")}
             </Link>
           )
         }
@@ -172,32 +177,27 @@ export default async function GrantsPage({ searchParams }: SearchPageProps) {
         keep={{ sort: params.sort }}
         action="/grants"
         defaults={GRANTS_DEFAULTS}
-        label="Filter grants"
+        label={t("filter.label")}
       >
-        <TextField
-          label="Search by reference or beneficiary"
-          name="q"
-          type="search"
-          defaultValue={params.q}
-        />
+        <TextField label={t("filter.search")} name="q" type="search" defaultValue={params.q} />
         <SelectField
           choices={beneficiaries.map(
             (id) => [id, names.get(id) ? `${names.get(id)} (${id})` : id] as const,
           )}
-          label="Beneficiary"
+          label={t("filter.beneficiary")}
           name="beneficiary"
           defaultValue={params.beneficiary}
         >
-          <option value="">All beneficiaries</option>
+          <option value="">{t("filter.allBeneficiaries")}</option>
         </SelectField>
       </FilterForm>
-      <Card title={`Active (${active.length})`}>
-        <GrantTable grants={active} caption="Active grants" names={names} params={params} />
+      <Card title={t("active", { count: active.length })}>
+        <GrantTable grants={active} caption={t("activeCaption")} names={names} params={params} />
       </Card>
-      <Card title={`Historical (${historical.length})`} className="mt-6">
+      <Card title={t("historical", { count: historical.length })} className="mt-6">
         <GrantTable
           grants={historical}
-          caption="Revoked or ended grants"
+          caption={t("historicalCaption")}
           names={names}
           params={params}
         />

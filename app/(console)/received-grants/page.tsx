@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
@@ -9,7 +10,9 @@ import { sponsorToSend } from "@/app/(console)/received-grants/_lib/billing-mode
 import { BillingModeBadge, GrantStatus, GrantWindow } from "../grants/_components/grant-row-facts";
 import { BillingModeChoice } from "./_components/billing-mode-choice";
 
-export const metadata: Metadata = { title: "Received grants" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("receivedGrants"))("title") };
+}
 
 export default async function ReceivedGrantsPage() {
   const { session, api } = await requirePageSession();
@@ -18,36 +21,34 @@ export default async function ReceivedGrantsPage() {
   const { data } = await api.listReceivedSponsorshipGrants();
   const received = data.sponsorshipGrants;
   const choiceRefusal = roleRefusal(session, "chooseSponsorshipBillingMode");
+  const t = await getTranslations("receivedGrants");
   return (
     <>
-      <PageHeader
-        title="Received grants"
-        description="Sponsors who cover your calls. In your own terms, your plan and credit pay first and the sponsor covers the rest; where a sponsor permits it, you may switch permanently to its terms."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <Card>
         <DataTable
-          caption="Grants received by your Client"
+          caption={t("caption")}
           columns={[
-            "Reference",
-            "Sponsor",
-            "Endpoint keys",
-            "Dates",
-            "Monthly cap",
-            "Billing mode",
-            "Status",
-            "Choice",
+            t("columns.reference"),
+            t("columns.sponsor"),
+            t("columns.endpointKeys"),
+            t("columns.dates"),
+            t("columns.monthlyCap"),
+            t("columns.billingMode"),
+            t("columns.status"),
+            t("columns.choice"),
           ]}
           rows={received}
           keyOf={(g) => `${g.sponsorClientId}:${g.reference}`}
           rowTestId="received-grant-row"
-          empty="No sponsor has issued you a grant."
+          empty={t("empty")}
           cells={(g) => [
             g.reference,
             <code key="sponsor">{g.sponsorClientId ?? "—"}</code>,
             (g.endpointKeys ?? []).join(", ") || "—",
             <GrantWindow key="dates" grant={g} />,
             g.monthlyCapMinor === null || g.monthlyCapMinor === undefined
-              ? "no cap"
+              ? t("noCap")
               : formatMinor(g.monthlyCapMinor, g.currency),
             <BillingModeBadge key="mode" mode={g.billingMode} />,
             <GrantStatus key="status" grant={g} />,

@@ -1,5 +1,6 @@
 import { CodedSentence } from "@/components/operations/coded-sentence";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
@@ -23,15 +24,17 @@ import { listRequests } from "@/lib/store/request-log";
 import { retentionDays } from "@/lib/store/retention";
 import { OPERATIONS } from "@/lib/api/contract/operations";
 
-export const metadata: Metadata = { title: "Request log" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("requests"))("title") };
+}
 
-/** How a call ended, in the filter's words. */
+/** How a call ended, in the filter's words (`requests.outcomes`). */
 const REQUEST_OUTCOMES = {
-  all: "All outcomes",
-  success: "Answered",
-  refused: "Refused",
-  unanswered: "No answer",
-};
+  all: "all",
+  success: "success",
+  refused: "refused",
+  unanswered: "unanswered",
+} as const;
 
 const requestParams = z.object({
   operation: z
@@ -46,29 +49,34 @@ const requestParams = z.object({
 /** Every operation of the interface, from the operations table: what the filter offers. */
 const LOGGED_OPERATIONS = Object.keys(OPERATIONS);
 const DEFAULTS = { operation: "", outcome: "all", billing: "" } as const;
-const REQUEST_FILTERS: LogFilterSet = {
-  action: "/requests",
-  label: "Filter the request log",
-  defaults: DEFAULTS,
-  outcomes: REQUEST_OUTCOMES,
-};
+/** The request log's filters, in the page's words. */
+async function requestFilters(): Promise<LogFilterSet> {
+  const t = await getTranslations("requests");
+  return {
+    action: "/requests",
+    label: t("filterLabel"),
+    defaults: DEFAULTS,
+    outcomes: Object.fromEntries(
+      Object.entries(REQUEST_OUTCOMES).map(([value, key]) => [value, t(`outcomes.${key}`)]),
+    ),
+  };
+}
 
 /** Calls that got no answer, by how the console's client ended them (never a service code). */
-const UNANSWERED = new Map([
-  ["OutcomeUnknownError", "The answer was lost on the way: the call may have run."],
-  ["ServiceUnreachableError", "The service could not be reached."],
-  ["ContractViolationError", "The answer did not have the documented shape, so it was not used."],
-  [
-    "JobQuarantinedError",
-    "The job's address did not match its status address, so it is not followed.",
-  ],
-  ["JobPollTimeoutError", "The job did not finish while the console waited for it."],
-]);
+const UNANSWERED = new Set([
+  "OutcomeUnknownError",
+  "ServiceUnreachableError",
+  "ContractViolationError",
+  "JobQuarantinedError",
+  "JobPollTimeoutError",
+] as const);
+type Unanswered = typeof UNANSWERED extends Set<infer T> ? T : never;
 
 /** How a call ended badly, in a sentence: the service's code with its sentence, or the console's. */
-function CallEnd({ status, code }: { status: number | null; code: string }) {
+async function CallEnd({ status, code }: { status: number | null; code: string }) {
   if (status !== null && status >= 400) return <CodedSentence code={code} />;
-  return <>{UNANSWERED.get(code) ?? "The call ended without an answer."}</>;
+  const t = await getTranslations("requests.unanswered");
+  return <>{(UNANSWERED as Set<string>).has(code) ? t(code as Unanswered) : t("other")}</>;
 }
 
 export default async function RequestLogPage({ searchParams }: SearchPageProps) {
@@ -81,41 +89,51 @@ export default async function RequestLogPage({ searchParams }: SearchPageProps) 
     cursor: logCursorOf(params),
   });
   const filtersOnly = { ...params, next: undefined, prev: undefined };
+  const t = await getTranslations("requests");
+  const labels = await getTranslations("audit.labels");
   return (
     <>
       <PageHeader
-        title="Request log"
-        description={`Every call this console made to the service for your Client in the last ${retentionDays().requestLog} days: operation, how it ended, who paid and how long it took. No key and no request or response content is kept.`}
+        title={t("title")}
+        description={t("description", { days: retentionDays().requestLog })}
       />
-      <LogFilters of={REQUEST_FILTERS} operations={LOGGED_OPERATIONS} chosen={params}>
+      <LogFilters of={await requestFilters()} operations={LOGGED_OPERATIONS} chosen={params}>
         <SelectField
           choices={BILLING_SOURCES}
-          label="Billing source"
+          label={t("billingSource")}
           name="billing"
           defaultValue={params.billing}
         >
-          <option value="">Any</option>
+          <option value="">{t("any")}</option>
         </SelectField>
       </LogFilters>
       <p className="mb-2 text-sm text-slate-600" data-testid="request-count">
-        {shownCount(listed.rows.length, listed, ["call", "calls"])}
+        {shownCount(listed.rows.length, listed, [t("count.one"), t("count.many")])}
       </p>
       <DataTable
         boxed
-        caption="Calls to the service, newest first"
-        columns={["Time", "Operation", "Status", "What went wrong", "Billing source", "Duration"]}
+        caption={t("caption")}
+        columns={[
+          t("columns.time"),
+          t("columns.operation"),
+          t("columns.status"),
+          t("columns.wrong"),
+          t("columns.billingSource"),
+          t("columns.duration"),
+        ]}
         rows={listed.rows}
         keyOf={(r) => String(r.id)}
         rowTestId="request-row"
-        empty="No calls match."
+        empty={t("empty")}
         cells={(r) => [
           formatDateTime(r.createdAt),
           <span key="op">
-            {auditLabel(r.operationId)} <code className="text-xs">{r.operationId}</code>
+            {auditLabel(r.operationId, (key) => labels(key))}{" "}
+            <code className="text-xs">{r.operationId}</code>
           </span>,
           r.status === null ? (
             <Badge key="s" tone="amber">
-              no answer
+              {t("noAnswer")}
             </Badge>
           ) : (
             <Badge key="s" tone={r.status < 400 ? "green" : "red"}>
@@ -123,15 +141,19 @@ export default async function RequestLogPage({ searchParams }: SearchPageProps) 
             </Badge>
           ),
           r.errorCode ? <CallEnd key="e" status={r.status} code={r.errorCode} /> : "—",
-          r.billingSource ? `${r.billingSource}${r.replayed ? " (replay)" : ""}` : "—",
-          `${formatCount(r.durationMs)} ms`,
+          r.billingSource
+            ? r.replayed
+              ? t("replay", { source: r.billingSource })
+              : r.billingSource
+            : "—",
+          t("duration", { ms: formatCount(r.durationMs) }),
         ]}
       />
       <CursorPagination
         previous={listed.previous}
         next={listed.next}
         hrefFor={(place) => listHref("/requests", filtersOnly, place, DEFAULTS)}
-        label="Pages of the request log"
+        label={t("pages")}
       />
     </>
   );

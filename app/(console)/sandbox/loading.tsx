@@ -1,5 +1,7 @@
+import { useTranslations } from "next-intl";
 import { Spinner } from "@/components/ui/spinner";
 
 export default function Loading() {
-  return <Spinner label="Loading the sandbox controls" />;
+  const t = useTranslations("sandbox");
+  return <Spinner label={t("loading")} />;
 }

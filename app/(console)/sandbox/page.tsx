@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { mayDo } from "@/lib/auth/rights";
 import { type SearchPageProps } from "@/lib/list-params";
@@ -16,7 +17,9 @@ import { ClockPanel } from "./_components/clock-panel";
 import { FaultRulesPanel } from "./_components/fault-rules-panel";
 import { ResetPanel } from "./_components/reset-panel";
 
-export const metadata: Metadata = { title: "Sandbox" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("sandbox"))("title") };
+}
 
 const JOURNAL_DEFAULTS = { operationId: "", status: "", errorCode: "", faulted: "" };
 
@@ -29,21 +32,15 @@ export default async function SandboxPage({ searchParams }: SearchPageProps) {
   if (!session.isMaster) return <MasterOnly />;
   if (!mayDo(session, "useSandboxControls"))
     return <NotOffered session={session} duty="useSandboxControls" />;
-  const header = (
-    <PageHeader
-      title="Sandbox"
-      description="Move this Master's test clock, make calls fail on purpose, and read what its calls did. These are controls of the reference service, not part of the interface."
-    />
-  );
+  const t = await getTranslations("sandbox");
+  const header = <PageHeader title={t("title")} description={t("description")} />;
   const index = await sandbox.index();
   if (!controlsServe(index, session.environment))
     return (
       <>
         {header}
-        <Alert tone="info" title="No sandbox controls">
-          {index === null
-            ? "The service this console talks to does not offer sandbox controls (a production service does not)."
-            : "This service's sandbox controls serve sandbox keys only. Sign in with this Master's sandbox key to use them."}
+        <Alert tone="info" title={t("noControls")}>
+          {index === null ? t("notOffered") : t("sandboxKeysOnly")}
         </Alert>
       </>
     );
@@ -91,7 +88,7 @@ export default async function SandboxPage({ searchParams }: SearchPageProps) {
     return (
       <>
         {header}
-        <Alert tone="danger" title="The sandbox controls did not answer">
+        <Alert tone="danger" title={t("noAnswer")}>
           {loaded}
         </Alert>
       </>
@@ -102,69 +99,73 @@ export default async function SandboxPage({ searchParams }: SearchPageProps) {
     <>
       {header}
       <div className="space-y-6">
-        <Card title="Test clock">
+        <Card title={t("clock")}>
           <ClockPanel clock={clock} />
         </Card>
-        <Card title="Fault rules">
+        <Card title={t("faultRules")}>
           <FaultRulesPanel rules={rules.faultRules} operations={operations.operations} />
         </Card>
-        <Card title="Request journal">
-          <FilterForm action="/sandbox" defaults={JOURNAL_DEFAULTS} label="Filter the journal">
+        <Card title={t("journal.title")}>
+          <FilterForm action="/sandbox" defaults={JOURNAL_DEFAULTS} label={t("journal.filter")}>
             <SelectField
               choices={opIds}
-              label="Operation"
+              label={t("journal.operation")}
               name="operationId"
               defaultValue={text("operationId")}
             >
-              <option value="">All operations</option>
+              <option value="">{t("journal.allOperations")}</option>
             </SelectField>
             <TextField
-              label="Status"
+              label={t("journal.status")}
               name="status"
               inputMode="numeric"
               defaultValue={text("status")}
-              error={filter.success ? undefined : "A status from 100 to 599."}
+              error={filter.success ? undefined : t("journal.statusError")}
             />
-            <TextField label="Error code" name="errorCode" defaultValue={text("errorCode")} />
+            <TextField
+              label={t("journal.errorCode")}
+              name="errorCode"
+              defaultValue={text("errorCode")}
+            />
             <SelectField
-              label="Fault rule"
+              label={t("journal.faultRule")}
               name="faulted"
               defaultValue={text("faulted")}
               choices={[
-                ["", "Any call"],
-                ["true", "Affected by a rule"],
-                ["false", "Not affected"],
+                ["", t("journal.anyCall")],
+                ["true", t("journal.affected")],
+                ["false", t("journal.notAffected")],
               ]}
             />
           </FilterForm>
           {journal ? (
             <DataTable
-              caption="The last calls of this Master and its Sub-users"
+              caption={t("journal.caption")}
               columns={[
-                "Time (clock)",
-                "Operation",
-                "Status",
-                "Error",
-                "Billing",
-                "Key",
-                "ms",
-                "Rule",
+                t("journal.columns.time"),
+                t("journal.columns.operation"),
+                t("journal.columns.status"),
+                t("journal.columns.error"),
+                t("journal.columns.billing"),
+                t("journal.columns.key"),
+                t("journal.columns.ms"),
+                t("journal.columns.rule"),
               ]}
               rows={journal.entries}
               keyOf={(e) => String(e.id)}
               rowTestId="journal-entry"
-              empty="No calls match."
+              empty={t("journal.empty")}
               cells={(e) => [
                 <span key="at" className="font-mono text-xs">
                   {e.at}
                 </span>,
                 e.operationId,
                 e.status === null
-                  ? "no answer"
-                  : `${e.status}${e.delivered ? "" : " (answer lost)"}`,
+                  ? t("journal.noAnswer")
+                  : `${e.status}${e.delivered ? "" : t("journal.answerLost")}`,
                 e.errorCode ?? "",
                 e.billingSource
-                  ? `${e.billingSource}${e.chargedMinor ? ` ${e.chargedMinor}` : ""}${e.refunded ? " (refunded)" : ""}`
+                  ? `${e.billingSource}${e.chargedMinor ? ` ${e.chargedMinor}` : ""}${e.refunded ? t("journal.refunded") : ""}`
                   : "",
                 e.idempotencyKey ?? "",
                 String(e.durationMs),
@@ -173,13 +174,13 @@ export default async function SandboxPage({ searchParams }: SearchPageProps) {
             />
           ) : null}
           <p className="mt-2 text-xs text-slate-600">
-            The service keeps the last {journal?.keeps ?? 1000} calls; never a key or a body.{" "}
+            {t("journal.keeps", { count: journal?.keeps ?? 1000 })}{" "}
             <Link href="/sandbox" className="underline">
-              Clear the filters
+              {t("journal.clear")}
             </Link>
           </p>
         </Card>
-        <Card title="Reset">
+        <Card title={t("reset.title")}>
           {keyResets ? (
             <ResetPanel
               masterId={session.clientId}
@@ -193,8 +194,7 @@ export default async function SandboxPage({ searchParams }: SearchPageProps) {
             />
           ) : (
             <p className="text-sm text-slate-700" data-testid="reset-by-operator">
-              A reset returns this Master&apos;s production state too (balances, Sub-users, plans),
-              so on this service only its operator resets a Master.
+              {t("reset.byOperator")}
             </p>
           )}
         </Card>

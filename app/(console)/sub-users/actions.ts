@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { clientId } from "@/lib/api/contract/common";
 import {
@@ -152,10 +153,10 @@ const ruleOf = (r: {
 /** The list page's Refresh: the service's list taken into the console's index now. */
 export async function refreshSubUsersAction(): Promise<ActionResult<{ outcome: string }>> {
   const signedIn = await actionSession();
-  if ("refused" in signedIn) return refused(signedIn.refused, "Sign in again.");
+  const t = await getTranslations("subUsers.actions");
+  if ("refused" in signedIn) return refused(signedIn.refused, t("signInAgain"));
   const { session, api } = signedIn;
-  if (!mayCall(session, "listClientUsers"))
-    return refused("forbidden", "Your role may not read the Sub-users.");
+  if (!mayCall(session, "listClientUsers")) return refused("forbidden", t("mayNotRead"));
   try {
     const outcome = await refreshSubUsers(api, session.clientId);
     revalidatePath("/sub-users");
@@ -168,10 +169,7 @@ export async function refreshSubUsersAction(): Promise<ActionResult<{ outcome: s
         messageForCode(error.code, error.retryAfterSeconds, error.message),
       );
     if (error instanceof ServiceUnreachableError || error instanceof ContractViolationError)
-      return refused(
-        "service_unreachable",
-        "The service's list could not be read. The list shown is the last one taken; try again.",
-      );
+      return refused("service_unreachable", t("unreadable"));
     throw error;
   }
 }

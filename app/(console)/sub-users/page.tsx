@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
@@ -9,7 +10,9 @@ import { subUsersPage } from "@/lib/sub-users/sub-user-index";
 import { subUsersForPage } from "./_lib/sub-users-for-page";
 import { readListParams, type SearchPageProps } from "@/lib/list-params";
 
-export const metadata: Metadata = { title: "Sub-users" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("subUsers"))("title") };
+}
 
 export default async function SubUsersPage({ searchParams }: SearchPageProps) {
   const { session, api } = await requirePageSession();
@@ -19,12 +22,10 @@ export default async function SubUsersPage({ searchParams }: SearchPageProps) {
   // Read from the console's index; only the page shown crosses to the browser.
   await subUsersForPage(api, session.clientId);
   const first = await subUsersPage(session.clientId, params);
+  const t = await getTranslations("subUsers");
   return (
     <>
-      <PageHeader
-        title="Sub-users"
-        description="Sub-users have their own keys, credit, plans and limits, and no administrative rights. Deactivating one stops all its keys."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <SubUsersSection
         first={first}
         initial={{ ...params, page: first.page }}

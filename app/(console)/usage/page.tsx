@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import { type SearchPageProps } from "@/lib/list-params";
 import { DataTable } from "@/components/ui/table";
@@ -9,7 +10,9 @@ import { formatCount, formatMinor } from "@/lib/format";
 import { UsageCards } from "@/app/(console)/usage/_components/usage-cards";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
 
-export const metadata: Metadata = { title: "Usage and credit" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("usage"))("title") };
+}
 
 export default async function UsagePage({ searchParams }: SearchPageProps) {
   const { api, session } = await requirePageSession();
@@ -20,28 +23,26 @@ export default async function UsagePage({ searchParams }: SearchPageProps) {
   await recordUsageReading(usage.data, "page");
   const plans = await api.listPlans();
   const currency = credits.data.currency ?? usage.data.currency ?? "EUR";
+  const t = await getTranslations("usage");
   return (
     <>
-      <PageHeader
-        title="Usage and credit"
-        description="Plans include a monthly quantity per endpoint key; past it, or without a plan, calls are charged to the credit balance. Credit postings and plan changes are made by the provider."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="grid gap-6 md:grid-cols-3">
-        <Card title="Credit balance">
+        <Card title={t("creditBalance")}>
           <p className="text-2xl font-semibold" data-testid="credit-balance">
             {formatMinor(credits.data.balanceMinor, currency)}
           </p>
         </Card>
-        <Card title="Billing mode">
+        <Card title={t("billingMode")}>
           <p className="text-lg" data-testid="billing-mode">
             {credits.data.billingMode === "invoice"
-              ? "Invoice"
+              ? t("modes.invoice")
               : credits.data.billingMode === "prepaid"
-                ? "Prepaid credit"
+                ? t("modes.prepaid")
                 : credits.data.billingMode}
           </p>
         </Card>
-        <Card title="Client">
+        <Card title={t("client")}>
           <code>{credits.data.clientId}</code>
         </Card>
       </div>
@@ -50,24 +51,36 @@ export default async function UsagePage({ searchParams }: SearchPageProps) {
         clientId={session.clientId}
         path="/usage"
         searchParams={await searchParams}
-        titles={["This period", "Over time"]}
+        titles={[t("periodTitle"), t("historyTitle")]}
         currency={currency}
       />
-      <Card title="Visible plans" className="mt-6">
+      <Card title={t("plans.title")} className="mt-6">
         <DataTable
-          caption="Standard and custom plans visible to this Client"
-          columns={["Plan", "Type", "Endpoint key", "Included per month", "Assigned to you"]}
+          caption={t("plans.caption")}
+          columns={[
+            t("plans.columns.plan"),
+            t("plans.columns.type"),
+            t("plans.columns.endpointKey"),
+            t("plans.columns.included"),
+            t("plans.columns.assigned"),
+          ]}
           rows={plans.data.plans}
           keyOf={(p) => p.id}
-          empty="No plan is visible to this Client."
+          empty={t("plans.empty")}
           cells={(p) => [
             p.name ?? p.id,
             p.type ?? "—",
             <code key="key">{p.endpoint_key}</code>,
             p.included_monthly_quantity === 0
-              ? "no included quota"
+              ? t("plans.noQuota")
               : formatCount(p.included_monthly_quantity),
-            p.active === undefined ? "—" : p.active ? <Badge tone="green">yes</Badge> : "no",
+            p.active === undefined ? (
+              "—"
+            ) : p.active ? (
+              <Badge tone="green">{t("plans.yes")}</Badge>
+            ) : (
+              t("plans.no")
+            ),
           ]}
         />
       </Card>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { Link } from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
@@ -10,7 +11,9 @@ import { formatDateTime } from "@/lib/format";
 import { listWorkspaceAttempts } from "@/app/(console)/workspaces/_lib/workspace-registry";
 import { mayCall } from "@/lib/auth/rights";
 
-export const metadata: Metadata = { title: "Partner workspaces" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("workspaces"))("title") };
+}
 
 const OUTCOME = { created: "green", unknown: "amber", failed: "red" } as const;
 
@@ -19,29 +22,30 @@ export default async function WorkspacesPage() {
   if (!mayCall(session, "createPartnerWorkspace"))
     return <NotOffered session={session} operation="createPartnerWorkspace" />;
   const attempts = await listWorkspaceAttempts(session.clientId);
+  const t = await getTranslations("workspaces");
   return (
     <>
       <PageHeader
-        title="Partner workspaces"
-        description="Every provisioning attempt made through this console. The service cannot look a workspace up by external reference, so this registry is the record."
-        actions={<ButtonLink href="/workspaces/new">Provision a workspace</ButtonLink>}
+        title={t("title")}
+        description={t("description")}
+        actions={<ButtonLink href="/workspaces/new">{t("provision")}</ButtonLink>}
       />
       <Card>
         <DataTable
-          caption="Partner workspace provisioning attempts, newest first"
+          caption={t("caption")}
           columns={[
-            "Time",
-            "Name",
-            "External reference",
-            "Workspace",
-            "Client",
-            "Grant",
-            "Outcome",
+            t("columns.time"),
+            t("columns.name"),
+            t("columns.externalReference"),
+            t("columns.workspace"),
+            t("columns.client"),
+            t("columns.grant"),
+            t("columns.outcome"),
           ]}
           rows={attempts}
           keyOf={(a) => String(a.id)}
           rowTestId="workspace-row"
-          empty="No workspace was provisioned through this console yet."
+          empty={t("empty")}
           cells={(a) => [
             formatDateTime(a.createdAt),
             a.name,
@@ -61,7 +65,9 @@ export default async function WorkspacesPage() {
             a.grantReference ?? "—",
             <span key="outcome">
               <Badge tone={OUTCOME[a.outcome as keyof typeof OUTCOME] ?? "neutral"}>
-                {a.outcome}
+                {a.outcome in OUTCOME
+                  ? t(`outcomes.${a.outcome as keyof typeof OUTCOME}`)
+                  : a.outcome}
               </Badge>
               {a.errorCode ? <code className="ml-2 text-xs">{a.errorCode}</code> : null}
             </span>,

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { Facts } from "@/components/ui/facts";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +12,9 @@ import { getAuditEntry } from "@/lib/store/audit-log";
 import { OUTCOME_TONE } from "../_lib/audit-outcome";
 import { changeRows } from "../_lib/audit-changes";
 
-export const metadata: Metadata = { title: "Audit entry" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("audit.entry"))("title") };
+}
 
 const show = (value: unknown) =>
   value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value, null, 1);
@@ -26,33 +29,40 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
   if (!entry) notFound();
   const detail = entry.detail ?? {};
   const changes = changeRows(detail.before, detail.after);
+  const t = await getTranslations("audit");
+  const labels = await getTranslations("audit.labels");
+  const outcome = entry.outcome;
+  const outcomeWord =
+    outcome === "success" || outcome === "failure" || outcome === "unknown"
+      ? t(`outcomeWords.${outcome}`)
+      : outcome;
   return (
     <>
       <PageHeader
-        trail={[{ href: "/audit", label: "Audit log" }, `Entry ${entry.id}`]}
-        title={auditLabel(entry.operationId)}
+        trail={[{ href: "/audit", label: t("title") }, t("entry.crumb", { id: entry.id })]}
+        title={auditLabel(entry.operationId, (key) => labels(key))}
         description={formatDateTime(entry.createdAt)}
       />
-      <Card title="What happened">
+      <Card title={t("entry.whatHappened")}>
         <Facts
           facts={[
-            ["Operation", <code key="op">{entry.operationId}</code>],
+            [t("entry.facts.operation"), <code key="op">{entry.operationId}</code>],
             [
-              "Target",
+              t("entry.facts.target"),
               <span key="t" className="break-all">
                 {entry.target ?? "—"}
               </span>,
             ],
             [
-              "Outcome",
+              t("entry.facts.outcome"),
               <>
-                <Badge tone={OUTCOME_TONE[entry.outcome] ?? "neutral"}>{entry.outcome}</Badge>
-                {detail.replayed ? " (the service replayed an earlier answer)" : null}
+                <Badge tone={OUTCOME_TONE[entry.outcome] ?? "neutral"}>{outcomeWord}</Badge>
+                {detail.replayed ? t("entry.replayed") : null}
               </>,
             ],
-            ["Error code", entry.errorCode ? <code>{entry.errorCode}</code> : "—"],
+            [t("entry.facts.errorCode"), entry.errorCode ? <code>{entry.errorCode}</code> : "—"],
             [
-              "Idempotency key",
+              t("entry.facts.idempotencyKey"),
               entry.idempotencyKey ? (
                 <code className="break-all">{entry.idempotencyKey}</code>
               ) : (
@@ -62,18 +72,23 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
           ]}
         />
       </Card>
-      <Card title="Before and after" className="mt-6">
+      <Card title={t("entry.beforeAfter")} className="mt-6">
         {changes.length === 0 ? (
           <p className="text-sm text-slate-600">
             {detail.before === undefined && detail.after === undefined
-              ? "This entry records no values: the operation starts work or the change was not made."
-              : "Nothing differs between before and after."}
+              ? t("entry.noValues")
+              : t("entry.noDifference")}
           </p>
         ) : (
           <div data-testid="audit-changes">
             <DataTable
-              caption="Each field before and after the change"
-              columns={["Field", "Before", "After", "Change"]}
+              caption={t("entry.caption")}
+              columns={[
+                t("entry.columns.field"),
+                t("entry.columns.before"),
+                t("entry.columns.after"),
+                t("entry.columns.change"),
+              ]}
               rows={changes}
               keyOf={(c) => c.field}
               rowTestId="audit-change-row"
@@ -87,7 +102,7 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
                   {show(c.after)}
                 </code>,
                 <span key="change" data-testid="audit-change">
-                  {c.change}
+                  {t(`entry.changes.${c.change}`)}
                 </span>,
               ]}
             />

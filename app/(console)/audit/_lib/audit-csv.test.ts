@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "next-intl";
+import messages from "@/messages/en.json";
 import { auditLabel } from "@/lib/audit-labels";
 import { auditCsvRow, csvField } from "./audit-csv";
 import { auditFilters, auditParams } from "./audit-params";
@@ -14,22 +16,30 @@ describe("audit CSV", () => {
   });
 
   it("writes one entry per line with the operation in words", () => {
-    const row = auditCsvRow({
-      createdAt: new Date("2026-11-23T10:00:00Z"),
-      operationId: "updateClientUser",
-      target: "cl_x",
-      outcome: "success",
-      errorCode: null,
-      idempotencyKey: null,
-      detail: { before: { name: "A" }, after: { name: "B, C" } },
-      actor: "olivia@northwind.example",
-      actorRole: "owner",
-    });
+    const row = auditCsvRow(
+      {
+        createdAt: new Date("2026-11-23T10:00:00Z"),
+        operationId: "updateClientUser",
+        target: "cl_x",
+        outcome: "success",
+        errorCode: null,
+        idempotencyKey: null,
+        detail: { before: { name: "A" }, after: { name: "B, C" } },
+        actor: "olivia@northwind.example",
+        actorRole: "owner",
+      },
+      auditLabel,
+    );
     expect(row).toBe(
       `2026-11-23T10:00:00.000Z,updateClientUser,${csvField(auditLabel("updateClientUser"))},cl_x,success,,,"{""before"":{""name"":""A""},""after"":{""name"":""B, C""}}",olivia@northwind.example,owner`,
     );
   });
 });
+
+const english = createTranslator({ locale: "en", messages, namespace: "audit.errors" });
+/** The date errors in English, as the page shows them. */
+const inEnglish = (errors: Record<string, "dateHint" | "endBeforeStart">) =>
+  Object.fromEntries(Object.entries(errors).map(([bound, key]) => [bound, english(key)]));
 
 describe("audit filters", () => {
   it("reads dates as the console writes them and reports the ones it cannot read", () => {
@@ -38,9 +48,9 @@ describe("audit filters", () => {
     expect(filters.from?.toISOString()).toBe("2026-11-01T00:00:00.000Z");
     expect(filters.to).toBeUndefined();
     expect(filters.outcome).toBe("failure");
-    expect(errors).toEqual({ to: "Enter a date like 23 Nov 2026." });
+    expect(inEnglish(errors)).toEqual({ to: "Enter a date like 23 Nov 2026." });
     expect(
-      auditFilters(auditParams.parse({ from: "2026-11-05", to: "2026-11-01" })).errors,
+      inEnglish(auditFilters(auditParams.parse({ from: "2026-11-05", to: "2026-11-01" })).errors),
     ).toEqual({
       to: "The end is before the start.",
     });

@@ -1,5 +1,3 @@
-import { auditLabel } from "@/lib/audit-labels";
-
 export const AUDIT_CSV_COLUMNS = [
   "time",
   "operation",
@@ -24,21 +22,24 @@ export function csvField(value: string | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function auditCsvRow(entry: {
-  createdAt: Date;
-  operationId: string;
-  target: string | null;
-  outcome: string;
-  errorCode: string | null;
-  idempotencyKey: string | null;
-  detail: Record<string, unknown> | null;
-  actor?: string | null;
-  actorRole?: string | null;
-}): string {
+export function auditCsvRow(
+  entry: {
+    createdAt: Date;
+    operationId: string;
+    target: string | null;
+    outcome: string;
+    errorCode: string | null;
+    idempotencyKey: string | null;
+    detail: Record<string, unknown> | null;
+    actor?: string | null;
+    actorRole?: string | null;
+  },
+  label: (operationId: string) => string,
+): string {
   return [
     entry.createdAt.toISOString(),
     entry.operationId,
-    auditLabel(entry.operationId),
+    label(entry.operationId),
     entry.target,
     entry.outcome,
     entry.errorCode,

@@ -5,13 +5,13 @@ import { choiceKeys, dayParam, oneOf } from "@/lib/list-params";
 import { cursorParam } from "@/lib/log-cursor";
 import { type AuditFilters } from "@/lib/store/audit-log";
 
-/** How an audited change ended, in the filter's words. */
+/** How an audited change ended, in the filter's words (`audit.outcomes`). */
 export const AUDIT_OUTCOMES = {
-  all: "All outcomes",
-  success: "Success",
-  failure: "Failure",
-  unknown: "Unknown",
-};
+  all: "all",
+  success: "success",
+  failure: "failure",
+  unknown: "unknown",
+} as const;
 
 /** The audit log's state in its address; the CSV export reads the same parameters. */
 export const auditParams = z.object({
@@ -29,26 +29,34 @@ export type AuditParams = z.output<typeof auditParams>;
 export const AUDIT_DEFAULTS = { operation: "", outcome: "all", from: "", to: "" } as const;
 export const AUDIT_PAGE_SIZE = 50;
 
-export const AUDIT_FILTERS: LogFilterSet = {
-  action: "/audit",
-  label: "Filter the audit log",
-  defaults: AUDIT_DEFAULTS,
-  outcomes: AUDIT_OUTCOMES,
-};
+/** The audit log's filters, with their words (`getTranslations("audit")`). */
+export function auditFilterSet(
+  t: (key: "filterLabel" | `outcomes.${keyof typeof AUDIT_OUTCOMES}`) => string,
+): LogFilterSet {
+  return {
+    action: "/audit",
+    label: t("filterLabel"),
+    defaults: AUDIT_DEFAULTS,
+    outcomes: Object.fromEntries(
+      Object.entries(AUDIT_OUTCOMES).map(([value, key]) => [value, t(`outcomes.${key}`)]),
+    ),
+  };
+}
 
-const DATE_HINT = "Enter a date like 23 Nov 2026.";
+/** A date filter's error: an `audit.errors` message. */
+type DateError = "dateHint" | "endBeforeStart";
 
 /** The store's filters, and a message for each date that could not be read (then not applied). */
 export function auditFilters(params: AuditParams): {
   filters: AuditFilters;
-  errors: { from?: string; to?: string };
+  errors: { from?: DateError; to?: DateError };
 } {
   const from = params.from ? parseDay(params.from) : null;
   const to = params.to ? parseDay(params.to) : null;
-  const errors: { from?: string; to?: string } = {};
-  if (params.from && !from) errors.from = DATE_HINT;
-  if (params.to && !to) errors.to = DATE_HINT;
-  if (from && to && from > to) errors.to = "The end is before the start.";
+  const errors: { from?: DateError; to?: DateError } = {};
+  if (params.from && !from) errors.from = "dateHint";
+  if (params.to && !to) errors.to = "dateHint";
+  if (from && to && from > to) errors.to = "endBeforeStart";
   return {
     filters: {
       operationId: params.operation || undefined,

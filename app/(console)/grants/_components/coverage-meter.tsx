@@ -1,16 +1,18 @@
+import { useTranslations } from "next-intl";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { formatMinor } from "@/lib/format";
 
 /** What a grant covered this month against its cap; "unknown" when the service does not say, never zero. */
 export function CoverageMeter({ grant }: { grant: SponsorshipGrant }) {
+  const t = useTranslations("grants.coverage");
   const currency = grant.currency ?? "EUR";
   const cap = grant.monthlyCapMinor ?? null;
   const coverage = grant.coverage;
   if (!coverage) {
     return (
       <span className="text-slate-500" data-testid="coverage">
-        unknown (not reported by the service)
-        {cap !== null ? ` · cap ${formatMinor(cap, currency)}` : ""}
+        {t("unknown")}
+        {cap !== null ? t("cap", { cap: formatMinor(cap, currency) }) : ""}
       </span>
     );
   }
@@ -18,7 +20,7 @@ export function CoverageMeter({ grant }: { grant: SponsorshipGrant }) {
   if (cap === null) {
     return (
       <span data-testid="coverage">
-        {formatMinor(covered, currency)} this month ({coverage.coveredCalls} calls), no cap
+        {t("noCap", { covered: formatMinor(covered, currency), calls: coverage.coveredCalls })}
       </span>
     );
   }
@@ -30,7 +32,7 @@ export function CoverageMeter({ grant }: { grant: SponsorshipGrant }) {
         width={width}
         height="8"
         role="img"
-        aria-label={`${Math.round(share * 100)} percent of the cap`}
+        aria-label={t("percent", { percent: Math.round(share * 100) })}
       >
         <rect width={width} height="8" rx="3" fill="#e2e8f0" />
         <rect
@@ -41,9 +43,12 @@ export function CoverageMeter({ grant }: { grant: SponsorshipGrant }) {
         />
       </svg>
       <span>
-        {formatMinor(covered, currency)} of {formatMinor(cap, currency)} ({coverage.coveredCalls}{" "}
-        calls)
-        {share >= 1 ? " · cap reached" : ""}
+        {t("ofCap", {
+          covered: formatMinor(covered, currency),
+          cap: formatMinor(cap, currency),
+          calls: coverage.coveredCalls,
+        })}
+        {share >= 1 ? t("capReached") : ""}
       </span>
     </span>
   );

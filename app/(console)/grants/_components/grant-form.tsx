@@ -9,6 +9,7 @@ import {
 } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -26,7 +27,7 @@ import {
 import {
   type BeneficiaryChoices,
   searchBeneficiaries,
-  shownSentence,
+  shownMessage,
 } from "@/app/(console)/grants/_lib/beneficiary-search";
 import { issueGrantAction, replaceGrantAction } from "../actions";
 
@@ -56,12 +57,13 @@ const FIELDS = [
  * console's server) once something is typed, with the one chosen kept among them.
  */
 function useBeneficiaryOptions(given: BeneficiaryChoices, chosen: string) {
+  const t = useTranslations("grants.search");
   const [query, setQuery] = useState("");
   const [known, setKnown] = useState(() => given.options.find((o) => o.id === chosen) ?? null);
   const searched = query.trim();
   const search = useQuery({
     queryKey: ["grant-beneficiaries", searched],
-    queryFn: ({ signal }) => searchBeneficiaries(searched, signal),
+    queryFn: ({ signal }) => searchBeneficiaries(searched, t("failure"), signal),
     enabled: searched !== "",
     placeholderData: keepPreviousData,
     retry: false,
@@ -70,24 +72,27 @@ function useBeneficiaryOptions(given: BeneficiaryChoices, chosen: string) {
   const listed = found?.options ?? given.options;
   const pick = (id: string) => setKnown(listed.find((o) => o.id === id) ?? known);
   const keep = known?.id === chosen && !listed.some((o) => o.id === chosen) ? [known] : [];
+  const shown = shownMessage(
+    listed.length,
+    found?.matched ?? given.total,
+    found !== undefined,
+    found?.more,
+  );
   return {
     searchable: given.total > given.options.length,
     query,
     setQuery,
     pick,
     options: [...keep, ...listed],
-    sentence: shownSentence(
-      listed.length,
-      found?.matched ?? given.total,
-      found !== undefined,
-      found?.more,
-    ),
+    sentence: "values" in shown ? t(shown.key, shown.values) : t(shown.key),
     error: searched !== "" && search.error ? search.error.message : undefined,
     busy: search.isFetching,
   };
 }
 
 export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
+  const t = useTranslations("grants.form");
+  const tc = useTranslations("grants.changes");
   const router = useRouter();
   const [review, setReview] = useState<{ values: GrantFormValues; changes: string[] } | null>(null);
   const form = useForm<GrantFormValues>({
@@ -125,8 +130,7 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
         );
       },
       onUnknown: () => setReview(null),
-      noAnswerText:
-        "The console did not answer; the grant may or may not have been saved. Send it again: the same request key makes that safe.",
+      noAnswerText: t("noAnswer"),
       onRefusal: (refusal) => {
         setReview(null);
         for (const [field, message] of Object.entries(refusal.fieldErrors ?? {})) {
@@ -140,7 +144,12 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
 
   const onSubmit = form.handleSubmit((values) => {
     if (mode === "replace" && before) {
-      setReview({ values, changes: describeGrantChanges(before, grantFormToRequest(values)) });
+      setReview({
+        values,
+        changes: describeGrantChanges(before, grantFormToRequest(values), (key, values) =>
+          tc(key, values),
+        ),
+      });
       return;
     }
     send(values);
@@ -150,7 +159,7 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
     return (
       <section aria-labelledby="grant-review-heading" className="space-y-4">
         <h2 id="grant-review-heading" className="text-lg font-semibold">
-          Review the replacement of {review.values.reference}
+          {t("reviewHeading", { reference: review.values.reference })}
         </h2>
         {review.changes.length ? (
           <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="grant-changes">
@@ -159,14 +168,14 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
             ))}
           </ul>
         ) : (
-          <Alert tone="info">No changes: the grant stays as it is.</Alert>
+          <Alert tone="info">{t("noChanges")}</Alert>
         )}
         <div className="flex gap-2">
           <Button onClick={() => send(review.values)} disabled={pending}>
-            {pending ? "Replacing…" : "Replace grant"}
+            {pending ? t("replacing") : t("replace")}
           </Button>
           <Button variant="secondary" onClick={() => setReview(null)} disabled={pending}>
-            Back to editing
+            {t("back")}
           </Button>
         </div>
       </section>
@@ -178,21 +187,21 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
       onSubmit={onSubmit}
       noValidate
       className="space-y-5"
-      aria-label={mode === "issue" ? "Issue a grant" : "Replace the grant"}
+      aria-label={mode === "issue" ? t("issueLabel") : t("replaceLabel")}
     >
       <ActionNotice notice={notice} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormText
           of={form}
           name="reference"
-          label="Reference"
-          hint="Your own name for the grant: letters, digits, dots, hyphens, underscores."
+          label={t("reference")}
+          hint={t("referenceHint")}
           readOnly={mode === "replace"}
         />
         <div className="space-y-3">
           {picker.searchable ? (
             <TextField
-              label="Find a Sub-user"
+              label={t("findSubUser")}
               type="search"
               autoComplete="off"
               value={picker.query}
@@ -203,7 +212,7 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
             />
           ) : null}
           <SelectField
-            label="Beneficiary"
+            label={t("beneficiary")}
             value={choice}
             onChange={(e) => {
               picker.pick(e.target.value);
@@ -216,38 +225,38 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
               choice !== OTHER ? form.formState.errors.beneficiaryClientId?.message : undefined
             }
           >
-            <option value="">Choose a Sub-user or another Client</option>
+            <option value="">{t("choose")}</option>
             {picker.options.map((u) => (
               <option key={u.id} value={u.id}>
                 {u.name} ({u.id})
               </option>
             ))}
-            <option value={OTHER}>Another Client: type its id</option>
+            <option value={OTHER}>{t("other")}</option>
           </SelectField>
           {choice === OTHER ? (
             <FormText
               of={form}
               name="beneficiaryClientId"
-              label="Beneficiary Client id"
+              label={t("beneficiaryId")}
               autoComplete="off"
-              hint="The id of any active Client, e.g. cl_… as they gave it to you."
+              hint={t("beneficiaryIdHint")}
             />
           ) : null}
         </div>
       </div>
-      <FormEndpointKeys of={form} name="endpointKeys" legend="Endpoint keys covered" />
+      <FormEndpointKeys of={form} name="endpointKeys" legend={t("endpointKeys")} />
       <div className="grid gap-4 sm:grid-cols-3">
         <FormText
           of={form}
           name="startsAt"
-          label="Start (UTC, optional)"
+          label={t("start")}
           placeholder="1 Dec 2026 00:00"
           autoComplete="off"
         />
         <FormText
           of={form}
           name="endsAt"
-          label="End (UTC, optional)"
+          label={t("end")}
           placeholder="1 Jan 2027 00:00"
           autoComplete="off"
         />
@@ -255,18 +264,15 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
       </div>
       <div className="space-y-2 text-sm">
         <FormCheckbox of={form} name="hub">
-          Channel <code>hub</code>
+          {t.rich("hub", { code: (chunks) => <code>{chunks}</code> })}
         </FormCheckbox>
         <FormCheckbox of={form} name="allowPartnerTerms">
-          Permit the beneficiary to switch to your terms (permanent on their side)
+          {t("partnerTerms")}
         </FormCheckbox>
       </div>
-      <p className="text-sm text-slate-600">
-        The beneficiary&apos;s own plan and credit pay first; the grant covers the rest, up to the
-        cap. If they switch to your terms, you pay first, within the cap.
-      </p>
+      <p className="text-sm text-slate-600">{t("explain")}</p>
       <Button type="submit" disabled={pending}>
-        {mode === "issue" ? (pending ? "Issuing…" : "Issue grant") : "Review changes"}
+        {mode === "issue" ? (pending ? t("issuing") : t("issue")) : t("review")}
       </Button>
     </form>
   );

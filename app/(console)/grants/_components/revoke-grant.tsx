@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
@@ -13,6 +14,7 @@ export function RevokeGrant({
   reference: string;
   beneficiary: string;
 }) {
+  const t = useTranslations("grants.revoke");
   const [open, setOpen] = useState(false);
   const { pending, notice, run } = useActionCall(() => revokeGrantAction({ reference }), {
     onSuccess: () => setOpen(false),
@@ -20,25 +22,19 @@ export function RevokeGrant({
   return (
     <>
       <Button variant="danger" onClick={() => setOpen(true)}>
-        Revoke…
+        {t("button")}
       </Button>
       <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}
-        title={`Revoke grant ${reference}?`}
+        title={t("title", { reference })}
         error={noticeText(notice)}
-        confirm={["Revoke grant", "Revoking…"]}
+        confirm={[t("confirm"), t("pending")]}
         pending={pending}
         onConfirm={() => run()}
       >
-        <p>
-          From now on, new requests of <code>{beneficiary}</code> are no longer covered by this
-          grant: their own plan and credit must pay, or the calls are refused.
-        </p>
-        <p>
-          Results and entitlements obtained so far remain. The grant stays listed as historical and
-          cannot be reissued under this reference.
-        </p>
+        <p>{t.rich("effect", { beneficiary, code: (chunks) => <code>{chunks}</code> })}</p>
+        <p>{t("remains")}</p>
       </ConfirmDialog>
     </>
   );

@@ -14,12 +14,10 @@ export interface BeneficiaryChoices {
 /** Sub-users whose name or id matches `query`, one page by name, from the console's server. */
 export async function searchBeneficiaries(
   query: string,
+  failure: string,
   signal?: AbortSignal,
 ): Promise<{ options: BeneficiaryOption[]; matched: number; more: boolean }> {
-  const page = await fetchSubUsersPage(
-    { q: query, sort: "name-asc" },
-    { failure: "The console could not search the Sub-users. Try again.", signal },
-  );
+  const page = await fetchSubUsersPage({ q: query, sort: "name-asc" }, { failure, signal });
   return {
     options: page.items.map((u) => ({ id: u.id, name: u.name ?? u.id })),
     matched: page.matched,
@@ -27,16 +25,20 @@ export async function searchBeneficiaries(
   };
 }
 
-/** The line under the search: how much of the list the picker shows. */
-export function shownSentence(
+/** The line under the search: how much of the list the picker shows (a `grants.search` message). */
+export function shownMessage(
   shown: number,
   matched: number,
   searching: boolean,
   more = false,
-): string {
-  if (searching && matched === 0) return "No Sub-user matches. Another Client can be typed by id.";
-  const of = `${shown.toLocaleString("en")} of ${more ? "more than " : ""}${matched.toLocaleString("en")}`;
-  return searching
-    ? `Showing ${of} matching Sub-users, by name.`
-    : `Showing ${of} Sub-users, by name: type a name or id to find the others.`;
+):
+  | { key: "noMatch" }
+  | { key: "matching" | "all"; values: { shown: string; matched: string; more: string } } {
+  if (searching && matched === 0) return { key: "noMatch" };
+  const values = {
+    shown: shown.toLocaleString("en"),
+    matched: matched.toLocaleString("en"),
+    more: String(more),
+  };
+  return { key: searching ? "matching" : "all", values };
 }

@@ -1,4 +1,6 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import messages from "@/messages/en.json";
 import {
   describeGrantChanges,
   EMPTY_GRANT_FORM,
@@ -7,6 +9,9 @@ import {
   type GrantFormValues,
   grantToFormValues,
 } from "./grant-form";
+
+/** The change sentences in English, as the form shows them. */
+const english = createTranslator({ locale: "en", messages, namespace: "grants.changes" });
 
 const values: GrantFormValues = {
   ...EMPTY_GRANT_FORM,
@@ -65,13 +70,17 @@ describe("grant form", () => {
       monthlyCapMinor: 5000,
       allowPartnerTerms: false,
     };
-    const changes = describeGrantChanges(before, {
-      beneficiaryClientId: "cl_a",
-      endpointKeys: ["parts_oe", "translation"],
-      channels: ["hub"],
-      monthlyCapMinor: null,
-      allowPartnerTerms: true,
-    });
+    const changes = describeGrantChanges(
+      before,
+      {
+        beneficiaryClientId: "cl_a",
+        endpointKeys: ["parts_oe", "translation"],
+        channels: ["hub"],
+        monthlyCapMinor: null,
+        allowPartnerTerms: true,
+      },
+      english,
+    );
     expect(changes).toEqual([
       "Endpoint keys added: translation",
       "Channel hub: off → on",
@@ -79,11 +88,15 @@ describe("grant form", () => {
       "Monthly cap: €50.00 → no cap",
     ]);
     expect(
-      describeGrantChanges(before, {
-        beneficiaryClientId: "cl_a",
-        endpointKeys: ["parts_oe"],
-        monthlyCapMinor: 5000,
-      }),
+      describeGrantChanges(
+        before,
+        {
+          beneficiaryClientId: "cl_a",
+          endpointKeys: ["parts_oe"],
+          monthlyCapMinor: 5000,
+        },
+        english,
+      ),
     ).toEqual([]);
   });
 });

@@ -86,42 +86,78 @@ export const EMPTY_GRANT_FORM: GrantFormValues = {
   monthlyCap: "",
 };
 
-const money = (minor: number | null | undefined) =>
-  minor === null || minor === undefined ? "no cap" : `€${(minor / 100).toFixed(2)}`;
-const when = (iso: string | null | undefined) =>
-  iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "not set";
+const money = (minor: number | null | undefined, t: GrantChangeWords) =>
+  minor === null || minor === undefined ? t("noCap") : `€${(minor / 100).toFixed(2)}`;
+const when = (iso: string | null | undefined, t: GrantChangeWords) =>
+  iso ? t("utc", { time: iso.slice(0, 16).replace("T", " ") }) : t("notSet");
+
+/** The `grants.changes` messages, as `getTranslations`/`useTranslations("grants.changes")` give them. */
+export type GrantChangeWords = (
+  key:
+    | "beneficiary"
+    | "keysAdded"
+    | "keysRemoved"
+    | "hub"
+    | "start"
+    | "end"
+    | "partnerTerms"
+    | "cap"
+    | "unknown"
+    | "on"
+    | "off"
+    | "permitted"
+    | "notPermitted"
+    | "noCap"
+    | "notSet"
+    | "utc",
+  values?: Record<string, string>,
+) => string;
 
 /** What replacing a grant changes, in words, field by field. */
 export function describeGrantChanges(
   before: SponsorshipGrant,
   after: UpsertSponsorshipGrantRequest,
+  t: GrantChangeWords,
 ): string[] {
   const changes: string[] = [];
   const keysBefore = [...(before.endpointKeys ?? [])].sort();
   const keysAfter = [...new Set(after.endpointKeys)].sort();
   if (before.beneficiaryClientId !== after.beneficiaryClientId) {
     changes.push(
-      `Beneficiary: ${before.beneficiaryClientId ?? "unknown"} → ${after.beneficiaryClientId} (its billing mode returns to own)`,
+      t("beneficiary", {
+        before: before.beneficiaryClientId ?? t("unknown"),
+        after: after.beneficiaryClientId,
+      }),
     );
   }
   const added = keysAfter.filter((k) => !keysBefore.includes(k));
   const removed = keysBefore.filter((k) => !keysAfter.includes(k));
-  if (added.length) changes.push(`Endpoint keys added: ${added.join(", ")}`);
-  if (removed.length) changes.push(`Endpoint keys removed: ${removed.join(", ")}`);
+  if (added.length) changes.push(t("keysAdded", { keys: added.join(", ") }));
+  if (removed.length) changes.push(t("keysRemoved", { keys: removed.join(", ") }));
   const hubBefore = (before.channels ?? []).includes("hub");
   const hubAfter = (after.channels ?? []).includes("hub");
+  const onOff = (on: boolean) => (on ? t("on") : t("off"));
   if (hubBefore !== hubAfter)
-    changes.push(`Channel hub: ${hubBefore ? "on" : "off"} → ${hubAfter ? "on" : "off"}`);
+    changes.push(t("hub", { before: onOff(hubBefore), after: onOff(hubAfter) }));
   if ((before.startsAt ?? null) !== (after.startsAt ?? null))
-    changes.push(`Start: ${when(before.startsAt)} → ${when(after.startsAt)}`);
+    changes.push(t("start", { before: when(before.startsAt, t), after: when(after.startsAt, t) }));
   if ((before.endsAt ?? null) !== (after.endsAt ?? null))
-    changes.push(`End: ${when(before.endsAt)} → ${when(after.endsAt)}`);
+    changes.push(t("end", { before: when(before.endsAt, t), after: when(after.endsAt, t) }));
+  const permitted = (on: boolean | undefined) => (on ? t("permitted") : t("notPermitted"));
   if ((before.allowPartnerTerms ?? false) !== (after.allowPartnerTerms ?? false)) {
     changes.push(
-      `Switch to your terms: ${before.allowPartnerTerms ? "permitted" : "not permitted"} → ${after.allowPartnerTerms ? "permitted" : "not permitted"}`,
+      t("partnerTerms", {
+        before: permitted(before.allowPartnerTerms),
+        after: permitted(after.allowPartnerTerms),
+      }),
     );
   }
   if ((before.monthlyCapMinor ?? null) !== (after.monthlyCapMinor ?? null))
-    changes.push(`Monthly cap: ${money(before.monthlyCapMinor)} → ${money(after.monthlyCapMinor)}`);
+    changes.push(
+      t("cap", {
+        before: money(before.monthlyCapMinor, t),
+        after: money(after.monthlyCapMinor, t),
+      }),
+    );
   return changes;
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
@@ -7,18 +8,21 @@ import { EMPTY_GRANT_FORM } from "@/app/(console)/grants/_lib/grant-form";
 import { mayCall } from "@/lib/auth/rights";
 import { GrantForm } from "../_components/grant-form";
 
-export const metadata: Metadata = { title: "Issue a grant" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("grants"))("issue") };
+}
 
 export default async function NewGrantPage() {
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "upsertSponsorshipGrant"))
     return <NotOffered session={session} operation="upsertSponsorshipGrant" />;
   const beneficiaries = await beneficiaryChoices(api, session.clientId);
+  const t = await getTranslations("grants");
   return (
     <>
       <PageHeader
-        trail={[{ href: "/grants", label: "Issued grants" }, "New"]}
-        title="Issue a grant"
+        trail={[{ href: "/grants", label: t("title") }, t("new.crumb")]}
+        title={t("issue")}
       />
       <GrantForm mode="issue" initial={EMPTY_GRANT_FORM} beneficiaries={beneficiaries} />
     </>

@@ -1,6 +1,7 @@
 "use client";
 
 import { ActionNotice } from "@/components/forms/action-notice";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -23,6 +24,7 @@ export function BillingModeChoice({
   /** Why the person's role may not choose a billing mode; undefined when it may. */
   refusal?: string;
 }) {
+  const t = useTranslations("receivedGrants");
   const [open, setOpen] = useState(false);
   const [askSponsor, setAskSponsor] = useState<string[] | null>(null);
   const [chosenSponsor, setChosenSponsor] = useState<string>(sponsorClientId ?? "");
@@ -46,44 +48,36 @@ export function BillingModeChoice({
   const partner = canChoose(grant, "partner");
   const cap =
     grant.monthlyCapMinor === null || grant.monthlyCapMinor === undefined
-      ? "without a cap"
-      : `within a cap of ${formatMinor(grant.monthlyCapMinor, grant.currency)} per month`;
+      ? t("choice.withoutCap")
+      : t("choice.withinCap", { cap: formatMinor(grant.monthlyCapMinor, grant.currency) });
 
-  if (!partner.allowed) return <span className="text-sm text-slate-600">{partner.reason}</span>;
+  if (!partner.allowed)
+    return <span className="text-sm text-slate-600">{t(`reasons.${partner.reason}`)}</span>;
   if (refusal)
-    return (
-      <RefusedAction label="Switch to the sponsor's terms…" variant="secondary" refusal={refusal} />
-    );
+    return <RefusedAction label={t("choice.switch")} variant="secondary" refusal={refusal} />;
 
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Switch to the sponsor&apos;s terms…
+        {t("choice.switch")}
       </Button>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
-        title={`Billing mode for ${grant.reference}`}
+        title={t("choice.title", { reference: grant.reference })}
       >
         <div className="space-y-3 text-sm">
-          <p>
-            <strong>Now: own terms.</strong> Your plan and credit pay first; the sponsor covers the
-            rest.
-          </p>
-          <p>
-            <strong>Sponsor&apos;s terms:</strong> the sponsor pays first, {cap}; past the cap your
-            own plan and credit pay. This switch is permanent: you cannot return to own terms for
-            this grant.
-          </p>
+          <p>{t.rich("choice.now", { strong: (chunks) => <strong>{chunks}</strong> })}</p>
+          <p>{t.rich("choice.partner", { cap, strong: (chunks) => <strong>{chunks}</strong> })}</p>
           {askSponsor ? (
             <SelectField
               choices={askSponsor}
-              label="Which sponsor's grant?"
+              label={t("choice.whichSponsor")}
               value={chosenSponsor}
               onChange={(e) => setChosenSponsor(e.target.value)}
-              hint="Several sponsors use this reference."
+              hint={t("choice.severalSponsors")}
             >
-              <option value="">Choose the sponsor</option>
+              <option value="">{t("choice.chooseSponsor")}</option>
             </SelectField>
           ) : null}
           <ActionNotice notice={notice} />
@@ -92,7 +86,7 @@ export function BillingModeChoice({
               onClick={() => run()}
               disabled={pending || (askSponsor !== null && !chosenSponsor)}
             >
-              {pending ? "Switching…" : "Switch permanently"}
+              {pending ? t("choice.pending") : t("choice.confirm")}
             </Button>
             <Button
               variant="secondary"
@@ -100,7 +94,7 @@ export function BillingModeChoice({
               disabled={pending}
               data-autofocus
             >
-              Keep own terms
+              {t("choice.keep")}
             </Button>
           </div>
         </div>

@@ -1,5 +1,14 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { canChoose, sponsorToSend } from "./billing-mode";
+import messages from "@/messages/en.json";
+import { canChoose as chooseWithKey, sponsorToSend } from "./billing-mode";
+
+const english = createTranslator({ locale: "en", messages, namespace: "receivedGrants.reasons" });
+/** The choice with its reason in English, as the page shows it. */
+const canChoose = (...args: Parameters<typeof chooseWithKey>) => {
+  const choice = chooseWithKey(...args);
+  return choice.allowed ? choice : { ...choice, reason: english(choice.reason) };
+};
 
 const grant = (over: object) => ({
   reference: "r",

@@ -14,22 +14,24 @@ export function sponsorToSend(
   return sponsors.size > 1 ? grant.sponsorClientId : undefined;
 }
 
-export type ModeChoice = { allowed: true } | { allowed: false; reason: string };
+/** Why a mode cannot be chosen: a `receivedGrants.reasons` message. */
+export type ModeRefusal =
+  "revoked" | "ended" | "alreadyPartner" | "permanent" | "alreadyOwn" | "notPermitted";
+export type ModeChoice = { allowed: true } | { allowed: false; reason: ModeRefusal };
 
 /** Whether a beneficiary may still choose `mode` for this grant, and why not. */
 export function canChoose(grant: SponsorshipGrant, mode: "own" | "partner"): ModeChoice {
   if (!grant.active)
     return {
       allowed: false,
-      reason: grant.revokedAt ? "The grant was revoked." : "The grant has ended.",
+      reason: grant.revokedAt ? "revoked" : "ended",
     };
   if (grant.billingMode === "partner") {
     return mode === "partner"
-      ? { allowed: false, reason: "Already on the sponsor's terms." }
-      : { allowed: false, reason: "The switch to the sponsor's terms is permanent." };
+      ? { allowed: false, reason: "alreadyPartner" }
+      : { allowed: false, reason: "permanent" };
   }
-  if (mode === "own") return { allowed: false, reason: "Already your own terms." };
-  if (grant.allowPartnerTerms === false)
-    return { allowed: false, reason: "The sponsor does not permit switching to its terms." };
+  if (mode === "own") return { allowed: false, reason: "alreadyOwn" };
+  if (grant.allowPartnerTerms === false) return { allowed: false, reason: "notPermitted" };
   return { allowed: true };
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { ActionNotice } from "@/components/forms/action-notice";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,8 @@ import { type ClockMove, changesOf, targetOf } from "../_lib/clock-preview";
  * it confirmed (a clock never goes back).
  */
 export function ClockPanel({ clock }: { clock: ClockView }) {
+  const t = useTranslations("sandbox.clockPanel");
+  const tc = useTranslations("sandbox.clockChanges");
   const [move, setMove] = useState<ClockMove | null>(null);
   const [date, setDate] = useState("");
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
@@ -35,7 +38,7 @@ export function ClockPanel({ clock }: { clock: ClockView }) {
   );
   const now = new Date(clock.now);
   const target = move ? targetOf(move, now) : undefined;
-  const changes = target ? changesOf(now, target) : [];
+  const changes = target ? changesOf(now, target, (key, values) => tc(key, values)) : [];
 
   const choose = (next: ClockMove) => {
     setMove(next);
@@ -50,26 +53,32 @@ export function ClockPanel({ clock }: { clock: ClockView }) {
   return (
     <div className="space-y-4">
       <p className="text-sm">
-        The clock of this Master and its Sub-users reads{" "}
-        <time dateTime={clock.now} data-testid="sandbox-clock-now" className="font-mono">
-          {clock.now}
-        </time>{" "}
-        ({clock.offsetSeconds === 0 ? "real time" : `${clock.offsetSeconds} s ahead of real time`}).
+        {t.rich("reads", {
+          offset:
+            clock.offsetSeconds === 0
+              ? t("realTime")
+              : t("ahead", { seconds: clock.offsetSeconds }),
+          time: () => (
+            <time dateTime={clock.now} data-testid="sandbox-clock-now" className="font-mono">
+              {clock.now}
+            </time>
+          ),
+        })}
       </p>
       {moved ? (
-        <Alert tone="success" title="Clock moved">
-          The clock now reads {moved}.
+        <Alert tone="success" title={t("moved")}>
+          {t("nowReads", { time: moved })}
         </Alert>
       ) : null}
       <div className="flex flex-wrap items-end gap-3">
         <Button variant="secondary" onClick={() => choose({ kind: "day" })}>
-          Advance a day
+          {t("day")}
         </Button>
         <Button variant="secondary" onClick={() => choose({ kind: "next-month" })}>
-          Advance to the next month
+          {t("nextMonth")}
         </Button>
         <TextField
-          label="Or to a date and time (UTC)"
+          label={t("date")}
           type="datetime-local"
           value={date}
           error={error?.field}
@@ -80,12 +89,11 @@ export function ClockPanel({ clock }: { clock: ClockView }) {
         />
       </div>
       {move && target ? (
-        <section
-          aria-label="What moving the clock changes"
-          className="rounded-md border border-slate-200 p-4"
-        >
+        <section aria-label={t("changes")} className="rounded-md border border-slate-200 p-4">
           <p className="text-sm font-medium">
-            Move the clock to <span className="font-mono">{target.toISOString()}</span>?
+            {t.rich("moveTo", {
+              time: () => <span className="font-mono">{target.toISOString()}</span>,
+            })}
           </p>
           {changes.length ? (
             <ul className="mt-2 list-disc pl-5 text-sm" data-testid="sandbox-clock-changes">
@@ -94,23 +102,21 @@ export function ClockPanel({ clock }: { clock: ClockView }) {
               ))}
             </ul>
           ) : (
-            <p className="mt-2 text-sm text-red-800">
-              That is not after the clock&apos;s time; a test clock never goes back.
-            </p>
+            <p className="mt-2 text-sm text-red-800">{t("notAfter")}</p>
           )}
           <div className="mt-3 flex gap-3">
             <Button onClick={confirm} disabled={pending || changes.length === 0}>
-              {pending ? "Moving…" : "Move the clock"}
+              {pending ? t("moving") : t("move")}
             </Button>
             <Button variant="ghost" onClick={() => setMove(null)}>
-              Cancel
+              {t("cancel")}
             </Button>
           </div>
         </section>
       ) : null}
       <ActionNotice notice={notice} />
       {error && !error.field ? (
-        <Alert tone="danger" title="The clock did not move">
+        <Alert tone="danger" title={t("notMoved")}>
           {error.message}
         </Alert>
       ) : null}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,27 +10,32 @@ import { useActionCall } from "@/lib/actions/use-action-submit";
 import { type FaultRuleView, type InjectableOperation } from "@/lib/api/contract/sandbox-controls";
 import { addFaultRuleAction, type FaultRuleForm, removeFaultRuleAction } from "../actions";
 
-const EFFECTS: { value: FaultRuleForm["kind"]; label: string }[] = [
-  { value: "error", label: "Answer a documented error" },
-  { value: "latency", label: "Add latency" },
-  { value: "drop_before", label: "Drop the connection before the call" },
-  { value: "drop_after_commit", label: "Drop the answer after the call committed" },
-  { value: "job_failure", label: "Fail the job the call starts" },
+/** The effects a rule can have, in order (their words: `sandbox.faults.effects`). */
+const EFFECTS: FaultRuleForm["kind"][] = [
+  "error",
+  "latency",
+  "drop_before",
+  "drop_after_commit",
+  "job_failure",
 ];
 
-export function describeEffect(effect: FaultRuleView["effect"]): string {
-  switch (effect.kind) {
-    case "error":
-      return `error ${effect.code}`;
-    case "latency":
-      return `+${effect.ms} ms`;
-    case "drop_before":
-      return "dropped before the call";
-    case "drop_after_commit":
-      return "answer lost after commit";
-    case "job_failure":
-      return `job fails: ${effect.code}`;
-  }
+/** A rule's effect in words, with the `sandbox.faults` messages. */
+function useDescribeEffect() {
+  const t = useTranslations("sandbox.faults.describe");
+  return (effect: FaultRuleView["effect"]): string => {
+    switch (effect.kind) {
+      case "error":
+        return t("error", { code: effect.code });
+      case "latency":
+        return t("latency", { ms: effect.ms });
+      case "drop_before":
+        return t("drop_before");
+      case "drop_after_commit":
+        return t("drop_after_commit");
+      case "job_failure":
+        return t("job_failure", { code: effect.code });
+    }
+  };
 }
 
 const EMPTY: FaultRuleForm = {
@@ -52,18 +58,20 @@ export function FaultRulesPanel({
   rules: FaultRuleView[];
   operations: InjectableOperation[];
 }) {
+  const t = useTranslations("sandbox.faults");
+  const describeEffect = useDescribeEffect();
   const [form, setForm] = useState<FaultRuleForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const adding = useActionCall((rule: FaultRuleForm) => addFaultRuleAction(rule), {
     onSuccess: (data) => {
       setErrors({});
       setForm(EMPTY);
-      return { tone: "success", text: `Rule ${data.id} added.` };
+      return { tone: "success", text: t("added", { id: data.id }) };
     },
     onRefusal: (refusal) => setErrors(refusal.fieldErrors ?? {}),
   });
   const removing = useActionCall((id: string) => removeFaultRuleAction(id), {
-    onSuccess: (_data, { input: id }) => ({ tone: "success", text: `Rule ${id} removed.` }),
+    onSuccess: (_data, { input: id }) => ({ tone: "success", text: t("removed", { id }) }),
   });
   const pending = adding.pending || removing.pending;
   // One notice: the last action's (each clears the other's when it starts).
@@ -92,43 +100,50 @@ export function FaultRulesPanel({
       {notice ? (
         <Alert
           tone={notice.tone}
-          title={notice.title ?? (notice.tone === "success" ? "Done" : "Not done")}
+          title={notice.title ?? (notice.tone === "success" ? t("done") : t("notDone"))}
         >
           {notice.text}
         </Alert>
       ) : null}
       <DataTable
-        caption="Fault rules"
-        columns={["Rule", "Operation", "Effect", "Left", "Fired", ""]}
+        caption={t("caption")}
+        columns={[
+          t("columns.rule"),
+          t("columns.operation"),
+          t("columns.effect"),
+          t("columns.left"),
+          t("columns.fired"),
+          "",
+        ]}
         rows={rules}
         keyOf={(r) => r.id}
         rowTestId="fault-rule"
-        empty="No fault rules: every call runs as usual."
+        empty={t("empty")}
         cells={(r) => [
           <code key="id">{r.id}</code>,
           r.operationId,
           describeEffect(r.effect),
-          r.remaining === null ? "every call" : String(r.remaining),
+          r.remaining === null ? t("everyCall") : String(r.remaining),
           String(r.firedCount),
           <Button
             key="rm"
             variant="ghost"
             disabled={pending}
             onClick={() => remove(r.id)}
-            aria-label={`Remove rule ${r.id}`}
+            aria-label={t("removeRule", { id: r.id })}
           >
-            Remove
+            {t("remove")}
           </Button>,
         ]}
       />
-      <form aria-label="Add a fault rule" className="grid gap-4 sm:grid-cols-2" onSubmit={add}>
+      <form aria-label={t("form")} className="grid gap-4 sm:grid-cols-2" onSubmit={add}>
         <SelectField
-          label="Operation"
+          label={t("operation")}
           value={form.operationId}
           error={errors.operationId}
           onChange={(e) => set({ operationId: e.target.value, code: "" })}
         >
-          <option value="">Choose…</option>
+          <option value="">{t("choose")}</option>
           {operations.map((o) => (
             <option key={o.operationId} value={o.operationId}>
               {o.operationId} ({o.method} {o.path})
@@ -136,8 +151,8 @@ export function FaultRulesPanel({
           ))}
         </SelectField>
         <SelectField
-          choices={EFFECTS.map((e) => [e.value, e.label] as const)}
-          label="Effect"
+          choices={EFFECTS.map((kind) => [kind, t(`effects.${kind}`)] as const)}
+          label={t("effect")}
           value={form.kind}
           error={errors.kind}
           onChange={(e) => set({ kind: e.target.value as FaultRuleForm["kind"] })}
@@ -145,54 +160,48 @@ export function FaultRulesPanel({
         {form.kind === "error" ? (
           <>
             <SelectField
-              label="Error"
+              label={t("error")}
               value={form.code}
               error={errors.code}
               disabled={!op}
-              hint={
-                op ? undefined : "Choose the operation first: its documented errors are listed."
-              }
+              hint={op ? undefined : t("chooseOperationFirst")}
               onChange={(e) => set({ code: e.target.value })}
             >
-              <option value="">Choose…</option>
+              <option value="">{t("choose")}</option>
               {op?.errors.map((e) => (
                 <option key={e.code} value={e.code}>
                   {e.status} {e.code}
-                  {e.retryable ? " (retryable)" : ""}
+                  {e.retryable ? t("retryable") : ""}
                 </option>
               ))}
             </SelectField>
-            <TextField
-              label="Retry-After seconds (retryable errors)"
-              inputMode="numeric"
-              {...text("retryAfterSeconds")}
-            />
+            <TextField label={t("retryAfter")} inputMode="numeric" {...text("retryAfterSeconds")} />
           </>
         ) : null}
         {form.kind === "job_failure" ? (
           <>
-            <TextField label="Job error code" {...text("jobCode")} />
-            <TextField label="Job error message" {...text("jobMessage")} />
+            <TextField label={t("jobCode")} {...text("jobCode")} />
+            <TextField label={t("jobMessage")} {...text("jobMessage")} />
           </>
         ) : null}
         {form.kind === "latency" ? (
-          <TextField label="Latency (ms)" inputMode="numeric" {...text("ms")} />
+          <TextField label={t("latency")} inputMode="numeric" {...text("ms")} />
         ) : null}
         <TextField
-          label="Next N calls"
-          hint="Empty: every matching call."
+          label={t("times")}
+          hint={t("timesHint")}
           inputMode="numeric"
           {...text("times")}
         />
         <TextField
-          label="Probability (0–1)"
-          hint="Empty: always."
+          label={t("probability")}
+          hint={t("probabilityHint")}
           inputMode="decimal"
           {...text("probability")}
         />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={pending}>
-            {pending ? "Adding…" : "Add the rule"}
+            {pending ? t("pending") : t("submit")}
           </Button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,28 +11,25 @@ import { Link } from "@/components/ui/link";
 import { useActionCall } from "@/lib/actions/use-action-submit";
 import { resetMasterAction } from "../actions";
 
-const TABLE_LABELS: Record<string, string> = {
-  clients: "Clients (this Master and its Sub-users)",
-  api_keys: "Sub-users' keys",
-  rate_limits: "Rate-limit rules",
-  usage_events: "Usage events",
-  jobs: "Jobs",
-  sponsorship_grants: "Sponsorship grants",
-  partner_workspaces: "Partner workspaces",
-  idempotency_records: "Kept answers (Idempotency-Keys)",
-  redirect_sessions: "VIN redirect sessions",
-  sandbox_fault_rules: "Fault rules",
-  sandbox_journal: "Journal entries",
-};
+/** The tables a reset counts, in order (their words: `sandbox.reset.tables`). */
+const TABLES = [
+  "clients",
+  "api_keys",
+  "rate_limits",
+  "usage_events",
+  "jobs",
+  "sponsorship_grants",
+  "partner_workspaces",
+  "idempotency_records",
+  "redirect_sessions",
+  "sandbox_fault_rules",
+  "sandbox_journal",
+] as const;
 
 /**
  * Resetting the Master to its seeded state: what it undoes is listed first, and the Master's id
  * must be typed to confirm (nothing is reset by a stray click).
  */
-/** A count as the preview gives it: exact up to its bound, "more than" beyond. */
-const countOf = (n: number, upTo: number) =>
-  n > upTo ? `more than ${formatCount(upTo)}` : formatCount(n);
-
 export function ResetPanel({
   masterId,
   counts,
@@ -47,6 +45,10 @@ export function ResetPanel({
     | null
     | "not-read";
 }) {
+  const t = useTranslations("sandbox.reset");
+  /** A count as the preview gives it: exact up to its bound, "more than" beyond. */
+  const countOf = (n: number, upTo: number) =>
+    n > upTo ? t("moreThan", { count: formatCount(upTo) }) : formatCount(n);
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | undefined>();
   const {
@@ -57,34 +59,25 @@ export function ResetPanel({
     onSuccess: () => {
       setTyped("");
       setError(undefined);
-      return { tone: "success", text: "The Master is back in its seeded state." };
+      return { tone: "success", text: t("done") };
     },
     onRefusal: (refusal) => {
       setError(refusal.fieldErrors?.typed);
       return refusal.fieldErrors?.typed ? null : undefined;
     },
   });
-  if (!counts)
-    return (
-      <p className="text-sm text-slate-700">
-        No seeded state is recorded for this Master, so it cannot be reset.
-      </p>
-    );
+  if (!counts) return <p className="text-sm text-slate-700">{t("noSeed")}</p>;
   const rows =
     counts === "not-read"
       ? []
-      : Object.keys(TABLE_LABELS).filter((t) => (counts.now[t] ?? 0) !== (counts.seeded[t] ?? 0));
+      : TABLES.filter((table) => (counts.now[table] ?? 0) !== (counts.seeded[table] ?? 0));
   return (
     <div className="space-y-4">
-      <p className="text-sm">
-        A reset returns this Master and its Sub-users to the demo data as it was seeded: Sub-users
-        created since are removed with their keys, names, limits, grants, usage, jobs, fault rules,
-        the journal and the test clock go back. This Master&apos;s own keys stay as they are.
-      </p>
+      <p className="text-sm">{t("explain")}</p>
       {notice ? (
         <Alert
           tone={notice.tone}
-          title={notice.title ?? (notice.tone === "success" ? "Reset" : "Not reset")}
+          title={notice.title ?? (notice.tone === "success" ? t("resetTitle") : t("notReset"))}
         >
           {notice.text}
         </Alert>
@@ -92,26 +85,26 @@ export function ResetPanel({
       {counts === "not-read" ? (
         <p className="text-sm">
           <Link href="/sandbox?reset=preview" className="text-brand-700 underline">
-            Count what a reset would undo
+            {t("count")}
           </Link>{" "}
-          (the Master&apos;s rows now and as seeded, table by table).
+          {t("countExplain")}
         </p>
       ) : (
         <DataTable
-          caption="What a reset changes"
-          columns={["What", "Now", "As seeded"]}
+          caption={t("caption")}
+          columns={[t("columns.what"), t("columns.now"), t("columns.seeded")]}
           rows={rows}
-          keyOf={(t) => t}
-          empty="Nothing differs from the seeded state in number; names, settings and the clock still go back."
-          cells={(t) => [
-            TABLE_LABELS[t],
-            countOf(counts.now[t] ?? 0, counts.countedUpTo),
-            countOf(counts.seeded[t] ?? 0, counts.countedUpTo),
+          keyOf={(table) => table}
+          empty={t("nothing")}
+          cells={(table) => [
+            t(`tables.${table}`),
+            countOf(counts.now[table] ?? 0, counts.countedUpTo),
+            countOf(counts.seeded[table] ?? 0, counts.countedUpTo),
           ]}
         />
       )}
       <form
-        aria-label="Reset this Master"
+        aria-label={t("form")}
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
@@ -119,14 +112,14 @@ export function ResetPanel({
         }}
       >
         <TextField
-          label={`Type ${masterId} to confirm`}
+          label={t("typeToConfirm", { id: masterId })}
           value={typed}
           error={error}
           autoComplete="off"
           onChange={(e) => setTyped(e.target.value)}
         />
         <Button type="submit" variant="danger" disabled={pending || typed.trim() !== masterId}>
-          {pending ? "Resetting…" : "Reset to the seeded state"}
+          {pending ? t("pending") : t("submit")}
         </Button>
       </form>
     </div>

@@ -1,5 +1,12 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { changesOf, targetOf } from "./clock-preview";
+import messages from "@/messages/en.json";
+import { changesOf as changesWith, targetOf } from "./clock-preview";
+
+const english = createTranslator({ locale: "en", messages, namespace: "sandbox.clockChanges" });
+/** What a move changes, in English as the page states it. */
+const changesOf = (from: Date, to: Date) =>
+  changesWith(from, to, (key, values) => english(key, values));
 
 const now = new Date("2026-11-23T16:00:00Z");
 

@@ -12,28 +12,25 @@ export function targetOf(move: ClockMove, now: Date): Date | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at;
 }
 
+/** The `sandbox.clockChanges` messages, as `useTranslations("sandbox.clockChanges")` gives them. */
+export type ClockChangeWords = (
+  key: "newPeriod" | "periods" | "idempotency" | "redirect" | "rateLimits",
+  values?: { count: number },
+) => string;
+
 /**
  * What moving the clock from `from` to `to` changes for the Master's family, stated before the
  * user confirms it: what the service does by time (docs/sandbox-controls.md).
  */
-export function changesOf(from: Date, to: Date): string[] {
+export function changesOf(from: Date, to: Date, t: ClockChangeWords): string[] {
   if (to.getTime() <= from.getTime()) return [];
   const elapsed = to.getTime() - from.getTime();
   const changes: string[] = [];
   const month = (d: Date) => d.getUTCFullYear() * 12 + d.getUTCMonth();
   const months = month(to) - month(from);
-  if (months > 0)
-    changes.push(
-      months === 1
-        ? "A new billing period starts: plan quotas and grant caps start afresh, and this month's usage becomes last month's."
-        : `${months} billing periods pass: plan quotas and grant caps start afresh.`,
-    );
-  if (elapsed >= DAY_MS)
-    changes.push(
-      "Idempotency-Keys used before then stop replaying (they are kept 24 hours); the same key starts new work.",
-    );
-  if (elapsed >= 15 * 60_000)
-    changes.push("Open VIN redirect sessions expire (they last 15 minutes by default).");
-  changes.push("Rate-limit windows start afresh; jobs still running finish.");
+  if (months > 0) changes.push(months === 1 ? t("newPeriod") : t("periods", { count: months }));
+  if (elapsed >= DAY_MS) changes.push(t("idempotency"));
+  if (elapsed >= 15 * 60_000) changes.push(t("redirect"));
+  changes.push(t("rateLimits"));
   return changes;
 }

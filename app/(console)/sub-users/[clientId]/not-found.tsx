@@ -1,12 +1,14 @@
+import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import { Alert } from "@/components/ui/alert";
 
 export default function SubUserNotFound() {
+  const t = useTranslations("subUsers.notFound");
   return (
-    <Alert tone="warning" title="No such Sub-user">
-      No Sub-user with this id belongs to your Master client.{" "}
+    <Alert tone="warning" title={t("title")}>
+      {t("text")}{" "}
       <Link href="/sub-users" className="underline">
-        Back to the Sub-users
+        {t("back")}
       </Link>
     </Alert>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { type RoutePageProps } from "@/lib/list-params";
 import { Link } from "@/components/ui/link";
@@ -18,7 +19,9 @@ import { IssueKey } from "./_components/issue-key";
 import { RenameForm } from "./_components/rename-form";
 import { StatusControl } from "./_components/status-control";
 
-export const metadata: Metadata = { title: "Sub-user" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("subUsers.detail"))("title") };
+}
 
 export default async function SubUserPage({
   params,
@@ -44,37 +47,40 @@ export default async function SubUserPage({
   const updateRefusal = roleRefusal(session, "updateClientUser");
   const keyRefusal = roleRefusal(session, "createClientUserApiKey");
   const limitsRefusal = roleRefusal(session, "replaceClientUserRateLimits");
+  const t = await getTranslations("subUsers.detail");
+  const ts = await getTranslations("subUsers.status");
+  const tn = await getTranslations("subUsers");
   return (
     <>
       <PageHeader
-        trail={[{ href: "/sub-users", label: "Sub-users" }, name]}
+        trail={[{ href: "/sub-users", label: tn("title") }, name]}
         title={name}
         description={
           <>
-            <CopyableId id={clientId} kind="Client id" /> · created {formatDateTime(user.createdAt)}{" "}
-            ·{" "}
+            <CopyableId id={clientId} kind={t("clientId")} /> ·{" "}
+            {t("created", { time: formatDateTime(user.createdAt) })} ·{" "}
             {user.isActive === undefined ? (
-              <Badge>status unknown</Badge>
+              <Badge>{ts("statusUnknown")}</Badge>
             ) : isActive ? (
-              <Badge tone="green">active</Badge>
+              <Badge tone="green">{ts("active")}</Badge>
             ) : (
-              <Badge tone="red">deactivated</Badge>
+              <Badge tone="red">{ts("deactivated")}</Badge>
             )}
           </>
         }
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Name">
+        <Card title={t("name")}>
           {updateRefusal ? (
-            <RefusedAction label="Rename" refusal={updateRefusal} />
+            <RefusedAction label={t("rename")} refusal={updateRefusal} />
           ) : (
             <RenameForm clientId={clientId} name={user.name ?? ""} />
           )}
         </Card>
-        <Card title="Status">
+        <Card title={t("status")}>
           {updateRefusal ? (
             <RefusedAction
-              label={isActive ? "Deactivate…" : "Reactivate"}
+              label={isActive ? t("deactivate") : t("reactivate")}
               variant={isActive ? "danger" : "primary"}
               refusal={updateRefusal}
             />
@@ -88,39 +94,35 @@ export default async function SubUserPage({
             />
           )}
         </Card>
-        <Card title="API keys">
+        <Card title={t("apiKeys")}>
           {keys.length ? (
-            <ul className="mb-4 space-y-1 text-sm" aria-label="Existing keys">
+            <ul className="mb-4 space-y-1 text-sm" aria-label={t("existingKeys")}>
               {keys.map((k) => (
                 <li key={k.id}>
                   <code>{k.id}</code> {k.label ? `· ${k.label}` : ""}{" "}
-                  {k.environment ? `· ${k.environment}` : ""} · created{" "}
-                  {formatDateTime(k.createdAt)}
+                  {k.environment ? `· ${k.environment}` : ""} ·{" "}
+                  {t("keyCreated", { time: formatDateTime(k.createdAt) })}
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="mb-4 text-sm text-slate-600">
-              The service reports no key metadata for this Sub-user.
-            </p>
+            <p className="mb-4 text-sm text-slate-600">{t("noKeyMetadata")}</p>
           )}
           {keyRefusal ? (
-            <RefusedAction label="Issue key" refusal={keyRefusal} />
+            <RefusedAction label={t("issueKey")} refusal={keyRefusal} />
           ) : (
             <IssueKey clientId={clientId} owner={name} disabled={!isActive} />
           )}
         </Card>
-        <Card title="Rate limits">
+        <Card title={t("rateLimits")}>
           {user.rateLimits === undefined ? (
-            <p className="text-sm text-slate-600">
-              The service does not report the current limits.
-            </p>
+            <p className="text-sm text-slate-600">{t("limitsUnknown")}</p>
           ) : user.rateLimits.length === 0 ? (
-            <p className="text-sm text-slate-600">No overrides.</p>
+            <p className="text-sm text-slate-600">{t("noOverrides")}</p>
           ) : (
             <DataTable
-              caption="Rate-limit overrides of this Sub-user"
-              columns={["Endpoint key", "Limit", "Key"]}
+              caption={t("overridesCaption")}
+              columns={[t("columns.endpointKey"), t("columns.limit"), t("columns.key")]}
               rows={user.rateLimits}
               keyOf={(r) =>
                 `${r.endpointKey}/${r.windowSeconds}/${r.maxRequests}/${r.apiKeyId ?? ""}/${r.id ?? ""}`
@@ -128,25 +130,32 @@ export default async function SubUserPage({
               rowTestId="rate-limit-override"
               empty=""
               cells={(r) => [
-                <code key="key">{r.endpointKey === "*" ? "* (all)" : r.endpointKey}</code>,
-                `${formatCount(r.maxRequests)} per ${formatCount(r.windowSeconds)} s`,
-                r.apiKeyId ? <code key="api-key">{r.apiKeyId}</code> : "all keys",
+                <code key="key">{r.endpointKey === "*" ? t("allEndpoints") : r.endpointKey}</code>,
+                t("perWindow", {
+                  max: formatCount(r.maxRequests),
+                  window: formatCount(r.windowSeconds),
+                }),
+                r.apiKeyId ? <code key="api-key">{r.apiKeyId}</code> : t("allKeys"),
               ]}
             />
           )}
           <p className="mt-2 text-sm text-slate-600" data-testid="default-limit">
-            {defaultLimitSentence()}
+            {await defaultLimitSentence()}
           </p>
           {limitsRefusal ? (
             <div className="mt-3">
-              <RefusedAction label="Edit rate limits" variant="secondary" refusal={limitsRefusal} />
+              <RefusedAction
+                label={t("editRateLimits")}
+                variant="secondary"
+                refusal={limitsRefusal}
+              />
             </div>
           ) : (
             <Link
               href={`/sub-users/${encodeURIComponent(clientId)}/rate-limits`}
               className="mt-3 inline-block text-brand-700 underline"
             >
-              Edit rate limits
+              {t("editRateLimits")}
             </Link>
           )}
         </Card>
@@ -156,7 +165,7 @@ export default async function SubUserPage({
         clientId={clientId}
         path={`/sub-users/${encodeURIComponent(clientId)}`}
         searchParams={await searchParams}
-        titles={["Usage this period", "Usage over time"]}
+        titles={[t("usageTitle"), t("historyTitle")]}
       />
     </>
   );

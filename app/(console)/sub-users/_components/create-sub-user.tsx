@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -30,6 +31,8 @@ type Unresolved = Uncertain & { checked: boolean };
  * offers to reconcile against the list, and never sends the request again by itself.
  */
 export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertain) => void }) {
+  const t = useTranslations("subUsers.create");
+  const tn = useTranslations("subUsers");
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [revealed, setRevealed] = useState<{ owner: string; apiKey: RevealedKey } | null>(null);
@@ -78,14 +81,8 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
   return (
     <div className="mb-6">
       {uncertain ? (
-        <Alert tone="warning" title="The outcome is unknown" className="mb-4">
-          <p>
-            The service did not confirm whether the Sub-user “{uncertain.name}” was created, and the
-            console did not send the request again. Do not submit it again before checking: look in
-            the list for a Sub-user named “{uncertain.name}” created after{" "}
-            {formatDateTime(uncertain.since)}. If it is there, it was created; issue it a new key
-            from its page, since the first key cannot be recovered.
-          </p>
+        <Alert tone="warning" title={t("unknownTitle")} className="mb-4">
+          <p>{t("unknownText", { name: uncertain.name, time: formatDateTime(uncertain.since) })}</p>
           <div className="mt-2 flex gap-2">
             <Button
               variant="secondary"
@@ -97,55 +94,53 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
                 router.refresh();
               }}
             >
-              Check the list now
+              {t("checkNow")}
             </Button>
             {uncertain.checked ? (
               <Button variant="ghost" onClick={() => setUncertain(null)}>
-                Dismiss
+                {t("dismiss")}
               </Button>
             ) : null}
           </div>
         </Alert>
       ) : null}
       {!open ? (
-        <Button onClick={() => setOpen(true)}>New Sub-user</Button>
+        <Button onClick={() => setOpen(true)}>{tn("newSubUser")}</Button>
       ) : (
         <form
           onSubmit={onSubmit}
           noValidate
           className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
-          aria-label="New Sub-user"
+          aria-label={tn("newSubUser")}
         >
-          <h2 className="text-base font-semibold">New Sub-user</h2>
+          <h2 className="text-base font-semibold">{tn("newSubUser")}</h2>
           {formError ? <Alert tone="danger">{formError}</Alert> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Name"
+              label={t("name")}
               autoComplete="off"
               error={form.formState.errors.name?.message}
               {...form.register("name")}
             />
             <SelectField
-              label="Default provider"
-              hint="Optional; the provider used when a call does not name one."
+              label={t("provider")}
+              hint={t("providerHint")}
               error={form.formState.errors.defaultProviderId?.message}
               {...form.register("defaultProviderId")}
             >
-              <option value="">Service default</option>
+              <option value="">{t("serviceDefault")}</option>
               {PROVIDERS.map((p) => (
                 <option key={p} value={p}>
-                  Provider {p}
-                  {p === BROWSER_ONLY_PROVIDER ? " (browser redirect only)" : ""}
+                  {t("providerOption", { provider: p })}
+                  {p === BROWSER_ONLY_PROVIDER ? t("browserOnly") : ""}
                 </option>
               ))}
             </SelectField>
           </div>
-          <p className="text-sm text-slate-600">
-            The service answers with the Sub-user&apos;s first API key, shown to you once.
-          </p>
+          <p className="text-sm text-slate-600">{t("firstKey")}</p>
           {mustCheck ? (
             <p className="text-sm text-amber-900" id="create-blocked">
-              Check the list first (above): the earlier attempt may have created this Sub-user.
+              {t("checkFirst")}
             </p>
           ) : null}
           <div className="flex gap-2">
@@ -154,10 +149,10 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
               disabled={pending || mustCheck}
               aria-describedby={mustCheck ? "create-blocked" : undefined}
             >
-              {pending ? "Creating…" : "Create Sub-user"}
+              {pending ? t("pending") : t("submit")}
             </Button>
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
+              {t("cancel")}
             </Button>
           </div>
         </form>

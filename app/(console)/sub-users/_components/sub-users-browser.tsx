@@ -4,6 +4,7 @@ import { ScrollRegion, TableHead } from "@/components/ui/table";
 import { Link } from "@/components/ui/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -21,24 +22,25 @@ import {
   type SubUsersListParams,
 } from "@/lib/sub-users/sub-user-rows";
 
-const SORT_LABELS: Record<SortKey, string> = {
-  "name-asc": "Name, A to Z",
-  "name-desc": "Name, Z to A",
-  "created-desc": "Newest first",
-  "created-asc": "Oldest first",
-};
+const SORT_LABELS = {
+  "name-asc": "nameAsc",
+  "name-desc": "nameDesc",
+  "created-desc": "createdDesc",
+  "created-asc": "createdAsc",
+} as const satisfies Record<SortKey, string>;
 
 /** The most urgent plan state at the last reading, and when that was. */
 function UsageFlag({ usage }: { usage: SubUserRow["usage"] }) {
-  if (!usage) return <span className="text-slate-500">not read yet</span>;
+  const t = useTranslations("subUsers.browser.usage");
+  if (!usage) return <span className="text-slate-500">{t("notRead")}</span>;
   return (
     <span className="flex flex-col items-start gap-0.5">
       {usage.flag === "exhausted" ? (
-        <Badge tone="red">quota used up</Badge>
+        <Badge tone="red">{t("exhausted")}</Badge>
       ) : usage.flag === "warning" ? (
-        <Badge tone="amber">90 percent reached</Badge>
+        <Badge tone="amber">{t("warning")}</Badge>
       ) : (
-        <span>within quota</span>
+        <span>{t("within")}</span>
       )}
       <span className="text-xs text-slate-500">{formatDateTime(usage.readAt)}</span>
     </span>
@@ -59,6 +61,8 @@ export function SubUsersBrowser({
   highlight?: { name: string; since: string };
   initial: SubUsersListParams;
 }) {
+  const t = useTranslations("subUsers.browser");
+  const ts = useTranslations("subUsers.status");
   const [query, setQuery] = useState(initial.q);
   const [status, setStatus] = useState<StatusFilter>(initial.status);
   const [sort, setSort] = useState<SortKey>(initial.sort);
@@ -73,8 +77,7 @@ export function SubUsersBrowser({
   const list = useQuery({
     // Keyed by the server's reading: after a change and a refresh, nothing older is shown.
     queryKey: ["sub-users", first.readAt, params],
-    queryFn: () =>
-      fetchSubUsersPage(params, { failure: "The console could not read the list. Try again." }),
+    queryFn: () => fetchSubUsersPage(params, { failure: t("failure") }),
     // The server rendered the first view; a refresh of the page brings a new one.
     initialData: isInitial ? first : undefined,
     staleTime: 30_000,
@@ -114,59 +117,64 @@ export function SubUsersBrowser({
   return (
     <section aria-labelledby="list-heading">
       <h2 id="list-heading" className="sr-only">
-        All Sub-users
+        {t("heading")}
       </h2>
       <div className="mb-4 grid gap-4 sm:grid-cols-[1fr_auto_auto]">
         <TextField
-          label="Search by name or id"
+          label={t("search")}
           type="search"
           value={query}
           onChange={(e) => fromFirstPage(setQuery)(e.target.value)}
         />
         <SelectField
-          label="Status"
+          label={t("statusLabel")}
           value={status}
           onChange={(e) => fromFirstPage(setStatus)(e.target.value as StatusFilter)}
           choices={[
-            ["all", "All"],
-            ["active", "Active"],
-            ["inactive", "Deactivated"],
-            ["near-quota", "At 90 percent of a plan or more"],
+            ["all", t("statusChoices.all")],
+            ["active", t("statusChoices.active")],
+            ["inactive", t("statusChoices.inactive")],
+            ["near-quota", t("statusChoices.nearQuota")],
           ]}
         />
         <SelectField
-          label="Sort"
+          label={t("sortLabel")}
           value={sort}
           onChange={(e) => fromFirstPage(setSort)(e.target.value as SortKey)}
-          choices={Object.entries(SORT_LABELS)}
+          choices={Object.entries(SORT_LABELS).map(
+            ([key, label]) => [key, t(`sort.${label}`)] as const,
+          )}
         />
       </div>
       <SubUsersFreshness refreshedAt={current.refreshedAt} />
       <p role="status" className="mb-2 text-sm text-slate-600" data-testid="sub-user-count">
         {current.more
-          ? `More than ${formatCount(current.matched)} of ${formatCount(current.total)} Sub-users match: the first ${formatCount(current.matched)} are shown; a longer search narrows them.`
-          : `${formatCount(current.matched)} of ${formatCount(current.total)} Sub-users`}
+          ? t("countMore", {
+              matched: formatCount(current.matched),
+              total: formatCount(current.total),
+            })
+          : t("count", {
+              matched: formatCount(current.matched),
+              total: formatCount(current.total),
+            })}
       </p>
       {list.error ? (
         <Alert tone="danger" className="mb-2">
-          {list.error.message} The list below is the last one read.
+          {list.error.message} {t("lastRead")}
         </Alert>
       ) : null}
-      <ScrollRegion
-        label="Sub-users of this Master client"
-        className="rounded-lg border border-slate-200 bg-white"
-      >
+      <ScrollRegion label={t("tableLabel")} className="rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm" aria-busy={list.isFetching}>
-          <caption className="sr-only">Sub-users of this Master client</caption>
+          <caption className="sr-only">{t("tableLabel")}</caption>
           <TableHead
             boxed
             columns={[
-              sortable("Name", "name-asc", "name-desc"),
-              "Id",
-              "Status",
-              "Keys",
-              "Usage",
-              sortable("Created", "created-asc", "created-desc"),
+              sortable(t("columns.name"), "name-asc", "name-desc"),
+              t("columns.id"),
+              t("columns.status"),
+              t("columns.keys"),
+              t("columns.usage"),
+              sortable(t("columns.created"), "created-asc", "created-desc"),
             ]}
           />
           <tbody>
@@ -183,10 +191,10 @@ export function SubUsersBrowser({
                     prefetch={false}
                     className="text-brand-700 underline"
                   >
-                    {r.name ?? "(name not reported)"}
+                    {r.name ?? t("nameNotReported")}
                   </Link>
                   {isHighlighted(r) ? (
-                    <span className="ml-2 text-xs text-amber-900">created since your attempt</span>
+                    <span className="ml-2 text-xs text-amber-900">{t("createdSinceAttempt")}</span>
                   ) : null}
                 </td>
                 <td className="px-4 py-2">
@@ -194,11 +202,11 @@ export function SubUsersBrowser({
                 </td>
                 <td className="px-4 py-2">
                   {r.isActive === null ? (
-                    <Badge>unknown</Badge>
+                    <Badge>{ts("unknown")}</Badge>
                   ) : r.isActive ? (
-                    <Badge tone="green">active</Badge>
+                    <Badge tone="green">{ts("active")}</Badge>
                   ) : (
-                    <Badge tone="red">deactivated</Badge>
+                    <Badge tone="red">{ts("deactivated")}</Badge>
                   )}
                 </td>
                 <td className="px-4 py-2">{r.keyCount ?? "—"}</td>
@@ -211,7 +219,7 @@ export function SubUsersBrowser({
             {current.items.length === 0 ? (
               <tr>
                 <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
-                  No Sub-user matches.
+                  {t("empty")}
                 </td>
               </tr>
             ) : null}
@@ -219,23 +227,21 @@ export function SubUsersBrowser({
         </table>
       </ScrollRegion>
       {current.pages > 1 ? (
-        <nav aria-label="Pages" className="mt-3 flex items-center gap-3 text-sm">
+        <nav aria-label={t("pages")} className="mt-3 flex items-center gap-3 text-sm">
           <Button
             variant="secondary"
             disabled={current.page <= 1}
             onClick={() => setPage(current.page - 1)}
           >
-            Previous
+            {t("previous")}
           </Button>
-          <span>
-            Page {current.page} of {current.pages}
-          </span>
+          <span>{t("pageOf", { page: current.page, pages: current.pages })}</span>
           <Button
             variant="secondary"
             disabled={current.page >= current.pages}
             onClick={() => setPage(current.page + 1)}
           >
-            Next
+            {t("next")}
           </Button>
         </nav>
       ) : null}

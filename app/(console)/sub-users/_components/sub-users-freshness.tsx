@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useActionCall } from "@/lib/actions/use-action-submit";
@@ -11,6 +12,7 @@ import { refreshSubUsersAction } from "../actions";
  * console refreshes it on its own too; a change made outside the console shows after that.
  */
 export function SubUsersFreshness({ refreshedAt }: { refreshedAt: number | null }) {
+  const t = useTranslations("subUsers.freshness");
   const router = useRouter();
   const { pending, notice, run } = useActionCall(() => refreshSubUsersAction(), {
     onSuccess: (data) => {
@@ -18,7 +20,7 @@ export function SubUsersFreshness({ refreshedAt }: { refreshedAt: number | null 
       if (data.outcome === "busy")
         return {
           tone: "warning",
-          text: "The list is being refreshed already; it shows when that is done.",
+          text: t("busy"),
         };
     },
   });
@@ -26,11 +28,11 @@ export function SubUsersFreshness({ refreshedAt }: { refreshedAt: number | null 
     <div className="mb-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
       <span data-testid="sub-users-freshness" data-refreshed-at={refreshedAt ?? ""}>
         {refreshedAt === null
-          ? "The list is being taken from the service for the first time; it shows here once that is done."
-          : `List as of ${formatDateTime(new Date(refreshedAt))}.`}
+          ? t("first")
+          : t("asOf", { time: formatDateTime(new Date(refreshedAt)) })}
       </span>
       <Button variant="secondary" onClick={() => run()} disabled={pending} aria-busy={pending}>
-        {pending ? "Refreshing…" : "Refresh list"}
+        {pending ? t("refreshing") : t("refresh")}
       </Button>
       {notice ? (
         <span role="status" className="text-amber-900">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { RefusedAction } from "@/components/ui/refused-action";
 import { CreateSubUser } from "./create-sub-user";
@@ -17,12 +18,13 @@ export function SubUsersSection({
   /** Why the person's role may not create a Sub-user; undefined when it may. */
   createRefusal?: string;
 }) {
+  const t = useTranslations("subUsers");
   const [highlight, setHighlight] = useState<{ name: string; since: string } | undefined>();
   return (
     <>
       {createRefusal ? (
         <div className="mb-6">
-          <RefusedAction label="New Sub-user" refusal={createRefusal} />
+          <RefusedAction label={t("newSubUser")} refusal={createRefusal} />
         </div>
       ) : (
         <CreateSubUser onReconcile={setHighlight} />

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { type DayPoint } from "@/lib/usage/usage-series";
 import { formatCount, formatDate, formatMinor } from "@/lib/format";
 import {
@@ -59,9 +60,9 @@ function DayAxes({
 
 /** The series drawn as bars per day: what each shows, and its test id. */
 const DAILY_SERIES = {
-  calls: { title: "Calls per day", value: (p: DayPoint) => p.calls, testId: "chart-daily-calls" },
+  calls: { title: "callsPerDay", value: (p: DayPoint) => p.calls, testId: "chart-daily-calls" },
   charges: {
-    title: "Charges per day",
+    title: "chargesPerDay",
     value: (p: DayPoint) => p.chargedMinor,
     testId: "chart-daily-charges",
   },
@@ -79,8 +80,10 @@ function DailyBars({
   endpointKey: string;
   format: (n: number) => string;
 }) {
-  const { title, value, testId } = DAILY_SERIES[series];
-  const label = `${title} for ${endpointKey}`;
+  const t = useTranslations("usage.charts");
+  const { title: titleKey, value, testId } = DAILY_SERIES[series];
+  const title = t(titleKey);
+  const label = t("seriesFor", { title, key: endpointKey });
   const f = FRAME;
   const values = points.map(value);
   const max = niceMax(Math.max(0, ...values.map((v) => v ?? 0)));
@@ -89,8 +92,13 @@ function DailyBars({
   const known = values.filter((v): v is number => v !== null);
   const total = known.reduce((a, b) => a + b, 0);
   const summary = known.length
-    ? `${label}: ${format(total)} over ${known.length} days with readings, highest ${format(Math.max(...known))} in a day.`
-    : `${label}: no day has a reading yet.`;
+    ? t("summary", {
+        label,
+        total: format(total),
+        days: known.length,
+        highest: format(Math.max(...known)),
+      })
+    : t("summaryNone", { label });
   return (
     <figure>
       <figcaption className="mb-1 text-sm font-semibold">
@@ -119,7 +127,7 @@ function DailyBars({
                 data-day={p.day}
                 data-value="none"
               >
-                <title>{`${shortDay(p.day)}: no reading`}</title>
+                <title>{t("noReadingDay", { day: shortDay(p.day) })}</title>
               </rect>
             );
           const height = Math.round((v / max) * plotHeight(f));
@@ -133,7 +141,10 @@ function DailyBars({
               data-day={p.day}
               data-value={v}
             >
-              <title>{`${shortDay(p.day)}: ${format(v)}${p.spanDays > 1 ? ` (over ${p.spanDays} days)` : ""}`}</title>
+              <title>
+                {t("dayValue", { day: shortDay(p.day), value: format(v) }) +
+                  (p.spanDays > 1 ? t("overDays", { days: p.spanDays }) : "")}
+              </title>
             </rect>
           );
         })}
@@ -144,6 +155,7 @@ function DailyBars({
 
 /** Month-to-date calls against the included quantity, with the 90 percent line. */
 function MonthToDate({ points }: { points: DayPoint[] }) {
+  const t = useTranslations("usage.charts");
   const f = FRAME;
   const included = points.findLast((p) => p.included !== null)?.included ?? null;
   const peak = Math.max(0, ...points.map((p) => p.monthToDate ?? 0));
@@ -154,14 +166,27 @@ function MonthToDate({ points }: { points: DayPoint[] }) {
   const last = points.findLast((p) => p.monthToDate !== null);
   const summary =
     last?.monthToDate == null
-      ? "Month to date: no reading yet."
+      ? t("monthToDateNone")
       : included
-        ? `Month to date: ${formatCount(last.monthToDate)} of ${formatCount(included)} included calls (${Math.floor((last.monthToDate / included) * 100)} percent) on ${shortDay(last.day)}.`
-        : `Month to date: ${formatCount(last.monthToDate)} calls on ${shortDay(last.day)}; no included quantity.`;
+        ? t("monthToDateIncluded", {
+            calls: formatCount(last.monthToDate),
+            included: formatCount(included),
+            percent: Math.floor((last.monthToDate / included) * 100),
+            day: shortDay(last.day),
+          })
+        : t("monthToDateNoQuota", {
+            calls: formatCount(last.monthToDate),
+            day: shortDay(last.day),
+          });
   const references = included
     ? [
-        { value: included, label: `included ${formatCount(included)}`, dy: -4, dash: "6 4" },
-        { value: included * 0.9, label: "90 percent", dy: 12, dash: "1 3", warn: true },
+        {
+          value: included,
+          label: t("included", { included: formatCount(included) }),
+          dy: -4,
+          dash: "6 4",
+        },
+        { value: included * 0.9, label: t("ninety"), dy: 12, dash: "1 3", warn: true },
       ]
     : [];
   return (
@@ -199,7 +224,9 @@ function MonthToDate({ points }: { points: DayPoint[] }) {
       {points.map((p, i) =>
         p.monthToDate === null ? null : (
           <circle key={p.day} cx={x(i)} cy={y(p.monthToDate)} r="2.5" className="fill-brand-600">
-            <title>{`${shortDay(p.day)}: ${formatCount(p.monthToDate)} this month`}</title>
+            <title>
+              {t("thisMonth", { day: shortDay(p.day), calls: formatCount(p.monthToDate) })}
+            </title>
           </circle>
         ),
       )}
@@ -217,33 +244,39 @@ export function UsageCharts({
   points: DayPoint[];
   currency: string;
 }) {
+  const t = useTranslations("usage.charts");
   const money = (n: number) => formatMinor(n, currency);
   return (
     <div className="space-y-6">
       <DailyBars series="calls" points={points} endpointKey={endpointKey} format={formatCount} />
       <figure>
-        <figcaption className="mb-1 text-sm font-semibold">
-          Month to date against the included quantity
-        </figcaption>
+        <figcaption className="mb-1 text-sm font-semibold">{t("monthToDateCaption")}</figcaption>
         <MonthToDate points={points} />
       </figure>
       <DailyBars series="charges" points={points} endpointKey={endpointKey} format={money} />
       <details>
         <summary className="cursor-pointer text-sm text-brand-700 underline">
-          The figures as a table
+          {t("asTable")}
         </summary>
         <div className="mt-2" data-testid="usage-history-table">
           <DataTable
-            caption={`Daily figures for ${endpointKey}`}
-            columns={["Day", "Calls", "Month to date", "Included", "Charges"]}
+            caption={t("tableCaption", { key: endpointKey })}
+            columns={[
+              t("columns.day"),
+              t("columns.calls"),
+              t("columns.monthToDate"),
+              t("columns.included"),
+              t("columns.charges"),
+            ]}
             rows={points}
             keyOf={(p) => p.day}
-            empty="No day in this range."
+            empty={t("empty")}
             cells={(p) => [
               formatDate(`${p.day}T00:00:00Z`),
               p.calls === null
-                ? "no reading"
-                : `${formatCount(p.calls)}${p.spanDays > 1 ? ` (over ${p.spanDays} days)` : ""}`,
+                ? t("noReading")
+                : formatCount(p.calls) +
+                  (p.spanDays > 1 ? t("overDays", { days: p.spanDays }) : ""),
               p.monthToDate === null ? "—" : formatCount(p.monthToDate),
               p.included === null ? "—" : formatCount(p.included),
               p.chargedMinor === null ? "—" : money(p.chargedMinor),

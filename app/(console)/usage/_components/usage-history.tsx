@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { DataTable } from "@/components/ui/table";
 import { z } from "zod";
@@ -54,23 +55,22 @@ export async function UsageHistory({
   const href = (changes: Record<string, string>) =>
     `${listHref(path, { ...extraParams, key: key ?? "", days: params.days }, changes, { days: "30" })}#usage-history`;
   const last = readings.at(-1);
+  const t = await getTranslations("usage.history");
   return (
     <div id="usage-history" className="scroll-mt-6">
       <p className="mb-3 text-sm text-slate-600">
-        The service reports the current period only; these figures come from the readings this
-        console took (when a page showed usage, and hourly while someone of this Client is signed
-        in).{" "}
-        {last ? (
-          <>
-            Last reading: <span data-testid="last-reading">{formatDateTime(last.takenAt)}</span>.
-          </>
-        ) : null}
+        {t("intro")}{" "}
+        {last
+          ? t.rich("lastReading", {
+              time: () => <span data-testid="last-reading">{formatDateTime(last.takenAt)}</span>,
+            })
+          : null}
       </p>
       {key === undefined ? (
-        <p className="text-sm text-slate-600">No reading stored yet.</p>
+        <p className="text-sm text-slate-600">{t("noReading")}</p>
       ) : (
         <>
-          <nav aria-label="Endpoint keys" className="mb-2 flex flex-wrap gap-2 text-sm">
+          <nav aria-label={t("endpointKeys")} className="mb-2 flex flex-wrap gap-2 text-sm">
             {keys.map((k) => (
               <Link
                 key={k}
@@ -83,7 +83,7 @@ export async function UsageHistory({
               </Link>
             ))}
           </nav>
-          <nav aria-label="Range" className="mb-4 flex gap-2 text-sm">
+          <nav aria-label={t("range")} className="mb-4 flex gap-2 text-sm">
             {(["30", "90"] as const).map((d) => (
               <Link
                 key={d}
@@ -92,7 +92,7 @@ export async function UsageHistory({
                 className={`rounded-md border px-2 py-1 ${d === params.days ? "border-brand-600 bg-brand-50 font-semibold text-brand-800" : "border-slate-300 text-slate-800"}`}
                 scroll={false}
               >
-                Last {d} days
+                {t("lastDays", { days: d })}
               </Link>
             ))}
           </nav>
@@ -102,19 +102,25 @@ export async function UsageHistory({
             currency={last?.currency ?? currency}
           />
           <h3 className="mt-6 mb-2 text-sm font-semibold text-slate-800">
-            {key} by billing period
+            {t("byPeriod", { key })}
           </h3>
           <DataTable
-            caption={`${key}: totals by billing period`}
+            caption={t("byPeriodCaption", { key })}
             testId="usage-months"
-            columns={["Period", "Calls", "Included", "Charges", "As of"]}
+            columns={[
+              t("columns.period"),
+              t("columns.calls"),
+              t("columns.included"),
+              t("columns.charges"),
+              t("columns.asOf"),
+            ]}
             rows={monthlyTotals(months, key).map((m, i) => ({
               ...m,
               currency: months[i]!.currency,
             }))}
             keyOf={(m) => m.periodStart.toISOString()}
             rowHeaders
-            empty="No billing period read yet."
+            empty={t("noPeriod")}
             cells={(m) => [
               // The period ends at the start of the next: its last day is the one before.
               `${formatDate(m.periodStart)} – ${formatDate(new Date(m.periodEnd.getTime() - 1))}`,
@@ -122,7 +128,7 @@ export async function UsageHistory({
               m.included === null ? "—" : formatCount(m.included),
               formatMinor(m.chargedMinor, m.currency ?? currency),
               m.takenAt < m.periodEnd && m.periodEnd > now
-                ? `${formatDateTime(m.takenAt)} (so far)`
+                ? t("soFar", { time: formatDateTime(m.takenAt) })
                 : formatDateTime(m.takenAt),
             ]}
           />

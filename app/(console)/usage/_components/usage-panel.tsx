@@ -1,18 +1,19 @@
+import { useTranslations } from "next-intl";
 import { type UsageStatus } from "@/lib/api/contract/client-admin";
 import { DataTable } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { formatCount, formatDate, formatMinor } from "@/lib/format";
 import { planState, type PlanState } from "@/lib/usage/plan-state";
 
-const STATE_BADGE: Record<
+const STATE_BADGE = {
+  ok: { tone: "green", text: "ok" },
+  warning: { tone: "amber", text: "warning" },
+  exhausted: { tone: "red", text: "exhausted" },
+  no_quota: { tone: "neutral", text: "noQuota" },
+} as const satisfies Record<
   PlanState,
   { tone: "green" | "amber" | "red" | "neutral"; text: string }
-> = {
-  ok: { tone: "green", text: "within quota" },
-  warning: { tone: "amber", text: "90 percent reached" },
-  exhausted: { tone: "red", text: "quota used up" },
-  no_quota: { tone: "neutral", text: "no included quota" },
-};
+>;
 const BAR_FILL: Record<PlanState, string> = {
   ok: "#1d5fa8",
   warning: "#b45309",
@@ -22,6 +23,7 @@ const BAR_FILL: Record<PlanState, string> = {
 
 /** A horizontal bar drawn with SVG attributes (the CSP allows no inline styles). */
 function QuotaBar({ used, included, state }: { used: number; included: number; state: PlanState }) {
+  const t = useTranslations("usage.panel");
   const width = 240;
   const filled = included === 0 ? 0 : Math.min(width, Math.round((used / included) * width));
   return (
@@ -29,7 +31,7 @@ function QuotaBar({ used, included, state }: { used: number; included: number; s
       width={width}
       height="10"
       role="img"
-      aria-label={included === 0 ? "No included quota" : `${used} of ${included} used`}
+      aria-label={included === 0 ? t("noQuotaBar") : t("usedOf", { used, included })}
     >
       <rect width={width} height="10" rx="3" fill="#e2e8f0" />
       <rect width={filled} height="10" rx="3" fill={BAR_FILL[state]} />
@@ -50,34 +52,43 @@ function QuotaBar({ used, included, state }: { used: number; included: number; s
 /** Usage of one Client in the current period: plans against their quantity, and every endpoint key. */
 export function UsagePanel({ usage }: { usage: UsageStatus }) {
   const currency = usage.currency ?? "EUR";
+  const t = useTranslations("usage.panel");
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-600">
-        Period {formatDate(usage.period.start)} to{" "}
-        {formatDate(new Date(Date.parse(usage.period.end) - 1))}
+        {t("period", {
+          start: formatDate(usage.period.start),
+          end: formatDate(new Date(Date.parse(usage.period.end) - 1)),
+        })}
         {usage.balanceMinor !== undefined ? (
           <>
             {" "}
-            · credit balance <strong>{formatMinor(usage.balanceMinor, currency)}</strong>
+            ·{" "}
+            {t.rich("balance", {
+              balance: formatMinor(usage.balanceMinor, currency),
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </>
         ) : null}
       </p>
       <section aria-labelledby="plans-usage-heading">
         <h3 id="plans-usage-heading" className="mb-2 text-sm font-semibold">
-          Plans
+          {t("plansHeading")}
         </h3>
         <DataTable
-          caption="Plan usage against included quantities"
-          columns={["Plan", "Endpoint key", "Used", "Included", "Use", "State"]}
+          caption={t("plansCaption")}
+          columns={[
+            t("planColumns.plan"),
+            t("planColumns.endpointKey"),
+            t("planColumns.used"),
+            t("planColumns.included"),
+            t("planColumns.use"),
+            t("planColumns.state"),
+          ]}
           rows={usage.plans}
           keyOf={(p) => p.id}
           rowTestId="plan-usage-row"
-          empty={
-            <>
-              No plan is assigned: billable calls are charged to the credit balance or covered by a
-              sponsor.
-            </>
-          }
+          empty={t("noPlan")}
           cells={(p) => {
             const included = p.included_monthly_quantity;
             const state = planState(p);
@@ -85,10 +96,10 @@ export function UsagePanel({ usage }: { usage: UsageStatus }) {
               p.name ?? p.id,
               <code key="key">{p.endpoint_key}</code>,
               formatCount(p.used),
-              included === 0 ? "no included quota" : formatCount(included),
+              included === 0 ? t("noQuota") : formatCount(included),
               <QuotaBar key="bar" used={p.used} included={included} state={state} />,
               <Badge key="state" tone={STATE_BADGE[state].tone}>
-                {STATE_BADGE[state].text}
+                {t(`states.${STATE_BADGE[state].text}`)}
               </Badge>,
             ];
           }}
@@ -96,23 +107,23 @@ export function UsagePanel({ usage }: { usage: UsageStatus }) {
       </section>
       <section aria-labelledby="endpoint-usage-heading">
         <h3 id="endpoint-usage-heading" className="mb-2 text-sm font-semibold">
-          Calls by endpoint key
+          {t("endpointsHeading")}
         </h3>
         <DataTable
-          caption="Billable calls by endpoint key and how they were settled"
+          caption={t("endpointsCaption")}
           columns={[
-            "Endpoint key",
-            "Calls",
-            "Plan",
-            "Credit",
-            "Bundle",
-            "Sponsored",
-            "Refunded",
-            "Charged",
+            t("endpointColumns.endpointKey"),
+            t("endpointColumns.calls"),
+            t("endpointColumns.plan"),
+            t("endpointColumns.credit"),
+            t("endpointColumns.bundle"),
+            t("endpointColumns.sponsored"),
+            t("endpointColumns.refunded"),
+            t("endpointColumns.charged"),
           ]}
           rows={usage.endpoints}
           keyOf={(e) => e.endpointKey}
-          empty="No billable calls in this period."
+          empty={t("noCalls")}
           cells={(e) => [
             <code key="key">{e.endpointKey}</code>,
             formatCount(e.calls),

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { notFound } from "next/navigation";
 import { CoverageMeter } from "@/app/(console)/grants/_components/coverage-meter";
@@ -16,7 +17,9 @@ import { GrantForm } from "../../_components/grant-form";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "../../_components/grant-row-facts";
 import { RevokeGrant } from "../../_components/revoke-grant";
 
-export const metadata: Metadata = { title: "Grant" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("grants.detail"))("title") };
+}
 
 export default async function GrantPage({
   params,
@@ -36,75 +39,76 @@ export default async function GrantPage({
   const beneficiaries = await beneficiaryChoices(api, session.clientId, grant.beneficiaryClientId);
   const replaceRefusal = roleRefusal(session, "upsertSponsorshipGrant");
   const revokeRefusal = roleRefusal(session, "revokeSponsorshipGrant");
+  const t = await getTranslations("grants");
   const facts: [string, React.ReactNode][] = [
-    ["Status", <GrantStatus key="s" grant={grant} />],
+    [t("detail.facts.status"), <GrantStatus key="s" grant={grant} />],
     [
-      "Beneficiary",
+      t("detail.facts.beneficiary"),
       grant.beneficiaryClientId ? (
         <CopyableId
           key="b"
           id={grant.beneficiaryClientId}
           name={beneficiaries.options.find((u) => u.id === grant.beneficiaryClientId)?.name}
-          kind="Client id"
+          kind={t("clientId")}
         />
       ) : (
         "—"
       ),
     ],
-    ["Endpoint keys", (grant.endpointKeys ?? []).join(", ") || "—"],
-    ["Channels", (grant.channels ?? []).join(", ") || "none"],
-    ["Dates", <GrantWindow key="w" grant={grant} />],
-    ["Switch to your terms", grant.allowPartnerTerms ? "permitted" : "not permitted"],
-    ["Beneficiary's billing mode", <BillingModeBadge key="m" mode={grant.billingMode} />],
+    [t("detail.facts.endpointKeys"), (grant.endpointKeys ?? []).join(", ") || "—"],
+    [t("detail.facts.channels"), (grant.channels ?? []).join(", ") || t("detail.none")],
+    [t("detail.facts.dates"), <GrantWindow key="w" grant={grant} />],
+    [t("detail.facts.partnerTerms"), grant.allowPartnerTerms ? t("permitted") : t("notPermitted")],
+    [t("detail.facts.billingMode"), <BillingModeBadge key="m" mode={grant.billingMode} />],
     [
-      "Monthly cap",
+      t("detail.facts.monthlyCap"),
       grant.monthlyCapMinor === null || grant.monthlyCapMinor === undefined
-        ? "no cap"
+        ? t("detail.noCap")
         : formatMinor(grant.monthlyCapMinor, grant.currency),
     ],
-    ["Covered this month", <CoverageMeter key="c" grant={grant} />],
-    ["Issued", formatDateTime(grant.createdAt)],
+    [t("detail.facts.covered"), <CoverageMeter key="c" grant={grant} />],
+    [t("detail.facts.issued"), formatDateTime(grant.createdAt)],
     ...(grant.revokedAt
-      ? ([["Revoked", formatDateTime(grant.revokedAt)]] as [string, React.ReactNode][])
+      ? ([[t("detail.facts.revoked"), formatDateTime(grant.revokedAt)]] as [
+          string,
+          React.ReactNode,
+        ][])
       : []),
   ];
   return (
     <>
       <PageHeader
-        trail={[{ href: "/grants", label: "Issued grants" }, reference]}
-        title={`Grant ${reference}`}
+        trail={[{ href: "/grants", label: t("title") }, reference]}
+        title={t("detail.heading", { reference })}
         actions={
           grant.revokedAt ? null : revokeRefusal ? (
-            <RefusedAction label="Revoke…" variant="danger" refusal={revokeRefusal} />
+            <RefusedAction label={t("detail.revoke")} variant="danger" refusal={revokeRefusal} />
           ) : (
             <RevokeGrant
               reference={reference}
-              beneficiary={grant.beneficiaryClientId ?? "the beneficiary"}
+              beneficiary={grant.beneficiaryClientId ?? t("detail.theBeneficiary")}
             />
           )
         }
       />
       {saved ? (
         <Alert tone="success" className="mb-4">
-          Saved.
+          {t("detail.saved")}
         </Alert>
       ) : null}
       {replayed ? (
         <Alert tone="info" className="mb-4">
-          Saved. The service answered with the stored result of the same request sent earlier
-          (idempotent replay); nothing was applied twice.
+          {t("detail.replayed")}
         </Alert>
       ) : null}
-      <Card title="Grant">
+      <Card title={t("detail.card")}>
         <Facts facts={facts} />
       </Card>
-      <Card title="Replace" className="mt-6">
+      <Card title={t("detail.replace")} className="mt-6">
         {grant.revokedAt ? (
-          <p className="text-sm text-slate-600">
-            A revoked grant cannot change. Issue a new grant under another reference.
-          </p>
+          <p className="text-sm text-slate-600">{t("detail.revokedCannotChange")}</p>
         ) : replaceRefusal ? (
-          <RefusedAction label="Review changes" refusal={replaceRefusal} />
+          <RefusedAction label={t("detail.reviewChanges")} refusal={replaceRefusal} />
         ) : (
           <GrantForm
             // A saved replacement remounts the form with the terms the service now holds.

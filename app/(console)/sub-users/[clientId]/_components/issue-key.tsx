@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -24,6 +25,7 @@ export function IssueKey({
   owner: string;
   disabled: boolean;
 }) {
+  const t = useTranslations("subUsers.issueKey");
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
   const form = useForm<{ label: string }>({
     resolver: zodResolver(issueKeyForm),
@@ -42,27 +44,24 @@ export function IssueKey({
         setRevealed(data.apiKey);
         form.reset();
       },
-      unknownText:
-        "The service did not confirm whether a key was issued, and the console did not ask again. A key issued this way cannot be shown any more; if you need one, issue another.",
+      unknownText: t("unknown"),
     },
   );
   if (revealed) return <KeyReveal apiKey={revealed} owner={owner} onDone={dropKey} />;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Issue another key">
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t("form")}>
       <TextField
-        label="Label (optional)"
+        label={t("label")}
         autoComplete="off"
-        hint="For example the system that will use the key."
+        hint={t("hint")}
         error={form.formState.errors.label?.message}
         {...form.register("label")}
       />
       <ActionNotice notice={notice} />
       <Button type="submit" disabled={pending || disabled}>
-        {pending ? "Issuing…" : "Issue key"}
+        {pending ? t("pending") : t("submit")}
       </Button>
-      {disabled ? (
-        <p className="text-sm text-slate-600">Reactivate the Sub-user to issue keys.</p>
-      ) : null}
+      {disabled ? <p className="text-sm text-slate-600">{t("reactivateFirst")}</p> : null}
     </form>
   );
 }

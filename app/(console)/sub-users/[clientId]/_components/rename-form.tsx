@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -13,6 +14,7 @@ import { renameSubUserAction } from "../../actions";
 const renameForm = z.object({ name: clientUserName });
 
 export function RenameForm({ clientId, name }: { clientId: string; name: string }) {
+  const t = useTranslations("subUsers.renameForm");
   const form = useForm<{ name: string }>({
     resolver: zodResolver(renameForm),
     defaultValues: { name },
@@ -24,23 +26,21 @@ export function RenameForm({ clientId, name }: { clientId: string; name: string 
     {
       onSuccess: (_data, { replayed }) => ({
         tone: "success",
-        text: replayed
-          ? "Saved (the service answered with the result of an identical earlier request)."
-          : "Saved.",
+        text: replayed ? t("savedReplayed") : t("saved"),
       }),
     },
   );
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Rename">
+    <form onSubmit={submit} noValidate className="space-y-3" aria-label={t("form")}>
       <TextField
-        label="Name"
+        label={t("name")}
         autoComplete="off"
         error={form.formState.errors.name?.message}
         {...form.register("name")}
       />
       <ActionNotice notice={notice} />
       <Button type="submit" disabled={pending}>
-        {pending ? "Saving…" : "Rename"}
+        {pending ? t("pending") : t("submit")}
       </Button>
     </form>
   );

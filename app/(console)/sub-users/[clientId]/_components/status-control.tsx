@@ -1,6 +1,7 @@
 "use client";
 
 import { ActionNotice } from "@/components/forms/action-notice";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
@@ -17,6 +18,7 @@ interface Props {
 
 /** Deactivation names what stops working before it is confirmed; reactivation is offered where the service allows it. */
 export function StatusControl({ clientId, name, isActive, keys, grants }: Props) {
+  const t = useTranslations("subUsers.statusControl");
   const [open, setOpen] = useState(false);
   const { pending, notice, run } = useActionCall(
     (next: boolean, idempotencyKey) =>
@@ -29,36 +31,37 @@ export function StatusControl({ clientId, name, isActive, keys, grants }: Props)
       <ActionNotice notice={notice} />
       {isActive ? (
         <Button variant="danger" onClick={() => setOpen(true)}>
-          Deactivate…
+          {t("deactivate")}
         </Button>
       ) : (
         <Button onClick={() => run(true)} disabled={pending}>
-          {pending ? "Reactivating…" : "Reactivate"}
+          {pending ? t("reactivating") : t("reactivate")}
         </Button>
       )}
       <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}
-        title={`Deactivate ${name}?`}
+        title={t("confirmTitle", { name })}
         error={noticeText(notice)}
-        confirm={["Deactivate", "Deactivating…"]}
+        confirm={[t("confirm"), t("confirming")]}
         pending={pending}
         onConfirm={() => run(false)}
       >
-        <p>When you confirm, this stops working at once:</p>
+        <p>{t("intro")}</p>
         <ul className="list-disc space-y-1 pl-5">
           <li>
             {keys.length === 0
-              ? "No API keys are known for this Sub-user."
-              : `All ${keys.length} API key${keys.length === 1 ? "" : "s"} of this Sub-user: ${keys.map((k) => k.label ?? k.id).join(", ")}.`}
+              ? t("noKeys")
+              : t("keys", {
+                  count: keys.length,
+                  keys: keys.map((k) => k.label ?? k.id).join(", "),
+                })}
           </li>
           <li>
-            {grants.length === 0
-              ? "It benefits from no grant of yours."
-              : `The grants it benefits from no longer cover anything, since it can no longer call: ${grants.join(", ")}.`}
+            {grants.length === 0 ? t("noGrants") : t("grants", { grants: grants.join(", ") })}
           </li>
         </ul>
-        <p>Its usage history stays. You can reactivate it later.</p>
+        <p>{t("history")}</p>
       </ConfirmDialog>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { type RoutePageProps } from "@/lib/list-params";
 import { PageHeader } from "@/components/ui/card";
@@ -8,7 +9,9 @@ import { findSubUser } from "@/app/(console)/sub-users/_lib/find-sub-user";
 import { RateLimitEditor } from "./_components/rate-limit-editor";
 import { defaultLimitSentence } from "@/app/(console)/sub-users/_lib/default-limit";
 
-export const metadata: Metadata = { title: "Rate limits" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("subUsers.rateLimits"))("title") };
+}
 
 export default async function RateLimitsPage({
   params,
@@ -19,19 +22,21 @@ export default async function RateLimitsPage({
   const { clientId } = await params;
   const user = await findSubUser(api, session.clientId, clientId);
   const name = user.name ?? clientId;
+  const t = await getTranslations("subUsers.rateLimits");
+  const tn = await getTranslations("subUsers");
   return (
     <>
       <PageHeader
         trail={[
-          { href: "/sub-users", label: "Sub-users" },
+          { href: "/sub-users", label: tn("title") },
           { href: `/sub-users/${encodeURIComponent(clientId)}`, label: name },
-          "Rate limits",
+          t("title"),
         ]}
-        title={`Rate limits of ${name}`}
-        description="Each rule limits requests per window for one endpoint key (or * for all), optionally for one API key."
+        title={t("heading", { name })}
+        description={t("description")}
       />
       <p className="mb-4 text-sm text-slate-700" data-testid="default-limit">
-        {defaultLimitSentence()}
+        {await defaultLimitSentence()}
       </p>
       <RateLimitEditor
         clientId={clientId}

@@ -9,6 +9,7 @@ import {
 } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@/components/ui/link";
+import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { KeyReveal, type RevealedKey } from "@/components/keys/key-reveal";
@@ -48,6 +49,7 @@ const FIELDS = [
 
 /** Provisioning is not replay-safe: an unknown outcome is stated and recorded, never retried. */
 export function WorkspaceForm() {
+  const t = useTranslations("workspaces.form");
   const [created, setCreated] = useState<Created | null>(null);
   const [handedOff, setHandedOff] = useState(false);
   const form = useForm<WorkspaceFormValues>({
@@ -59,14 +61,14 @@ export function WorkspaceForm() {
 
   const unknown = ({ externalReference }: WorkspaceFormValues) => (
     <>
-      The service did not confirm whether the workspace “{externalReference}” was provisioned, and
-      the console did not send the request again. The attempt is in the{" "}
-      <Link href="/workspaces" className="underline">
-        workspace registry
-      </Link>{" "}
-      as “unknown”. Sending it again could create a second Client; a repeated external reference
-      would be refused if the first attempt did succeed. Its API key could not be shown and cannot
-      be recovered.
+      {t.rich("unknown", {
+        reference: externalReference,
+        link: (chunks) => (
+          <Link href="/workspaces" className="underline">
+            {chunks}
+          </Link>
+        ),
+      })}
     </>
   );
 
@@ -99,10 +101,10 @@ export function WorkspaceForm() {
                 {result.message}{" "}
                 {clientId ? (
                   <Link className="underline" href={`/sub-users/${encodeURIComponent(clientId)}`}>
-                    Open workspace {workspaceId ?? clientId}
+                    {t("openWorkspace", { id: workspaceId ?? clientId })}
                   </Link>
                 ) : workspaceId ? (
-                  <>Workspace id: {workspaceId}.</>
+                  <>{t("workspaceId", { id: workspaceId })}</>
                 ) : null}
               </>
             ) : (
@@ -117,34 +119,39 @@ export function WorkspaceForm() {
   if (created) {
     return (
       <div className="space-y-6">
-        <Alert tone="success" title="Workspace provisioned">
+        <Alert tone="success" title={t("provisioned")}>
           <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1">
-            <dt>Workspace</dt>
+            <dt>{t("workspace")}</dt>
             <dd>
-              {created.workspace.name} · <code>{created.workspace.id ?? "id not reported"}</code>
+              {created.workspace.name} · <code>{created.workspace.id ?? t("idNotReported")}</code>
             </dd>
-            <dt>External reference</dt>
+            <dt>{t("externalReference")}</dt>
             <dd>{created.workspace.externalReference}</dd>
-            <dt>Client</dt>
+            <dt>{t("client")}</dt>
             <dd>
               {created.workspace.clientId ? (
                 <code>{created.workspace.clientId}</code>
               ) : (
-                "not reported (the workspace id is not a Client id)"
+                t("clientNotReported")
               )}
             </dd>
-            <dt>Allowlist</dt>
+            <dt>{t("allowlist")}</dt>
             <dd>{created.allowlist.join(", ")}</dd>
-            <dt>Grant</dt>
+            <dt>{t("grant")}</dt>
             <dd>
               {created.grant
-                ? `${created.grant.reference}, ${created.grant.monthlyCapMinor === null ? "no cap" : `cap ${formatMinor(created.grant.monthlyCapMinor, created.grant.currency)} per month`}`
-                : "none"}
+                ? created.grant.monthlyCapMinor === null
+                  ? t("grantNoCap", { reference: created.grant.reference })
+                  : t("grantCap", {
+                      reference: created.grant.reference,
+                      cap: formatMinor(created.grant.monthlyCapMinor, created.grant.currency),
+                    })
+                : t("none")}
             </dd>
           </dl>
         </Alert>
         {created.problems.length ? (
-          <Alert tone="warning" title="Check this answer">
+          <Alert tone="warning" title={t("checkAnswer")}>
             <ul className="list-disc pl-5">
               {created.problems.map((p) => (
                 <li key={p}>{p}</li>
@@ -153,18 +160,15 @@ export function WorkspaceForm() {
           </Alert>
         ) : null}
         {handedOff ? (
-          <Alert tone="info" title="Hand-off complete">
-            The key is no longer shown.{" "}
+          <Alert tone="info" title={t("handOffComplete")}>
+            {t("keyHidden")}{" "}
             <Link href="/workspaces" className="underline">
-              Back to the workspaces
+              {t("back")}
             </Link>
           </Alert>
         ) : (
           <>
-            <p className="text-sm font-medium">
-              Hand the key to the partner now: copy it, give it to them over a safe channel, then
-              confirm.
-            </p>
+            <p className="text-sm font-medium">{t("handOff")}</p>
             <KeyReveal
               apiKey={created.apiKey}
               owner={created.workspace.name}
@@ -177,60 +181,49 @@ export function WorkspaceForm() {
   }
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="space-y-5"
-      aria-label="Provision a partner workspace"
-    >
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t("label")}>
       <ActionNotice notice={notice} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormText of={form} name="name" label="Name" autoComplete="off" />
+        <FormText of={form} name="name" label={t("name")} autoComplete="off" />
         <FormText
           of={form}
           name="externalReference"
-          label="External reference"
+          label={t("externalReference")}
           autoComplete="off"
-          hint="Your unique id for this partner, e.g. a CRM number."
+          hint={t("externalReferenceHint")}
         />
         <FormText
           of={form}
           name="applicationLabel"
-          label="Application label (optional)"
+          label={t("applicationLabel")}
           autoComplete="off"
-          hint="Label of the workspace's API key."
+          hint={t("applicationLabelHint")}
         />
       </div>
-      <FormEndpointKeys
-        of={form}
-        name="endpointKeys"
-        legend="Endpoint keys the workspace may call (1 to 50)"
-      />
+      <FormEndpointKeys of={form} name="endpointKeys" legend={t("endpointKeys")} />
       <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-medium">Sponsorship</legend>
+        <legend className="px-1 text-sm font-medium">{t("sponsorship")}</legend>
         <FormCheckbox of={form} name="sponsor">
-          Cover this workspace&apos;s calls with a grant from you
+          {t("sponsor")}
         </FormCheckbox>
         {sponsor ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <FormText
               of={form}
               name="grantReference"
-              label="Grant reference (optional)"
-              hint="Empty: the service chooses one."
+              label={t("grantReference")}
+              hint={t("grantReferenceHint")}
             />
             <FormMonthlyCap of={form} name="monthlyCap" />
             <FormCheckbox of={form} name="allowPartnerTerms">
-              Permit switching to your terms
+              {t("partnerTerms")}
             </FormCheckbox>
           </div>
         ) : null}
       </fieldset>
-      <p className="text-sm text-slate-600">
-        The service answers with the workspace&apos;s API key, shown to you once for the hand-off.
-      </p>
+      <p className="text-sm text-slate-600">{t("keyOnce")}</p>
       <Button type="submit" disabled={pending}>
-        {pending ? "Provisioning…" : "Provision workspace"}
+        {pending ? t("pending") : t("submit")}
       </Button>
     </form>
   );

@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -11,7 +12,7 @@ import { type RateLimitInput, type StoredRateLimit } from "@/lib/api/contract/cl
 import { ENDPOINT_KEYS } from "@/lib/api/contract/common";
 import { useActionCall } from "@/lib/actions/use-action-submit";
 import { replaceRateLimitsAction } from "../../../actions";
-import { describeRule, diffRateLimits, hasChanges, type LimitRule } from "../_lib/rate-limit-diff";
+import { diffRateLimits, hasChanges, type LimitRule } from "../_lib/rate-limit-diff";
 import {
   rateLimitsForm,
   type RateLimitsFormValues,
@@ -53,11 +54,21 @@ function DiffList({ title, rules, tone }: { title: string; rules: string[]; tone
 /** Edits the whole set, then shows what the replacement adds, changes and removes before sending. */
 /** The whole numbers of a rule, with their labels. */
 const COUNTS = [
-  ["windowSeconds", "Window (s)"],
-  ["maxRequests", "Max requests"],
+  ["windowSeconds", "window"],
+  ["maxRequests", "maxRequests"],
 ] as const;
 
 export function RateLimitEditor({ clientId, current, keys }: Props) {
+  const t = useTranslations("subUsers.rateLimits");
+  /** A rule in words (as `describeRule`, in the page's language). */
+  const describeRule = (r: LimitRule) =>
+    t("describe.rule", {
+      max: r.maxRequests,
+      window: r.windowSeconds,
+      scope: r.endpointKey === "*" ? t("describe.allEndpointKeys") : r.endpointKey,
+    }) +
+    (r.apiKeyId ? t("describe.forKey", { key: r.apiKeyId }) : "") +
+    (r.isActive === false ? t("describe.inactive") : "");
   const [before, setBefore] = useState<LimitRule[] | null>(current);
   const [step, setStep] = useState<"edit" | "review">("edit");
   const form = useForm<RateLimitsFormValues>({
@@ -92,16 +103,13 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
         setStep("edit");
         return {
           tone: "success",
-          text: replayed
-            ? "Replaced. The service answered with the stored result of this same request sent earlier (idempotent replay); nothing was applied twice."
-            : `Replaced. ${data.rateLimits.length} rule${data.rateLimits.length === 1 ? "" : "s"} stored.`,
+          text: replayed ? t("replacedReplayed") : t("replaced", { count: data.rateLimits.length }),
         };
       },
       // The answer was lost: the replacement may have been applied. Sending it again is safe,
       // since it carries the same Idempotency-Key and the service replays the first result.
       onUnknown: () => setStep("edit"),
-      noAnswerText:
-        "The console did not answer, so the replacement may or may not have been applied. Review and send it again: it is sent with the same request key, so it cannot be applied twice.",
+      noAnswerText: t("noAnswer"),
       onRefusal: (refusal) => {
         setStep("edit");
         for (const [path, message] of Object.entries(refusal.fieldErrors ?? {})) {
@@ -117,11 +125,9 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
     return (
       <section aria-labelledby="review-heading" className="space-y-4">
         <h2 id="review-heading" className="text-lg font-semibold">
-          Review the replacement
+          {t("reviewHeading")}
         </h2>
-        <p className="text-sm text-slate-600">
-          The service replaces the whole set: rules not in the new set are removed.
-        </p>
+        <p className="text-sm text-slate-600">{t("reviewIntro")}</p>
         {diff ? (
           hasChanges(diff) ? (
             <div
@@ -129,40 +135,43 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
               data-testid="rate-limit-diff"
             >
               <DiffList
-                title="Added"
+                title={t("added")}
                 tone="text-emerald-800"
                 rules={diff.added.map(describeRule)}
               />
               <DiffList
-                title="Changed"
+                title={t("changed")}
                 tone="text-amber-800"
                 rules={diff.changed.map(
                   (c) => `${describeRule(c.before)} → ${describeRule(c.after)}`,
                 )}
               />
               <DiffList
-                title="Removed"
+                title={t("removed")}
                 tone="text-red-800"
                 rules={diff.removed.map(describeRule)}
               />
-              <p className="text-xs text-slate-500">{diff.unchanged.length} rule(s) unchanged.</p>
+              <p className="text-xs text-slate-500">
+                {t("unchanged", { count: diff.unchanged.length })}
+              </p>
             </div>
           ) : (
-            <Alert tone="info">No changes: the new set equals the current one.</Alert>
+            <Alert tone="info">{t("noChanges")}</Alert>
           )
         ) : (
-          <Alert tone="warning" title="The current set is unknown">
-            The service does not report this Sub-user&apos;s current limits, so the difference
-            cannot be shown. Replacing sets exactly these {proposed.length} rule(s):{" "}
-            {proposed.map(describeRule).join("; ") || "none (the service defaults apply)"}.
+          <Alert tone="warning" title={t("currentUnknownTitle")}>
+            {t("currentUnknown", {
+              count: proposed.length,
+              rules: proposed.map(describeRule).join("; ") || t("none"),
+            })}
           </Alert>
         )}
         <div className="flex gap-2">
           <Button onClick={() => confirm()} disabled={pending}>
-            {pending ? "Replacing…" : "Replace rate limits"}
+            {pending ? t("replacing") : t("replace")}
           </Button>
           <Button variant="secondary" onClick={() => setStep("edit")} disabled={pending}>
-            Back to editing
+            {t("back")}
           </Button>
         </div>
       </section>
@@ -171,32 +180,32 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
 
   const errors = form.formState.errors.rows;
   return (
-    <form onSubmit={review} noValidate className="space-y-4" aria-label="Rate limits">
+    <form onSubmit={review} noValidate className="space-y-4" aria-label={t("form")}>
       <ActionNotice notice={notice} />
       {rows.fields.length === 0 ? (
-        <p className="text-sm text-slate-600">No overrides: the service&apos;s default applies.</p>
+        <p className="text-sm text-slate-600">{t("noOverrides")}</p>
       ) : null}
       <ol className="space-y-3">
         {rows.fields.map((field, index) => (
           <li
             key={field.id}
             className="rounded-lg border border-slate-200 bg-white p-4"
-            aria-label={`Rule ${index + 1}`}
+            aria-label={t("rule", { number: index + 1 })}
           >
             <fieldset className="grid gap-3 sm:grid-cols-[1.5fr_1fr_1fr_1.5fr_auto_auto] sm:items-end">
-              <legend className="sr-only">Rule {index + 1}</legend>
+              <legend className="sr-only">{t("rule", { number: index + 1 })}</legend>
               <SelectField
                 choices={ENDPOINT_KEYS}
-                label="Endpoint key"
+                label={t("endpointKey")}
                 error={errors?.[index]?.endpointKey?.message}
                 {...form.register(`rows.${index}.endpointKey`)}
               >
-                <option value="*">* (all endpoint keys)</option>
+                <option value="*">{t("allEndpointKeys")}</option>
               </SelectField>
               {COUNTS.map(([name, label]) => (
                 <TextField
                   key={name}
-                  label={label}
+                  label={t(label)}
                   type="number"
                   inputMode="numeric"
                   error={errors?.[index]?.[name]?.message}
@@ -205,11 +214,11 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
               ))}
               <SelectField
                 choices={keys.map((k) => [k.id, k.label ? `${k.label} (${k.id})` : k.id] as const)}
-                label="API key"
+                label={t("apiKey")}
                 error={errors?.[index]?.apiKeyId?.message}
                 {...form.register(`rows.${index}.apiKeyId`)}
               >
-                <option value="">All keys of the Sub-user</option>
+                <option value="">{t("allKeys")}</option>
               </SelectField>
               <div className="flex items-center gap-2 pb-2">
                 <input
@@ -219,15 +228,15 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
                   {...form.register(`rows.${index}.isActive`)}
                 />
                 <label htmlFor={`active-${field.id}`} className="text-sm">
-                  Active
+                  {t("active")}
                 </label>
               </div>
               <Button
                 variant="ghost"
                 onClick={() => rows.remove(index)}
-                aria-label={`Remove rule ${index + 1}`}
+                aria-label={t("removeRule", { number: index + 1 })}
               >
-                Remove
+                {t("remove")}
               </Button>
             </fieldset>
           </li>
@@ -236,9 +245,9 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
       {errors?.root?.message ? <Alert tone="danger">{errors.root.message}</Alert> : null}
       <div className="flex gap-2">
         <Button variant="secondary" onClick={() => rows.append({ ...EMPTY_ROW })}>
-          Add rule
+          {t("addRule")}
         </Button>
-        <Button type="submit">Review changes</Button>
+        <Button type="submit">{t("review")}</Button>
       </div>
     </form>
   );
