@@ -9,7 +9,7 @@ import {
   EconomicEvaluationForm,
   PartsLookupForm,
 } from "@/app/(console)/jobs/_components/order-forms";
-import { JOB_LABELS, type TrackedJob as Job } from "@/app/(console)/jobs/_lib/job-families";
+import { type TrackedJob as Job } from "@/app/(console)/jobs/_lib/job-families";
 
 const ORDERS = ["vin_parts", "cart_check", "economic_evaluation"] as const;
 type Kind = (typeof ORDERS)[number];
@@ -20,6 +20,7 @@ type Kind = (typeof ORDERS)[number];
  */
 export function VehicleWork({ vin, jobs }: { vin: string; jobs: Job[] }) {
   const t = useTranslations("vehicles.work");
+  const families = useTranslations("jobs.families");
   const router = useRouter();
   const [kind, setKind] = useState<Kind>("vin_parts");
   const started = () => router.refresh();
@@ -54,7 +55,7 @@ export function VehicleWork({ vin, jobs }: { vin: string; jobs: Job[] }) {
         {jobs.map((job) => (
           <article
             key={job.id}
-            aria-label={`${JOB_LABELS[job.family]} ${job.id.slice(0, 8)}`}
+            aria-label={`${families(job.family)} ${job.id.slice(0, 8)}`}
             className="rounded-md border border-slate-200 p-3"
             data-testid="vehicle-job"
           >
