@@ -8,6 +8,18 @@ import { expect, test } from "./support/test";
 async function opensInGerman(page: Page, path: string, heading: string) {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await expectNoEnglishInPage(page);
+}
+
+/**
+ * `expectNoEnglish` for what these pages render: the console's header and section navigation
+ * (the shell's, checked by its own spec) are hidden first, as their links share words with these
+ * pages' titles ("VIN lookup", "Parts (OE)", "Agent access").
+ */
+async function expectNoEnglishInPage(page: Page) {
+  await page.locator("body > div header, body header").first().evaluate((header) => {
+    (header as HTMLElement).style.display = "none";
+  });
   await expectNoEnglish(page);
 }
 
