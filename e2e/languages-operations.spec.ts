@@ -17,9 +17,12 @@ async function opensInGerman(page: Page, path: string, heading: string) {
  * pages' titles ("VIN lookup", "Parts (OE)", "Agent access").
  */
 async function expectNoEnglishInPage(page: Page) {
-  await page.locator("body > div header, body header").first().evaluate((header) => {
-    (header as HTMLElement).style.display = "none";
-  });
+  await page
+    .locator("body > div header, body header")
+    .first()
+    .evaluate((header) => {
+      (header as HTMLElement).style.display = "none";
+    });
   await expectNoEnglish(page);
 }
 
