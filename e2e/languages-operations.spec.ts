@@ -12,17 +12,27 @@ async function opensInGerman(page: Page, path: string, heading: string) {
 }
 
 /**
+ * What the service itself sends, shown as sent (never translated): the fields of an answer
+ * (`ValueList`s, labelled `dl`s, whose humanised names may match a label of ours, such as
+ * "Model year"), register and catalogue records, and the agent tools' descriptions.
+ */
+const SERVICE_TEXT = [
+  "dl[aria-label]",
+  "[data-testid='vehicle-recalls'] table",
+  "[data-testid='vdi-catalogue'] table",
+  "[data-testid='agent-tool']",
+].join(", ");
+
+/**
  * `expectNoEnglish` for what these pages render: the console's header and section navigation
  * (the shell's, checked by its own spec) are hidden first, as their links share words with these
- * pages' titles ("VIN lookup", "Parts (OE)", "Agent access").
+ * pages' titles ("VIN lookup", "Parts (OE)", "Agent access"), and so is the service's own text.
  */
 async function expectNoEnglishInPage(page: Page) {
-  await page
-    .locator("body > div header, body header")
-    .first()
-    .evaluate((header) => {
-      (header as HTMLElement).style.display = "none";
-    });
+  await page.evaluate((selector) => {
+    const hidden = [document.querySelector("header"), ...document.querySelectorAll(selector)];
+    for (const element of hidden) if (element) (element as HTMLElement).style.display = "none";
+  }, SERVICE_TEXT);
   await expectNoEnglish(page);
 }
 
