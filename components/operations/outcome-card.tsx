@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { type ReactNode } from "react";
 import { Receipt } from "@/components/billing/receipt";
 import { Alert } from "@/components/ui/alert";
@@ -6,28 +7,33 @@ import { OPERATIONS } from "@/lib/api/contract/operations";
 import { type Outcome } from "@/lib/operations/outcome";
 import { CodedSentence } from "./coded-sentence";
 
-/** The interface's own caveat for derived part and vehicle data. */
-export const DERIVED_DATA_CAVEAT =
-  "Derived data, not proof of fitment: reference numbers, VDI codes and replacement edges never prove that a part fits a specific vehicle, and prices are indicative, not binding.";
+/**
+ * The interface's own caveat for derived part and vehicle data: its message key in the
+ * "operations" namespace (`t(DERIVED_DATA_CAVEAT)`).
+ */
+export const DERIVED_DATA_CAVEAT = "outcome.derivedCaveat" as const;
 
 /** An answer that did not parse against its documented shape: kept, but not shown as `shownAs`. */
 export function UndocumentedShape({ shownAs }: { shownAs: string }) {
+  const t = useTranslations("operations.outcome");
   return (
-    <Alert tone="warning" title="This answer does not have the documented shape">
-      It is kept, but not shown as {shownAs}.
+    <Alert tone="warning" title={t("undocumentedTitle")}>
+      {t("undocumentedBody", { shownAs })}
     </Alert>
   );
 }
 
 /** Why a refusal happened, in the words a user can act on. */
 export function RefusalNotice({ outcome }: { outcome: Extract<Outcome<unknown>, { ok: false }> }) {
+  const t = useTranslations("operations.outcome");
   const op = OPERATIONS[outcome.operation];
   if (outcome.code === "endpoint_not_enabled")
     return (
-      <Alert tone="info" title="Endpoint not enabled">
-        Your Client&apos;s allowlist does not include the <code>{op.endpointKey}</code> endpoint, so
-        the service refused the call before doing any work (nothing was charged). A Master enables
-        endpoints for a Sub-user on the Sub-user&apos;s page.
+      <Alert tone="info" title={t("notEnabledTitle")}>
+        {t.rich("notEnabledBody", {
+          endpoint: op.endpointKey,
+          code: (chunks) => <code>{chunks}</code>,
+        })}
       </Alert>
     );
   // A documented refusal may echo what it was asked (e.g. `seo_no_exact_match`).
@@ -37,12 +43,12 @@ export function RefusalNotice({ outcome }: { outcome: Extract<Outcome<unknown>, 
   return (
     <Alert
       tone={outcome.documented ? "info" : "danger"}
-      title={outcome.documented ? "Documented outcome" : "Refused"}
+      title={outcome.documented ? t("documentedTitle") : t("refusedTitle")}
     >
       <CodedSentence code={outcome.code} sentence={outcome.message} />
       {echo.length ? (
         <span className="mt-1 block text-xs" data-testid="refusal-echo">
-          The service echoed: {echo.map(([k, v]) => `${k} ${v}`).join(" · ")}
+          {t("echo", { echo: echo.map(([k, v]) => `${k} ${v}`).join(" · ") })}
         </span>
       ) : null}
     </Alert>
@@ -68,6 +74,7 @@ export function OutcomeCard<T>({
   /** What a refusal offers besides its sentence (the choices an ambiguous answer names). */
   refusal?: (refused: Extract<Outcome<T>, { ok: false }>) => ReactNode;
 }) {
+  const t = useTranslations("operations.outcome");
   if (!outcome) return null;
   return (
     <Card title={title}>
@@ -81,7 +88,9 @@ export function OutcomeCard<T>({
           </>
         )}
         {outcome.ok && caveat ? <p className="text-xs text-slate-500">{caveat}</p> : null}
-        {outcome.receipt ? <Receipt facts={outcome.receipt} label={`Receipt: ${title}`} /> : null}
+        {outcome.receipt ? (
+          <Receipt facts={outcome.receipt} label={t("receipt", { title })} />
+        ) : null}
       </div>
     </Card>
   );

@@ -1,45 +1,55 @@
+import { useTranslations } from "next-intl";
 import { type z } from "zod";
 import { DataTable, RecordsTable } from "@/components/ui/table";
 import { type partRecallResponse, type vehicleRecallResponse } from "@/lib/api/contract/recalls";
 
-const RECALL_CAVEAT =
-  "Series-level matching against official registers: a match concerns the vehicle series, not proof that this car is affected or was repaired. Check the register or the manufacturer for the individual vehicle.";
-
 function DataVersions({ versions }: { versions: Record<string, unknown> | undefined }) {
+  const t = useTranslations("operations.recalls");
   const entries = Object.entries(versions ?? {});
   return (
     <p className="text-xs text-slate-600" data-testid="data-versions">
-      Register data versions:{" "}
-      {entries.length ? entries.map(([k, v]) => `${k} ${String(v)}`).join(" · ") : "not reported"}
+      {t("versions", {
+        versions: entries.length
+          ? entries.map(([k, v]) => `${k} ${String(v)}`).join(" · ")
+          : t("versionsNotReported"),
+      })}
     </p>
   );
 }
 
 export function VehicleRecalls({ data }: { data: z.output<typeof vehicleRecallResponse> }) {
+  const t = useTranslations("operations.recalls");
   const recalls = data.recalls ?? [];
   const series = [data.manufacturer, data.modelYear].filter(Boolean).join(" ");
   return (
     <div className="space-y-3 text-sm" data-testid="vehicle-recalls">
       <p>
-        {recalls.length
-          ? `${recalls.length} recall${recalls.length === 1 ? "" : "s"} for the series`
-          : "No recall in the registers for the series"}
-        {series ? ` ${series}` : ""}
-        {typeof data.matchLevel === "string" ? ` (match level ${data.matchLevel})` : ""}.
+        {t("summary", {
+          count: recalls.length,
+          series: series ? ` ${series}` : "",
+          matchLevel:
+            typeof data.matchLevel === "string" ? t("matchLevel", { level: data.matchLevel }) : "",
+        })}
       </p>
-      <RecordsTable caption="Vehicle recalls" records={recalls} />
+      <RecordsTable caption={t("vehicleCaption")} records={recalls} />
       <DataVersions versions={data.dataVersions} />
-      <p className="text-xs text-slate-500">{RECALL_CAVEAT}</p>
+      <p className="text-xs text-slate-500">{t("caveat")}</p>
     </div>
   );
 }
 
 export function PartRecalls({ data }: { data: z.output<typeof partRecallResponse> }) {
+  const t = useTranslations("operations.recalls");
   return (
     <div className="space-y-3 text-sm" data-testid="part-recalls">
       <DataTable
-        caption="Recalls per position"
-        columns={["Position", "OE number as sent", "Normalised number", "Recalls"]}
+        caption={t("positionsCaption")}
+        columns={[
+          t("columns.position"),
+          t("columns.oeNumber"),
+          t("columns.normalized"),
+          t("columns.recalls"),
+        ]}
         rows={data.positions.map((p, i) => ({ ...p, position: i + 1 }))}
         keyOf={(p) => String(p.position)}
         cells={(p) => {
@@ -48,19 +58,16 @@ export function PartRecalls({ data }: { data: z.output<typeof partRecallResponse
           return [
             String(p.position),
             p.oeNumber,
-            p.normalizedOeNumber ?? "no match",
+            p.normalizedOeNumber ?? t("noMatch"),
             recalls.length
               ? recalls.map((r) => Object.values(r).map(String).join(" ")).join("; ")
-              : "none",
+              : t("none"),
           ];
         }}
-        empty="No positions."
+        empty={t("noPositions")}
       />
       <DataVersions versions={data.dataVersions} />
-      <p className="text-xs text-slate-500">
-        A position without a normalised number matched no known part, so no recall could be looked
-        up for it; that is not a statement that none exists.
-      </p>
+      <p className="text-xs text-slate-500">{t("positionsNote")}</p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { type ReactNode } from "react";
 
 /** `someFieldName` → "Some field name": fields the interface does not name are shown as sent. */
@@ -10,11 +11,13 @@ export function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function scalar(value: unknown): ReactNode {
+type ValuesT = ReturnType<typeof useTranslations<"operations.values">>;
+
+function scalar(value: unknown, t: ValuesT): ReactNode {
   if (value === null || value === undefined) return <span className="text-slate-500">—</span>;
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
   if (typeof value === "string" && value.startsWith("data:image/"))
-    return <span className="text-slate-500">(image, shown above)</span>;
+    return <span className="text-slate-500">{t("image")}</span>;
   return String(value);
 }
 
@@ -35,8 +38,9 @@ export function ValueList({
   depth?: number;
   label?: string;
 }) {
+  const t = useTranslations("operations.values");
   const entries = Object.entries(value);
-  if (!entries.length) return <p className="text-sm text-slate-500">No fields.</p>;
+  if (!entries.length) return <p className="text-sm text-slate-500">{t("noFields")}</p>;
   return (
     <dl
       aria-label={label}
@@ -55,6 +59,7 @@ export function ValueList({
 }
 
 function Value({ value, depth }: { value: unknown; depth: number }): ReactNode {
+  const t = useTranslations("operations.values");
   if (isRecord(value))
     return depth >= 3 ? (
       <code className="text-xs">{JSON.stringify(value)}</code>
@@ -62,9 +67,9 @@ function Value({ value, depth }: { value: unknown; depth: number }): ReactNode {
       <ValueList value={value} depth={depth + 1} />
     );
   if (Array.isArray(value)) {
-    if (!value.length) return <span className="text-slate-500">none</span>;
+    if (!value.length) return <span className="text-slate-500">{t("none")}</span>;
     if (value.every((v) => !isRecord(v) && !Array.isArray(v)))
-      return value.map((v) => String(scalar(v))).join(", ");
+      return value.map((v) => String(scalar(v, t))).join(", ");
     return (
       <ul className="space-y-2">
         {value.map((item, i) => (
@@ -75,17 +80,18 @@ function Value({ value, depth }: { value: unknown; depth: number }): ReactNode {
       </ul>
     );
   }
-  return scalar(value);
+  return scalar(value, t);
 }
 
 /** A whole answer whose fields the interface does not show, folded away under its headline. */
 export function AllFields({ value }: { value: Record<string, unknown> }) {
+  const t = useTranslations("operations.values");
   return (
     // The answer as the service gave it, for support: its codes are shown as they are.
     <details data-full-answer="">
-      <summary className="cursor-pointer text-sm font-medium">Every field of the answer</summary>
+      <summary className="cursor-pointer text-sm font-medium">{t("allFields")}</summary>
       <div className="mt-2">
-        <ValueList value={value} label="Every field" />
+        <ValueList value={value} label={t("allFieldsLabel")} />
       </div>
     </details>
   );

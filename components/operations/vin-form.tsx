@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { AddressForm } from "@/components/ui/address-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -22,11 +23,12 @@ export function VinForm({
   error?: string;
   primary?: boolean;
 }) {
+  const t = useTranslations("operations.vinForm");
   return (
     <AddressForm action={action} label={label} layout="row">
       <TextField
         name="vin"
-        label="Full VIN"
+        label={t("label")}
         defaultValue={typeof asked === "string" ? asked : ""}
         error={error}
         autoComplete="off"

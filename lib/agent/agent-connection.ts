@@ -55,7 +55,18 @@ export const ownerOf = (signed: {
   environment: signed.session.environment,
 });
 
-export class AgentConnectionError extends Error {}
+/**
+ * Why the console's connection could not be used: `reason` names its sentence for people
+ * (`agent.errors.<reason>`); the English message is for the log.
+ */
+export class AgentConnectionError extends Error {
+  constructor(
+    readonly reason: "registrationRefused" | "notConnected" | "expired",
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** The console's registration for its redirect address, made once. */
 async function oauthClientId(): Promise<string> {
@@ -77,7 +88,10 @@ async function oauthClientId(): Promise<string> {
     signal: AbortSignal.timeout(5_000),
   });
   if (res.status !== 201)
-    throw new AgentConnectionError("The service refused the console's registration.");
+    throw new AgentConnectionError(
+      "registrationRefused",
+      "The service refused the console's registration.",
+    );
   const { client_id } = z.object({ client_id: z.string() }).parse(await res.json());
   await db
     .insert(agentRegistrations)
@@ -234,7 +248,11 @@ async function accessToken(owner: AgentOwner): Promise<string> {
     .select()
     .from(agentConnections)
     .where(eq(agentConnections.organizationId, owner.organizationId));
-  if (!row) throw new AgentConnectionError("The console is not connected to the agent endpoint.");
+  if (!row)
+    throw new AgentConnectionError(
+      "notConnected",
+      "The console is not connected to the agent endpoint.",
+    );
   if (row.expiresAt.getTime() - Date.now() > 30_000)
     return decryptSecret(row.accessCiphertext, key());
   const refreshed = row.refreshCiphertext
@@ -246,7 +264,7 @@ async function accessToken(owner: AgentOwner): Promise<string> {
     : undefined;
   if (!refreshed) {
     await disconnectAgent(owner);
-    throw new AgentConnectionError("The connection expired; connect the console again.");
+    throw new AgentConnectionError("expired", "The connection expired; connect the console again.");
   }
   await storeTokens(owner, row.oauthClientId, refreshed);
   return refreshed.access_token;

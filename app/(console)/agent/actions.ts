@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import {
   AgentConnectionError,
   callAgentTool,
@@ -23,12 +24,13 @@ export async function connectAgentAction(): Promise<ActionResult<{ redirectUrl: 
   return asConsoleDuty(
     { duty: "connectAgent", event: "console.startAgentConnection", target: undefined },
     async ({ session }) => {
+      const t = await getTranslations("agent.errors");
       try {
         return done({ redirectUrl: await startAgentAuthorization(session) });
       } catch (error) {
         if (error instanceof AgentConnectionError)
-          return refused("agent_unavailable", error.message);
-        return refused("agent_unavailable", "The service's authorisation server did not answer.");
+          return refused("agent_unavailable", t(error.reason));
+        return refused("agent_unavailable", t("authorisationSilent"));
       }
     },
   );
@@ -48,7 +50,7 @@ export async function revealDemoSignInAction(): Promise<
     async ({ session }) => {
       const signIn = demoServiceSignInFor(session);
       if (!signIn)
-        return refused("no_demo_sign_in", "This account has no demo service sign-in to show.");
+        return refused("no_demo_sign_in", (await getTranslations("agent.errors"))("noDemoSignIn"));
       return done(signIn);
     },
   );
@@ -72,36 +74,32 @@ export async function callAgentToolAction(input: {
   return asConsoleDuty(
     { duty: "connectAgent", event: "console.callAgentTool", target: tool },
     async (signed) => {
+      const t = await getTranslations("agent.errors");
       const parsed = playgroundForm.safeParse(input);
-      if (!parsed.success) return refused("invalid_request", "The form is incomplete.");
+      if (!parsed.success) return refused("invalid_request", t("incomplete"));
       if (!agentTool(parsed.data.tool))
-        return refused("invalid_request", "Choose a tool.", { tool: "Choose a tool." });
+        return refused("invalid_request", t("chooseTool"), { tool: t("chooseTool") });
       let args: unknown;
       try {
         args = parsed.data.arguments.trim() ? JSON.parse(parsed.data.arguments) : {};
       } catch {
-        return refused("invalid_request", "The arguments are not JSON.", {
-          arguments: "Write the arguments as a JSON object.",
-        });
+        return refused("invalid_request", t("notJson"), { arguments: t("writeObject") });
       }
       if (typeof args !== "object" || args === null || Array.isArray(args))
-        return refused("invalid_request", "The arguments must be a JSON object.", {
-          arguments: "Write the arguments as a JSON object.",
-        });
+        return refused("invalid_request", t("notObject"), { arguments: t("writeObject") });
       try {
         return done(
           await callAgentTool(ownerOf(signed), parsed.data.tool, args as Record<string, unknown>),
         );
       } catch (error) {
         if (error instanceof AgentConnectionError)
-          return refused("agent_not_connected", error.message);
+          return refused("agent_not_connected", t(error.reason));
         // A paid call may have reached the service: never repeat it automatically.
         return {
           ok: false,
           outcome: "unknown",
           code: "outcome_unknown",
-          message:
-            "The console lost the answer. The call may have run: look at the usage before calling again, or repeat it with the same idempotencyKey (it is not charged twice).",
+          message: t("lost"),
         } as const;
       }
     },

@@ -1,6 +1,7 @@
 import { AddressForm } from "@/components/ui/address-form";
 import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { type SearchPageProps, type SearchParams } from "@/lib/list-params";
 import { OutcomeCard } from "@/components/operations/outcome-card";
 import { Button } from "@/components/ui/button";
@@ -13,7 +14,9 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { attempt, fieldError } from "@/lib/operations/outcome";
 import { findVdiCode } from "./_lib/find-vdi-code";
 
-export const metadata: Metadata = { title: "VDI catalogue and translation" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("catalogue"))("title") };
+}
 
 const PAGE_SIZE = 50;
 const text = (s: SearchParams, k: string) => (typeof s[k] === "string" ? s[k].trim() : "");
@@ -23,14 +26,13 @@ export default async function CataloguePage({ searchParams }: SearchPageProps) {
   const { session, api } = await requirePageSession();
   const notOffered = notOfferedAt(session, "/catalogue");
   if (notOffered) return notOffered;
+  const t = await getTranslations("catalogue");
   const search = await searchParams;
   const view = text(search, "view");
   const pageNumber = Math.max(1, Math.trunc(Number(text(search, "page"))) || 1);
   const code = text(search, "code").toUpperCase();
   const codeProblem =
-    view === "find" && !vdiBaseCode.safeParse(code).success
-      ? "Enter a base code such as VDI4081_120 (VDI4081_ and digits)."
-      : undefined;
+    view === "find" && !vdiBaseCode.safeParse(code).success ? t("codeProblem") : undefined;
   const sourceLanguage = text(search, "sourceLanguage");
   const designation = typeof search.text === "string" ? search.text : "";
 
@@ -50,51 +52,45 @@ export default async function CataloguePage({ searchParams }: SearchPageProps) {
 
   return (
     <>
-      <PageHeader
-        title="VDI catalogue and translation"
-        description="The VDI 4081 catalogue of part groups (no OE assignments) and the translation of one part designation. Each read is a billed call with its receipt."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
-        <Card title="VDI 4081 catalogue">
+        <Card title={t("card")}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <AddressForm action="/catalogue" label="Browse the catalogue" keep={{ view: "browse" }}>
-              <p className="mb-3 text-sm text-slate-600">
-                {PAGE_SIZE} entries per page, paged on the service.
-              </p>
+            <AddressForm action="/catalogue" label={t("browse")} keep={{ view: "browse" }}>
+              <p className="mb-3 text-sm text-slate-600">{t("perPage", { size: PAGE_SIZE })}</p>
               <Button type="submit" variant="secondary">
-                Browse the catalogue
+                {t("browse")}
               </Button>
             </AddressForm>
-            <AddressForm
-              action="/catalogue"
-              label="Find a code"
-              keep={{ view: "find" }}
-              layout="row"
-            >
+            <AddressForm action="/catalogue" label={t("find")} keep={{ view: "find" }} layout="row">
               <TextField
                 name="code"
-                label="VDI base code"
+                label={t("code")}
                 defaultValue={typeof search.code === "string" ? search.code : ""}
                 error={codeProblem}
                 autoComplete="off"
                 wrapperClassName="min-w-56"
               />
               <Button type="submit" variant="secondary">
-                Find
+                {t("findSubmit")}
               </Button>
             </AddressForm>
           </div>
         </Card>
-        <OutcomeCard title="Catalogue entries" outcome={browse}>
+        <OutcomeCard title={t("entries")} outcome={browse}>
           {(data) => (
             <div className="space-y-3 text-sm" data-testid="vdi-catalogue">
               <p>
-                Stand {data.stand} · {data.count} entries in {data.mainGroups.length} main groups ·
-                page {pageNumber}
+                {t("summary", {
+                  stand: data.stand,
+                  count: String(data.count),
+                  groups: String(data.mainGroups.length),
+                  page: String(pageNumber),
+                })}
               </p>
               <DataTable
-                caption="VDI entries"
-                columns={["Code", "Main group", "Name"]}
+                caption={t("entriesCaption")}
+                columns={[t("columns.code"), t("columns.mainGroup"), t("columns.name")]}
                 rows={data.entries}
                 keyOf={(e) => e.code}
                 cells={(e) => [
@@ -102,67 +98,72 @@ export default async function CataloguePage({ searchParams }: SearchPageProps) {
                   String(e.mainGroup ?? "—"),
                   String(e.name ?? "—"),
                 ]}
-                empty="No entries on this page."
+                empty={t("noEntries")}
               />
               <Pagination
                 page={pageNumber}
                 pages={Math.max(1, Math.ceil(data.count / PAGE_SIZE))}
-                label="Catalogue pages"
+                label={t("pages")}
                 hrefFor={(p) => `/catalogue?view=browse&page=${p}`}
               />
             </div>
           )}
         </OutcomeCard>
-        <OutcomeCard title="Code look-up" outcome={found}>
+        <OutcomeCard title={t("lookup")} outcome={found}>
           {(data) => (
             <div className="text-sm" data-testid="vdi-found">
               {data.entry ? (
                 <p>
-                  <code>{data.entry.code}</code>: {String(data.entry.name ?? "no name")} (main group{" "}
-                  {String(data.entry.mainGroup ?? "—")}), stand {data.stand}.
+                  {t.rich("found", {
+                    vdi: data.entry.code,
+                    name: String(data.entry.name ?? t("noName")),
+                    mainGroup: String(data.entry.mainGroup ?? "—"),
+                    stand: data.stand,
+                    code: (chunks) => <code>{chunks}</code>,
+                  })}
                 </p>
               ) : (
                 <p>
-                  <code>{code}</code> is not in the catalogue
-                  {data.complete ? "" : " pages read so far (the search stopped at its bound)"}.
+                  {t.rich("notFound", {
+                    vdi: code,
+                    incomplete: data.complete ? "no" : "yes",
+                    code: (chunks) => <code>{chunks}</code>,
+                  })}
                 </p>
               )}
-              <p className="text-slate-600">
-                Read {data.calls} page{data.calls === 1 ? "" : "s"} of up to 500 entries; the
-                receipt is the last page&apos;s.
-              </p>
+              <p className="text-slate-600">{t("pagesRead", { calls: data.calls })}</p>
             </div>
           )}
         </OutcomeCard>
-        <Card title="Translate a part designation">
+        <Card title={t("translateCard")}>
           <AddressForm
             action="/catalogue"
-            label="Translate a part designation"
+            label={t("translateCard")}
             keep={{ view: "translate" }}
             layout="grid"
           >
             <TextField
               name="sourceLanguage"
-              label="Source language"
+              label={t("sourceLanguage")}
               defaultValue={sourceLanguage || "de"}
               error={fieldError(translation, "sourceLanguage")}
-              hint="For example de, fr or en-GB."
+              hint={t("sourceLanguageHint")}
               autoComplete="off"
             />
             <TextField
               name="text"
-              label="Part designation"
+              label={t("designation")}
               defaultValue={designation}
               error={fieldError(translation, "text")}
-              hint="Exactly one designation, not a title, sentence or list."
+              hint={t("designationHint")}
               autoComplete="off"
             />
             <Button type="submit" variant="secondary">
-              Translate
+              {t("translate")}
             </Button>
           </AddressForm>
         </Card>
-        <OutcomeCard title="Translation" outcome={translation}>
+        <OutcomeCard title={t("translation")} outcome={translation}>
           {(data) => (
             <dl
               className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"

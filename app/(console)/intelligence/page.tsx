@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import { Link } from "@/components/ui/link";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -9,7 +10,9 @@ import { ResolvePartForm } from "./_components/intelligence-forms";
 import { PilotStatePanel } from "./_components/pilot-state-panel";
 import { RecentResults } from "./_components/recent-results";
 
-export const metadata: Metadata = { title: "Market intelligence" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("intelligence"))("title") };
+}
 
 export default async function IntelligencePage() {
   const { session, pilotState, readJobStatus } = await requirePageSession();
@@ -20,39 +23,37 @@ export default async function IntelligencePage() {
     recentJobsOf(session.organizationId, INTELLIGENCE_JOB_FAMILIES),
   ]);
   const jobs = await refreshDueJobs(readJobStatus, session.organizationId, recent);
+  const t = await getTranslations("intelligence");
   const vinEnabled =
     pilot.state === "unknown" || (pilot.state === "open" && pilot.gates.vinEconomicIntelligence);
   return (
     <>
-      <PageHeader
-        title="Market intelligence"
-        description="Market prices, standtime, trend and scores of part clusters, each with the evidence and confidence behind it."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
-        <Card title="The pilot">
+        <Card title={t("pilotCard")}>
           <PilotStatePanel pilot={pilot} />
         </Card>
         {pilot.state !== "closed" ? (
-          <Card title="Resolve a part">
+          <Card title={t("resolveCard")}>
             <ResolvePartForm />
           </Card>
         ) : null}
-        <Card title="VIN Economic Intelligence">
+        <Card title={t("vinCard")}>
           {vinEnabled ? (
             <p className="text-sm">
-              Value the parts of one vehicle as a risk-adjusted portfolio:{" "}
-              <Link className="underline" href="/intelligence/vin">
-                start an evaluation
-              </Link>
-              .
+              {t.rich("vinIntro", {
+                link: (chunks) => (
+                  <Link className="underline" href="/intelligence/vin">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           ) : (
-            <p className="text-sm text-slate-600">
-              Not enabled for your account: the service answers evaluations as disabled.
-            </p>
+            <p className="text-sm text-slate-600">{t("vinDisabled")}</p>
           )}
         </Card>
-        <Card title="Recent results">
+        <Card title={t("recentCard")}>
           <RecentResults jobs={jobs} />
         </Card>
       </div>

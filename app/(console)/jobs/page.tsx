@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ButtonLink } from "@/components/ui/button";
@@ -12,17 +13,14 @@ import { mayCall, roleRefusal } from "@/lib/auth/rights";
 import { formatDateTime } from "@/lib/format";
 import { listHref, readListParams, type SearchPageProps } from "@/lib/list-params";
 import { JOB_FAMILIES, ORDER_JOB_FAMILIES } from "@/lib/api/contract/operations";
-import { JOB_LABELS, orderOperationOf } from "./_lib/job-families";
+import { orderOperationOf } from "./_lib/job-families";
 import { listJobs, refreshDueJobs } from "./_lib/job-store";
-import {
-  JOB_STATUS_FILTER_LABELS,
-  JOB_STATUS_FILTERS,
-  JOBS_LIST_DEFAULTS,
-  jobsListParams,
-} from "./_lib/jobs-list";
+import { JOB_STATUS_FILTERS, JOBS_LIST_DEFAULTS, jobsListParams } from "./_lib/jobs-list";
 import { LiveJobStatus } from "./_components/live-job-status";
 
-export const metadata: Metadata = { title: "Jobs" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("jobs.list"))("title") };
+}
 
 export default async function JobsPage({ searchParams }: SearchPageProps) {
   const { session, readJobStatus } = await requirePageSession();
@@ -36,18 +34,19 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
   const startRefusal = orders.some((op) => mayCall(session, op))
     ? undefined
     : roleRefusal(session, orders[0]!);
+  const t = await getTranslations("jobs");
   const href = (changes: Record<string, string | number>) =>
     listHref("/jobs", params, changes, JOBS_LIST_DEFAULTS);
   return (
     <>
       <PageHeader
-        title="Jobs"
-        description="Work started from this console (the service has no list of jobs, so the console keeps one). Unfinished jobs are followed live at the pace the service asks for."
+        title={t("list.title")}
+        description={t("list.description")}
         actions={
           startRefusal ? (
-            <RefusedAction label="Start a job" refusal={startRefusal} />
+            <RefusedAction label={t("list.start")} refusal={startRefusal} />
           ) : (
-            <ButtonLink href="/jobs/new">Start a job</ButtonLink>
+            <ButtonLink href="/jobs/new">{t("list.start")}</ButtonLink>
           )
         }
       />
@@ -56,31 +55,31 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
           keep={{ sort: params.sort }}
           action="/jobs"
           defaults={JOBS_LIST_DEFAULTS}
-          label="Filter jobs"
+          label={t("list.filter")}
         >
           <SelectField
-            choices={JOB_FAMILIES.map((f) => [f, JOB_LABELS[f]] as const)}
-            label="Kind"
+            choices={JOB_FAMILIES.map((f) => [f, t(`families.${f}`)] as const)}
+            label={t("list.kind")}
             name="kind"
             defaultValue={params.kind}
           >
-            <option value="all">All kinds</option>
+            <option value="all">{t("list.allKinds")}</option>
           </SelectField>
           <SelectField
-            choices={JOB_STATUS_FILTERS.map((s) => [s, JOB_STATUS_FILTER_LABELS[s]] as const)}
-            label="Status"
+            choices={JOB_STATUS_FILTERS.map((s) => [s, t(`statusFilters.${s}`)] as const)}
+            label={t("list.status")}
             name="status"
             defaultValue={params.status}
           />
         </FilterForm>
         <p className="mb-2 text-sm text-slate-600" data-testid="job-count">
-          {shownCount(jobs.length, listed, ["job", "jobs"])}
+          {shownCount(jobs.length, listed, [t("list.one"), t("list.many")])}
         </p>
         <DataTable
-          caption="Jobs started from this console"
+          caption={t("list.caption")}
           columns={[
             {
-              label: "Started",
+              label: t("list.columns.started"),
               sort: params.sort === "newest" ? "descending" : "ascending",
               sortHref: href({
                 sort: params.sort === "newest" ? "oldest" : "newest",
@@ -88,23 +87,23 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
                 prev: "",
               }),
             },
-            "Kind",
-            "Subject",
-            "Status",
+            t("list.columns.kind"),
+            t("list.columns.subject"),
+            t("list.columns.status"),
           ]}
           rows={jobs}
           keyOf={(j) => j.id}
           rowTestId="job-row"
           empty={
             !listed.previous && params.kind === "all" && params.status === "all"
-              ? "No job was started from this console yet."
-              : "No job matches these filters."
+              ? t("list.emptyNone")
+              : t("list.emptyFiltered")
           }
           cells={(j) => [
             <Link key="at" className="text-brand-700 underline" href={`/jobs/${j.id}`}>
               {formatDateTime(j.createdAt)}
             </Link>,
-            JOB_LABELS[j.family],
+            t(`families.${j.family}`),
             <code key="subject">{String(j.input.vin ?? j.input.oeNumber ?? "")}</code>,
             <LiveJobStatus key="status" initial={j} />,
           ]}
@@ -113,7 +112,7 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
           previous={listed.previous}
           next={listed.next}
           hrefFor={(place) => href({ next: "", prev: "", ...place })}
-          label="Pages of jobs"
+          label={t("list.pages")}
         />
       </Card>
     </>

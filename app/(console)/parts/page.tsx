@@ -1,6 +1,7 @@
 import { AddressForm } from "@/components/ui/address-form";
 import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { type SearchPageProps } from "@/lib/list-params";
 import { DERIVED_DATA_CAVEAT, OutcomeCard } from "@/components/operations/outcome-card";
 import { Button } from "@/components/ui/button";
@@ -22,7 +23,9 @@ import {
 } from "./_components/part-results";
 import { type PartsView, partsViewOf, REFERENCES_PAGE_SIZE } from "./_lib/parts-view";
 
-export const metadata: Metadata = { title: "Parts (OE)" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("parts"))("title") };
+}
 
 /** The calls one view makes; nothing else is billed. */
 async function read(api: ServiceApi, view: PartsView) {
@@ -102,22 +105,22 @@ export default async function PartsPage({ searchParams }: SearchPageProps) {
   const results = await read(api, view);
   const errors = errorsOf(...Object.values(results));
   const oe = view.kind === "none" ? "" : view.oe;
+  const t = await getTranslations("parts");
+  const tOps = await getTranslations("operations");
+  const derivedCaveat = tOps(DERIVED_DATA_CAVEAT);
   return (
     <>
-      <PageHeader
-        title="Parts (OE)"
-        description="Look up an OE number, then read what the service knows about it. Each read is one billed call; the receipt beside each result says how it was settled."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
-        <Card title="Look up an OE number">
+        <Card title={t("lookup.title")}>
           <AddressForm
             action="/parts"
-            label="Look up an OE number"
+            label={t("lookup.title")}
             className="grid gap-4 sm:grid-cols-3"
           >
             <TextField
               name="oe"
-              label="OE number"
+              label={t("lookup.oe")}
               defaultValue={oe}
               required
               autoComplete="off"
@@ -125,23 +128,23 @@ export default async function PartsPage({ searchParams }: SearchPageProps) {
             />
             <TextField
               name="manufacturer"
-              label="Manufacturer (optional)"
+              label={t("lookup.manufacturer")}
               defaultValue={view.kind === "lookup" ? view.manufacturer : ""}
               autoComplete="off"
               error={errors.manufacturer}
             />
             <div className="flex items-end">
-              <Button type="submit">Look up</Button>
+              <Button type="submit">{t("lookup.submit")}</Button>
             </div>
           </AddressForm>
         </Card>
-        <OutcomeCard title="Normalisation" outcome={results.normalized}>
+        <OutcomeCard title={t("cards.normalization")} outcome={results.normalized}>
           {(data) => <Normalization data={data} />}
         </OutcomeCard>
         <OutcomeCard
-          title="Base part"
+          title={t("cards.base")}
           outcome={results.base}
-          caveat={DERIVED_DATA_CAVEAT}
+          caveat={derivedCaveat}
           refusal={(refused) =>
             refused.code === "oe_number_ambiguous" ? (
               <ManufacturerChoice oe={oe} candidates={refused.details.candidates} />
@@ -152,9 +155,9 @@ export default async function PartsPage({ searchParams }: SearchPageProps) {
         </OutcomeCard>
         {results.references && view.kind === "references" ? (
           <OutcomeCard
-            title="Aftermarket references"
+            title={t("cards.references")}
             outcome={results.references}
-            caveat={DERIVED_DATA_CAVEAT}
+            caveat={derivedCaveat}
           >
             {(data) => (
               <AftermarketReferences
@@ -167,18 +170,18 @@ export default async function PartsPage({ searchParams }: SearchPageProps) {
           </OutcomeCard>
         ) : null}
         <OutcomeCard
-          title="Indicative price"
+          title={t("cards.price")}
           outcome={results.price}
-          caveat="An indicative evaluation, not a binding price statement or an offer."
+          caveat={t("cards.priceCaveat")}
         >
           {(data) => <PriceEvaluation data={data} />}
         </OutcomeCard>
         {results.article ? (
           <>
             <OutcomeCard
-              title="Marketplace article"
+              title={t("cards.article")}
               outcome={results.article}
-              caveat="Generated content for a listing: check it against the part and the marketplace's rules before publishing; it does not prove fitment."
+              caveat={t("cards.articleCaveat")}
             >
               {(data) => <MarketplaceArticle data={data} />}
             </OutcomeCard>
@@ -191,7 +194,7 @@ export default async function PartsPage({ searchParams }: SearchPageProps) {
           </>
         ) : null}
         {oe ? (
-          <Card title={`More for ${oe}`}>
+          <Card title={t("cards.more", { oe })}>
             <FurtherReads
               oe={oe}
               view={view}

@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import {
   calculationRequest,
@@ -35,6 +36,7 @@ const scanInput = z.object({
 
 export async function scanAction(input: z.input<typeof scanInput>): Promise<BodyActionResult> {
   const parsed = scanInput.safeParse(input);
-  if (!parsed.success) return refused("invalid_input", "Choose what to read.");
+  if (!parsed.success)
+    return refused("invalid_input", (await getTranslations("scanner"))("chooseKind"));
   return ACTIONS.get(parsed.data.kind)!(parsed.data.body);
 }

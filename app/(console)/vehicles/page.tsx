@@ -1,6 +1,7 @@
 import { AddressForm } from "@/components/ui/address-form";
 import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { type SearchPageProps } from "@/lib/list-params";
 import { Link } from "@/components/ui/link";
 import { OutcomeCard } from "@/components/operations/outcome-card";
@@ -16,10 +17,9 @@ import { ListingForm } from "./_components/listing-form";
 import { TechnicalRecord, VinVehicleRecord } from "./_components/vehicle-record";
 import { VehicleWork } from "./_components/vehicle-work";
 
-export const metadata: Metadata = { title: "Vehicle workspace" };
-
-const VEHICLE_CAVEAT =
-  "Derived data about a vehicle type, not proof that a part fits this car and not a valuation.";
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("vehicles"))("title") };
+}
 
 /**
  * One vehicle, from a VIN or an `svcId`: its record, recalls, the orders for it (parts, cart
@@ -29,6 +29,8 @@ export default async function VehiclesPage({ searchParams }: SearchPageProps) {
   const { api, session, readJobStatus } = await requirePageSession();
   const notOffered = notOfferedAt(session, "/vehicles");
   if (notOffered) return notOffered;
+  const t = await getTranslations("vehicles");
+  const caveat = t("caveat");
   const search = await searchParams;
   const vin = typeof search.vin === "string" ? search.vin.trim().toUpperCase() : "";
   const svcIdAsked = typeof search.svcId === "string" ? search.svcId.trim() : "";
@@ -57,22 +59,19 @@ export default async function VehiclesPage({ searchParams }: SearchPageProps) {
 
   return (
     <>
-      <PageHeader
-        title="Vehicle workspace"
-        description="Everything about one vehicle: its record, recalls, parts, cart checks, an economic evaluation and listing text. Each call is billed as its receipt says."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
-        <Card title="Open a vehicle">
+        <Card title={t("open.title")}>
           <div className="grid gap-4 sm:grid-cols-2">
             <VinForm
               action="/vehicles"
-              label="Open by VIN"
-              submitLabel="Open"
+              label={t("open.byVin")}
+              submitLabel={t("open.submit")}
               asked={search.vin}
               error={vinError}
               primary
             />
-            <AddressForm action="/vehicles" label="Open by svcId" layout="row">
+            <AddressForm action="/vehicles" label={t("open.bySvcId")} layout="row">
               <TextField
                 name="svcId"
                 label="svcId"
@@ -83,42 +82,45 @@ export default async function VehiclesPage({ searchParams }: SearchPageProps) {
                 wrapperClassName="min-w-64"
               />
               <Button type="submit" variant="secondary">
-                Open
+                {t("open.submit")}
               </Button>
             </AddressForm>
           </div>
           <p className="mt-3 text-sm text-slate-600">
-            No VIN at hand? Use the{" "}
-            <Link className="text-brand-700 underline" href="/vin">
-              guided VIN lookup
-            </Link>{" "}
-            or{" "}
-            <Link className="text-brand-700 underline" href="/vehicles/intake">
-              read a registration document
-            </Link>
-            .
+            {t.rich("open.noVin", {
+              vin: (chunks) => (
+                <Link className="text-brand-700 underline" href="/vin">
+                  {chunks}
+                </Link>
+              ),
+              intake: (chunks) => (
+                <Link className="text-brand-700 underline" href="/vehicles/intake">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         </Card>
         {record && !vinError ? (
-          <OutcomeCard title="Vehicle record" outcome={record} caveat={VEHICLE_CAVEAT}>
+          <OutcomeCard title={t("cards.record")} outcome={record} caveat={caveat}>
             {(data) => <VinVehicleRecord data={data} />}
           </OutcomeCard>
         ) : null}
-        <OutcomeCard title="Technical record" outcome={technical} caveat={VEHICLE_CAVEAT}>
+        <OutcomeCard title={t("cards.technical")} outcome={technical} caveat={caveat}>
           {(data) => <TechnicalRecord data={data} />}
         </OutcomeCard>
         {recalls && !vinError ? (
-          <OutcomeCard title="Recalls" outcome={recalls}>
+          <OutcomeCard title={t("cards.recalls")} outcome={recalls}>
             {(data) => <VehicleRecalls data={data} />}
           </OutcomeCard>
         ) : null}
         {vin && vinAccepted ? (
-          <Card title="Parts, cart check and evaluation">
+          <Card title={t("cards.work")}>
             <VehicleWork vin={vin} jobs={jobs} />
           </Card>
         ) : null}
         {svcId ? (
-          <Card title="Listing text">
+          <Card title={t("cards.listing")}>
             <ListingForm svcId={svcId} />
           </Card>
         ) : null}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import { Alert } from "@/components/ui/alert";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -8,25 +9,14 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { consoleConfig } from "@/lib/config/console-env";
 import { StartVinFlow } from "./_components/start-vin-flow";
 
-export const metadata: Metadata = { title: "VIN lookup" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("vin"))("title") };
+}
 
 /** Keyed by the address's `refused` value: a `Map`, so no name finds anything but these. */
-const REFUSALS = new Map<string, string>([
-  ["missing", "The service's answer carried no state. Nothing was loaded. Start again."],
-  [
-    "malformed",
-    "The service's answer was not in the expected form. Nothing was loaded. Start again.",
-  ],
-  [
-    "forged",
-    "The answer's state does not belong to a lookup started in this browser session. Nothing was loaded.",
-  ],
-  [
-    "reused",
-    "This answer was already used. Each lookup can be completed once; nothing was loaded again.",
-  ],
-  ["expired", "This lookup has expired. Nothing was loaded. Start again."],
-]);
+const REFUSALS = new Map(
+  (["missing", "malformed", "forged", "reused", "expired"] as const).map((r) => [r, r]),
+);
 
 export default async function VinPage({
   searchParams,
@@ -37,32 +27,28 @@ export default async function VinPage({
   const notOffered = notOfferedAt(session, "/vin");
   if (notOffered) return notOffered;
   const { refused } = await searchParams;
+  const t = await getTranslations("vin");
   const publicUrl = new URL(consoleConfig().CONSOLE_PUBLIC_URL);
   // The service accepts a plain-http return address only for loopback hosts with a sandbox key.
   const disabledReason =
     publicUrl.protocol === "https:" ||
     (isLoopbackHost(publicUrl.hostname) && session.environment === "sandbox")
       ? null
-      : `This console is served at ${publicUrl.origin}. The service sends dealers back only to HTTPS addresses, or to a loopback http address with a sandbox key. To use the guided flow with this key, the console must run on HTTPS (whoever starts it sets CONSOLE_HTTPS=1); a sandbox key works as it is.`;
+      : t("disabled", { origin: publicUrl.origin });
   return (
     <>
-      <PageHeader
-        title="VIN lookup"
-        description="Identify a vehicle with the service's guided page: the dealer confirms the vehicle there, and this console receives a reference to the vehicle type (svcId), never the VIN."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       {refused ? (
-        <Alert tone="danger" title="The lookup's answer was refused" className="mb-6">
-          {REFUSALS.get(String(refused)) ?? REFUSALS.get("malformed")}
+        <Alert tone="danger" title={t("refusedTitle")} className="mb-6">
+          {t(`refusals.${REFUSALS.get(String(refused) as "missing") ?? "malformed"}`)}
         </Alert>
       ) : null}
-      <Card title="Guided identification">
+      <Card title={t("guided")}>
         <StartVinFlow disabledReason={disabledReason} />
       </Card>
-      <Card title="Direct lookup" className="mt-6">
-        <p className="mb-3 text-sm text-slate-600">
-          For a full VIN: the vehicle at once, without the guided page, in the vehicle workspace.
-        </p>
-        <VinForm action="/vehicles" label="Direct vehicle lookup" submitLabel="Look up" />
+      <Card title={t("direct")} className="mt-6">
+        <p className="mb-3 text-sm text-slate-600">{t("directIntro")}</p>
+        <VinForm action="/vehicles" label={t("directLabel")} submitLabel={t("directSubmit")} />
       </Card>
     </>
   );

@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { fullVin } from "@/lib/api/contract/common";
 import { refused } from "@/lib/actions/action-result";
@@ -17,6 +18,7 @@ const visionInput = z.object({ operation: z.enum(VISION_OPERATIONS), body: z.unk
 
 export async function visionAction(input: z.input<typeof visionInput>): Promise<BodyActionResult> {
   const parsed = visionInput.safeParse(input);
-  if (!parsed.success) return refused("invalid_input", "Choose an operation.");
+  if (!parsed.success)
+    return refused("invalid_input", (await getTranslations("vision"))("chooseOperation"));
   return ACTIONS.get(parsed.data.operation)!(parsed.data.body);
 }

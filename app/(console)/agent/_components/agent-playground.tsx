@@ -3,6 +3,7 @@
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { type PlaygroundForm, playgroundForm } from "../_lib/playground.schema";
@@ -20,6 +21,7 @@ import {
 } from "../actions";
 
 export function ConnectAgentButton() {
+  const t = useTranslations("agent.playground");
   const { pending, notice, run } = useActionCall(() => connectAgentAction(), {
     onSuccess: (data) => window.location.assign(data.redirectUrl),
   });
@@ -27,7 +29,7 @@ export function ConnectAgentButton() {
     <div className="space-y-2">
       <ActionNotice notice={notice} />
       <Button disabled={pending} onClick={() => run()}>
-        {pending ? "Opening the consent page…" : "Connect the console"}
+        {pending ? t("connectPending") : t("connect")}
       </Button>
     </div>
   );
@@ -38,6 +40,7 @@ export function ConnectAgentButton() {
  * the signed-in account's own (the sign-in page never carries it).
  */
 export function RevealDemoSignIn() {
+  const t = useTranslations("agent.playground");
   const [shown, setShown] = useState<{ login: string; password: string } | null>(null);
   const { pending, notice, run } = useActionCall(() => revealDemoSignInAction(), {
     onSuccess: (data) => setShown(data),
@@ -45,11 +48,11 @@ export function RevealDemoSignIn() {
   if (shown)
     return (
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm" data-testid="demo-service-sign-in">
-        <dt className="text-slate-600">Login</dt>
+        <dt className="text-slate-600">{t("login")}</dt>
         <dd>
           <code>{shown.login}</code>
         </dd>
-        <dt className="text-slate-600">Password</dt>
+        <dt className="text-slate-600">{t("password")}</dt>
         <dd>
           <code>{shown.password}</code>
         </dd>
@@ -59,7 +62,7 @@ export function RevealDemoSignIn() {
     <div className="space-y-2">
       <ActionNotice notice={notice} />
       <Button variant="secondary" disabled={pending} onClick={() => run()}>
-        Show this demo account&apos;s service sign-in
+        {t("reveal")}
       </Button>
     </div>
   );
@@ -92,6 +95,7 @@ function Panel({ title, testId, value }: { title: string; testId: string; value:
 }
 
 export function AgentPlayground({ tools }: { tools: ToolChoice[] }) {
+  const t = useTranslations("agent.playground");
   const router = useRouter();
   const [outcome, setOutcome] = useState<PlaygroundOutcome | null>(null);
   const form = useForm<PlaygroundForm>({
@@ -113,7 +117,7 @@ export function AgentPlayground({ tools }: { tools: ToolChoice[] }) {
     <div className="space-y-4">
       <form
         noValidate
-        aria-label="Tool playground"
+        aria-label={t("label")}
         className="space-y-4"
         onSubmit={(event) => {
           disconnect.setNotice(null);
@@ -124,31 +128,31 @@ export function AgentPlayground({ tools }: { tools: ToolChoice[] }) {
         <FormSelect
           of={form}
           name="tool"
-          label="Tool"
+          label={t("tool")}
           options={{
             onChange: (event: { target: { value: string } }) =>
               form.setValue(
                 "arguments",
-                exampleArguments(tools.find((t) => t.name === event.target.value)),
+                exampleArguments(tools.find((tool) => tool.name === event.target.value)),
               ),
           }}
         >
-          {tools.map((t) => (
-            <option key={t.name} value={t.name}>
-              {t.name} ({t.costClass === "free" ? "free" : "paid"})
+          {tools.map((tool) => (
+            <option key={tool.name} value={tool.name}>
+              {t("toolOption", { name: tool.name, cost: tool.costClass })}
             </option>
           ))}
         </FormSelect>
         <FormTextarea
           of={form}
           name="arguments"
-          label="Arguments (JSON)"
-          hint="A paid tool needs an idempotencyKey; keep it to repeat a call without a second charge."
+          label={t("arguments")}
+          hint={t("argumentsHint")}
           rows={6}
         />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={pending}>
-            {pending ? "Calling…" : "Call the tool"}
+            {pending ? t("pending") : t("submit")}
           </Button>
           <Button
             type="button"
@@ -158,21 +162,25 @@ export function AgentPlayground({ tools }: { tools: ToolChoice[] }) {
               disconnect.run();
             }}
           >
-            Disconnect
+            {t("disconnect")}
           </Button>
         </div>
       </form>
       {outcome?.kind === "protocol-error" ? (
-        <Alert tone="danger" title={`JSON-RPC error ${outcome.code}`}>
-          {outcome.message} Change the arguments before calling again.
+        <Alert tone="danger" title={t("protocolError", { code: String(outcome.code) })}>
+          {t("protocolErrorBody", { message: outcome.message })}
         </Alert>
       ) : null}
       {outcome?.kind === "result" ? (
         <div className="grid gap-3 lg:grid-cols-2" data-testid="playground-result">
-          <Panel title="Data" testId="tool-data" value={outcome.result.data} />
-          <Panel title="Billing" testId="tool-billing" value={outcome.result.billing} />
-          <Panel title="Provenance" testId="tool-provenance" value={outcome.result.provenance} />
-          <Panel title="Error" testId="tool-error" value={outcome.result.error} />
+          <Panel title={t("data")} testId="tool-data" value={outcome.result.data} />
+          <Panel title={t("billing")} testId="tool-billing" value={outcome.result.billing} />
+          <Panel
+            title={t("provenance")}
+            testId="tool-provenance"
+            value={outcome.result.provenance}
+          />
+          <Panel title={t("error")} testId="tool-error" value={outcome.result.error} />
         </div>
       ) : null}
     </div>

@@ -1,7 +1,9 @@
+import { useTranslations } from "next-intl";
 import { Warnings } from "@/components/operations/coded-sentence";
 import { UndocumentedShape } from "@/components/operations/outcome-card";
 import { Link } from "@/components/ui/link";
 import { type ReactNode } from "react";
+import { type Messages } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
 import { type Fact, Facts } from "@/components/ui/facts";
@@ -26,11 +28,8 @@ export const STATUS_TONE = {
   indicative: "amber",
   insufficient_evidence: "neutral",
 } as const;
-export const STATUS_LABEL = {
-  scored: "Scored",
-  indicative: "Indicative",
-  insufficient_evidence: "Insufficient evidence",
-} as const;
+// Each status is worded by `intelligence.status.<status>`.
+type ClusterT = ReturnType<typeof useTranslations<"intelligence.cluster">>;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -52,6 +51,7 @@ function EvidenceBlock({
   available: boolean | undefined;
   rows: Fact[];
 }) {
+  const t = useTranslations("intelligence.cluster");
   return (
     <section
       aria-label={title}
@@ -61,7 +61,7 @@ function EvidenceBlock({
       <h3 className="flex items-center justify-between gap-2 text-sm font-semibold">
         {title}
         <Badge tone={available ? "green" : "neutral"}>
-          {available ? "Available" : "Not available"}
+          {available ? t("available") : t("notAvailable")}
         </Badge>
       </h3>
       <p className="mb-2 text-xs text-slate-600">{note}</p>
@@ -73,75 +73,65 @@ function EvidenceBlock({
 const latest = (at: string | null | undefined) => (at ? formatDateTime(at) : "—");
 
 type EvidenceKey = "observedSupply" | "verifiedSales" | "internalUsage";
+type FigureKey = keyof Messages["intelligence"]["cluster"]["figures"];
 
-/** One kind of evidence as its block shows it: whether there is any, and its own figures. */
+/**
+ * One kind of evidence as its block shows it: whether there is any, and its own figures (each
+ * labelled by `intelligence.cluster.figures.<key>`); its title and note are
+ * `intelligence.cluster.kinds.<key>`.
+ */
 function evidenceKind<K extends EvidenceKey>(
   key: K,
-  title: string,
-  note: string,
-  figures: (kind: R["evidence"][K]) => Fact[],
+  figures: (kind: R["evidence"][K]) => [FigureKey, ReactNode][],
 ) {
   return {
-    title,
-    note,
-    read: (evidence: R["evidence"]) => ({
+    key,
+    read: (evidence: R["evidence"], t: ClusterT) => ({
       available: evidence[key].available,
-      rows: figures(evidence[key]),
+      rows: figures(evidence[key]).map(([label, value]): Fact => [t(`figures.${label}`), value]),
     }),
   };
 }
 
 /** The three kinds of evidence, in the order the interface names them, each with its own figures. */
 const EVIDENCE_KINDS = [
-  evidenceKind(
-    "observedSupply",
-    "Observed supply",
-    "Active listings and their asking prices. Never counted as sales.",
-    (s) => [
-      ["Active listings", num(s.activeListingCount)],
-      ["Sellers", num(s.distinctSellerCount)],
-      ["Days observed", num(s.observationDayCount)],
-      ["Sources", num(s.sourceCount)],
-      ["Latest", latest(s.latestObservedAt)],
-      ["Quality", num(s.qualityScore)],
-    ],
-  ),
-  evidenceKind(
-    "verifiedSales",
-    "Verified sales",
-    "Sales reported by the authorised dealer panel, with realised prices.",
-    (s) => [
-      ["Verified sales", num(s.verifiedSaleCount)],
-      ["Effective sample", num(s.effectiveSampleSize)],
-      ["Contributors", num(s.distinctContributorCount)],
-      ["Mature cohorts", num(s.matureCohortCount)],
-      ["Refund rate", pct(s.refundRate)],
-      ["Latest sale", latest(s.latestSoldAt)],
-    ],
-  ),
-  evidenceKind(
-    "internalUsage",
-    "Internal usage",
-    "Look-ups and orders of this cluster by accounts of the service.",
-    (u) => [
-      ["Events", num(u.eventCount)],
-      ["Weighted events", num(u.weightedEventCount)],
-      ["Accounts", num(u.distinctAccountCount)],
-      ["Latest", latest(u.latestEventAt)],
-    ],
-  ),
+  evidenceKind("observedSupply", (s) => [
+    ["activeListings", num(s.activeListingCount)],
+    ["sellers", num(s.distinctSellerCount)],
+    ["daysObserved", num(s.observationDayCount)],
+    ["sources", num(s.sourceCount)],
+    ["latest", latest(s.latestObservedAt)],
+    ["quality", num(s.qualityScore)],
+  ]),
+  evidenceKind("verifiedSales", (s) => [
+    ["verifiedSales", num(s.verifiedSaleCount)],
+    ["effectiveSample", num(s.effectiveSampleSize)],
+    ["contributors", num(s.distinctContributorCount)],
+    ["matureCohorts", num(s.matureCohortCount)],
+    ["refundRate", pct(s.refundRate)],
+    ["latestSale", latest(s.latestSoldAt)],
+  ]),
+  evidenceKind("internalUsage", (u) => [
+    ["events", num(u.eventCount)],
+    ["weightedEvents", num(u.weightedEventCount)],
+    ["accounts", num(u.distinctAccountCount)],
+    ["latest", latest(u.latestEventAt)],
+  ]),
 ];
 
+/** The basic scores, each named by `intelligence.cluster.basicScores.<key>`. */
 const BASIC_SCORES = [
-  ["Demand", "demand"],
-  ["Liquidity", "liquidity"],
-  ["Competition", "competition"],
-  ["Price confidence", "priceConfidence"],
-] as const satisfies readonly (readonly [string, keyof R["scores"]])[];
+  "demand",
+  "liquidity",
+  "competition",
+  "priceConfidence",
+] as const satisfies readonly (keyof R["scores"])[];
 
 export function ClusterIntelligenceView({ result }: { result: unknown }) {
+  const t = useTranslations("intelligence.cluster");
+  const status = useTranslations("intelligence.status");
   const parsed = clusterIntelligenceResponse.safeParse(result);
-  if (!parsed.success) return <UndocumentedShape shownAs="market intelligence" />;
+  if (!parsed.success) return <UndocumentedShape shownAs={t("shownAs")} />;
   const r = parsed.data;
   const { observedSupply: supply, verifiedSales: sales } = r.evidence;
   const o = r.scores.opportunity;
@@ -153,62 +143,84 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
     <div className="space-y-6" data-testid="cluster-intelligence">
       <header className="space-y-2">
         <p className="flex flex-wrap items-center gap-2">
-          <Badge tone={STATUS_TONE[r.status]}>{STATUS_LABEL[r.status]}</Badge>
+          <Badge tone={STATUS_TONE[r.status]}>{status(r.status)}</Badge>
           <span className="font-medium">{r.cluster.canonicalLabel}</span>
-          <span className="text-sm text-slate-600">version {r.cluster.clusterVersion}</span>
+          <span className="text-sm text-slate-600">
+            {t("version", { version: String(r.cluster.clusterVersion) })}
+          </span>
         </p>
         <p className="text-sm text-slate-600">
-          As of {formatDateTime(r.asOf)}, valid until {formatDateTime(r.validUntil)}
-          {stale ? " (past its validity)" : ""} · {r.scope.marketCountry}, {r.scope.currency},{" "}
-          {r.scope.condition}, {r.scope.windowDays} days
+          {t("asOf", {
+            asOf: formatDateTime(r.asOf),
+            validUntil: formatDateTime(r.validUntil),
+            stale: stale ? t("stale") : "",
+            country: r.scope.marketCountry,
+            currency: r.scope.currency,
+            condition: r.scope.condition,
+            days: String(r.scope.windowDays),
+          })}
         </p>
         <p className="text-sm">
           <Link
             className="underline"
             href={`/intelligence/clusters/${r.cluster.clusterId}?marketCountry=${r.scope.marketCountry}&currency=${r.scope.currency}&condition=${r.scope.condition}&windowDays=${r.scope.windowDays}`}
           >
-            Cluster page and history
+            {t("clusterPage")}
           </Link>
         </p>
       </header>
 
       <Warnings warnings={r.warnings} />
 
-      <Section title="Cluster identity">
+      <Section title={t("identity")}>
         <Facts
           facts={[
-            ["Cluster", <CopyableId key="id" id={r.cluster.clusterId} kind="cluster id" />],
-            ["Version", r.cluster.clusterVersion],
-            ["Identity confidence", `${r.cluster.identityConfidence} / 100`],
-            ["Vehicle types (kType)", r.cluster.dimensions.kTypes.join(", ") || "—"],
-            ["National codes", r.cluster.dimensions.natCodes.join(", ") || "—"],
-            ["Generic articles", r.cluster.dimensions.genArts.join(", ") || "—"],
+            [
+              t("identityFacts.cluster"),
+              <CopyableId key="id" id={r.cluster.clusterId} kind="cluster id" />,
+            ],
+            [t("identityFacts.version"), r.cluster.clusterVersion],
+            [t("identityFacts.identityConfidence"), `${r.cluster.identityConfidence} / 100`],
+            [t("identityFacts.kTypes"), r.cluster.dimensions.kTypes.join(", ") || "—"],
+            [t("identityFacts.natCodes"), r.cluster.dimensions.natCodes.join(", ") || "—"],
+            [t("identityFacts.genArts"), r.cluster.dimensions.genArts.join(", ") || "—"],
           ]}
         />
         <DataTable
-          caption="Identifiers of the cluster"
-          columns={["Scheme", "Value", "Manufacturer", "Role", "Confidence"]}
+          caption={t("identifiersCaption")}
+          columns={[
+            t("identifiersColumns.scheme"),
+            t("identifiersColumns.value"),
+            t("identifiersColumns.manufacturer"),
+            t("identifiersColumns.role"),
+            t("identifiersColumns.confidence"),
+          ]}
           rows={r.cluster.identifiers}
           keyOf={(i) => `${i.scheme}|${i.value}|${i.manufacturer}`}
           cells={(i) => [i.scheme, i.value, i.manufacturer ?? "—", words(i.role), i.confidence]}
-          empty="No identifiers."
+          empty={t("noIdentifiers")}
         />
       </Section>
 
-      <Section title="Evidence">
+      <Section title={t("evidence")}>
         <div className="grid gap-3 lg:grid-cols-3">
-          {EVIDENCE_KINDS.map(({ title, note, read }) => (
-            <EvidenceBlock key={title} title={title} note={note} {...read(r.evidence)} />
+          {EVIDENCE_KINDS.map(({ key, read }) => (
+            <EvidenceBlock
+              key={key}
+              title={t(`kinds.${key}.title`)}
+              note={t(`kinds.${key}.note`)}
+              {...read(r.evidence, t)}
+            />
           ))}
         </div>
       </Section>
 
-      <Section title="Prices">
+      <Section title={t("prices")}>
         <PriceDistribution
           currency={r.scope.currency}
           rows={[
-            { label: "Asking prices (observed listings)", summary: supply.askingPrice ?? null },
-            { label: "Realised prices (verified sales)", summary: sales.realizedPrice ?? null },
+            { label: t("asking"), summary: supply.askingPrice ?? null },
+            { label: t("realised"), summary: sales.realizedPrice ?? null },
           ]}
           range={
             range.available
@@ -223,23 +235,23 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
         <Facts
           facts={[
             [
-              "Market price",
+              t("marketPrice"),
               r.prices.marketPrice.available
                 ? `${money(r.prices.marketPrice.amountMinor)} (${words(r.prices.marketPrice.basis ?? "")})`
-                : "Not available",
+                : t("notAvailable"),
             ],
             [
-              "Recommended range",
+              t("recommendedRange"),
               range.available ? (
                 <span key="range">
                   {money(range.floorMinor)} – {money(range.targetMinor)} –{" "}
                   {money(range.ceilingMinor)}{" "}
                   <Badge tone={range.publishable ? "green" : "amber"}>
-                    {range.publishable ? "Publishable" : "Not publishable"}
+                    {range.publishable ? t("publishable") : t("notPublishable")}
                   </Badge>
                 </span>
               ) : (
-                "Not available"
+                t("notAvailable")
               ),
             ],
           ]}
@@ -247,61 +259,78 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
       </Section>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <Section title="Standtime">
+        <Section title={t("standtime")}>
           {r.standtime.available ? (
             <Facts
               facts={[
-                ["Expected days", num(r.standtime.expectedDays)],
+                [t("expectedDays"), num(r.standtime.expectedDays)],
                 [
-                  "Median / 80th percentile",
-                  `${num(r.standtime.p50Days)} / ${num(r.standtime.p80Days)} days`,
+                  t("medianP80"),
+                  t("medianP80Value", {
+                    p50: num(r.standtime.p50Days),
+                    p80: num(r.standtime.p80Days),
+                  }),
                 ],
                 [
-                  "Sold within 30 / 60 / 90 days",
+                  t("soldWithin"),
                   `${pct(r.standtime.saleProbability?.p30)} / ${pct(r.standtime.saleProbability?.p60)} / ${pct(r.standtime.saleProbability?.p90)}`,
                 ],
-                ["Events / censored", `${num(r.standtime.events)} / ${num(r.standtime.censored)}`],
-                ["Method", words(r.standtime.method ?? "")],
-                ["Confidence", num(r.standtime.confidence)],
+                [t("eventsCensored"), `${num(r.standtime.events)} / ${num(r.standtime.censored)}`],
+                [t("method"), words(r.standtime.method ?? "")],
+                [t("confidence"), num(r.standtime.confidence)],
               ]}
             />
           ) : (
-            <p className="text-sm text-slate-600">Not available ({words(r.standtime.status)}).</p>
+            <p className="text-sm text-slate-600">
+              {t("notAvailableBecause", { status: words(r.standtime.status) })}
+            </p>
           )}
         </Section>
-        <Section title="Trend">
+        <Section title={t("trend")}>
           {r.trend.available ? (
             <Facts
               facts={[
-                ["Direction", r.trend.direction ?? "—"],
+                [t("direction"), r.trend.direction ?? "—"],
                 [
-                  "Change over 30 days",
-                  `${num(r.trend.change30dPct, " %")} (interval ${num(r.trend.interval30dPct?.low, " %")} to ${num(r.trend.interval30dPct?.high, " %")})`,
+                  t("change30"),
+                  t("change30Value", {
+                    change: num(r.trend.change30dPct, " %"),
+                    low: num(r.trend.interval30dPct?.low, " %"),
+                    high: num(r.trend.interval30dPct?.high, " %"),
+                  }),
                 ],
-                ["Probability of a rise", pct(r.trend.probabilityPositive)],
-                ["Time buckets", num(r.trend.timeBuckets)],
-                ["Method", words(r.trend.method ?? "")],
-                ["Confidence", num(r.trend.confidence)],
+                [t("probabilityRise"), pct(r.trend.probabilityPositive)],
+                [t("timeBuckets"), num(r.trend.timeBuckets)],
+                [t("method"), words(r.trend.method ?? "")],
+                [t("confidence"), num(r.trend.confidence)],
               ]}
             />
           ) : (
-            <p className="text-sm text-slate-600">Not available ({words(r.trend.status)}).</p>
+            <p className="text-sm text-slate-600">
+              {t("notAvailableBecause", { status: words(r.trend.status) })}
+            </p>
           )}
         </Section>
       </div>
 
-      <Section title="Scores">
+      <Section title={t("scores")}>
         <DataTable
-          caption="Scores with their confidence and explanation"
+          caption={t("scoresCaption")}
           rowHeaders
-          columns={["Score", "Value", "Confidence", "Status", "Explanation"]}
+          columns={[
+            t("scoresColumns.score"),
+            t("scoresColumns.value"),
+            t("scoresColumns.confidence"),
+            t("scoresColumns.status"),
+            t("scoresColumns.explanation"),
+          ]}
           rows={BASIC_SCORES}
-          keyOf={([name]) => name}
-          empty="No scores."
-          cells={([name, key]) => {
+          keyOf={(key) => key}
+          empty={t("noScores")}
+          cells={(key) => {
             const score = r.scores[key];
             return [
-              name,
+              t(`basicScores.${key}`),
               num(score.value),
               num(score.confidence as number | null),
               words(score.status),
@@ -312,28 +341,39 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
           }}
         />
         <div className="rounded-md border border-slate-200 p-3" data-testid="opportunity-score">
-          <h3 className="text-sm font-semibold">Opportunity</h3>
+          <h3 className="text-sm font-semibold">{t("opportunity")}</h3>
           {o.value === null ? (
             <p className="text-sm text-slate-600">
-              No opportunity score: {words(o.status)}. It is never shown without its evidence.
+              {t("noOpportunity", { status: words(o.status) })}
             </p>
           ) : (
             <Facts
               facts={[
-                ["Score", `${o.value} / 100`],
-                ["Posterior mean", num(o.posteriorMean)],
+                [t("score"), `${o.value} / 100`],
+                [t("posteriorMean"), num(o.posteriorMean)],
                 [
-                  "Interval",
-                  `${num(o.interval.low)} to ${num(o.interval.high)} (${o.interval.calibrated ? "calibrated" : "not calibrated"}, ${words(o.interval.method)})`,
+                  t("interval"),
+                  t("intervalValue", {
+                    low: num(o.interval.low),
+                    high: num(o.interval.high),
+                    calibrated: o.interval.calibrated ? "yes" : "no",
+                    method: words(o.interval.method),
+                  }),
                 ],
-                ["Confidence", num(o.confidence as number | null)],
-                ["Status", words(o.status)],
+                [t("confidence"), num(o.confidence as number | null)],
+                [t("status"), words(o.status)],
               ]}
             />
           )}
           <DataTable
-            caption="Factors of the opportunity score"
-            columns={["Factor", "Value", "Weight", "Contribution", "Evidence"]}
+            caption={t("factorsCaption")}
+            columns={[
+              t("factorsColumns.factor"),
+              t("factorsColumns.value"),
+              t("factorsColumns.weight"),
+              t("factorsColumns.contribution"),
+              t("factorsColumns.evidence"),
+            ]}
             rows={o.factors}
             keyOf={(f) => f.name}
             cells={(f) => [
@@ -343,11 +383,11 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
               num(f.contribution),
               words(String(f.evidence ?? "")),
             ]}
-            empty="No factors."
+            empty={t("noFactors")}
           />
           {o.limitations.length ? (
             <>
-              <h4 className="mt-2 text-sm font-medium">Limitations</h4>
+              <h4 className="mt-2 text-sm font-medium">{t("limitations")}</h4>
               <ul className="list-disc pl-5 text-sm text-slate-700">
                 {o.limitations.map((l) => (
                   <li key={l}>{l}</li>
@@ -358,23 +398,26 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
         </div>
       </Section>
 
-      <Section title="Confidence">
+      <Section title={t("confidenceSection")}>
         <Facts
           facts={[
             [
-              "Level",
-              `${r.confidence.level}${r.confidence.publishable ? " (publishable)" : " (not publishable)"}`,
+              t("level"),
+              t("levelValue", {
+                level: r.confidence.level,
+                publishable: r.confidence.publishable ? "yes" : "no",
+              }),
             ],
-            ["Value", num(r.confidence.value)],
+            [t("value"), num(r.confidence.value)],
             [
-              "Effective sample / contributors",
+              t("sampleContributors"),
               `${num(r.confidence.effectiveSampleSize)} / ${num(r.confidence.contributorCount)}`,
             ],
-            ["Days observed", num(r.confidence.observationDays)],
+            [t("figures.daysObserved"), num(r.confidence.observationDays)],
           ]}
         />
         <ListOf
-          title="Caps"
+          title={t("caps")}
           items={r.confidence.caps.map((c) => {
             const cap = c as {
               code?: string;
@@ -382,41 +425,52 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
               reason?: string;
               binding?: boolean;
             };
-            return `${cap.reason ?? words(cap.code ?? "")} At most ${cap.maxLevel ?? "?"}${cap.binding ? " (binding)" : ""}.`;
+            return t("cap", {
+              reason: cap.reason ?? words(cap.code ?? ""),
+              maxLevel: cap.maxLevel ?? "?",
+              binding: cap.binding ? "yes" : "no",
+            });
           })}
-          none="No cap applies."
+          none={t("noCap")}
         />
         <ListOf
-          title="Missing evidence"
+          title={t("missingEvidence")}
           items={r.confidence.missingEvidence.map((m) => {
             const miss = m as { evidenceClass?: string; reason?: string };
             return `${words(miss.evidenceClass ?? "")}: ${words(miss.reason ?? "")}`;
           })}
-          none="Nothing missing."
+          none={t("nothingMissing")}
         />
       </Section>
 
-      <Section title="Provenance">
+      <Section title={t("provenance")}>
         <Facts
           facts={[
-            ["Cluster version", r.provenance.clusterVersion],
-            ["Clustering model", r.provenance.clusteringModelVersion],
-            ["Intelligence model", r.provenance.intelligenceModelVersion],
-            ["Score version", r.provenance.scoreVersion],
-            ["Snapshot", <CopyableId key="s" id={r.provenance.snapshotId} kind="snapshot id" />],
-            ["Restated", r.provenance.restated ? "Yes" : "No"],
+            [t("provenanceFacts.clusterVersion"), r.provenance.clusterVersion],
+            [t("provenanceFacts.clusteringModel"), r.provenance.clusteringModelVersion],
+            [t("provenanceFacts.intelligenceModel"), r.provenance.intelligenceModelVersion],
+            [t("provenanceFacts.scoreVersion"), r.provenance.scoreVersion],
             [
-              "Source cut-offs",
-              `observed supply ${formatDateTime(r.provenance.sourceCutoffs.observedSupply)}, verified sales ${formatDateTime(r.provenance.sourceCutoffs.verifiedSales)}, internal usage ${formatDateTime(r.provenance.sourceCutoffs.internalUsage)}`,
+              t("provenanceFacts.snapshot"),
+              <CopyableId key="s" id={r.provenance.snapshotId} kind="snapshot id" />,
             ],
-            ["Request", <CopyableId key="r" id={r.requestId} kind="request id" />],
+            [t("provenanceFacts.restated"), r.provenance.restated ? t("yes") : t("no")],
+            [
+              t("provenanceFacts.cutoffs"),
+              t("cutoffsValue", {
+                observed: formatDateTime(r.provenance.sourceCutoffs.observedSupply),
+                sales: formatDateTime(r.provenance.sourceCutoffs.verifiedSales),
+                usage: formatDateTime(r.provenance.sourceCutoffs.internalUsage),
+              }),
+            ],
+            [
+              t("provenanceFacts.request"),
+              <CopyableId key="r" id={r.requestId} kind="request id" />,
+            ],
           ]}
         />
       </Section>
-      <p className="text-xs text-slate-500">
-        Derived data, not a guarantee: prices and scores are estimates from the evidence shown and
-        are not binding.
-      </p>
+      <p className="text-xs text-slate-500">{t("caveat")}</p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Axis, Chart, linePath, plotFrame, verticalScale } from "@/components/ui/chart";
 import { type ClusterHistoryPoint } from "@/lib/api/contract/intelligence";
 import { formatDate } from "@/lib/format";
@@ -27,12 +28,8 @@ export function versionChanges(points: ClusterHistoryPoint[]): VersionChange[] {
 }
 
 export function HistoryChart({ points }: { points: ClusterHistoryPoint[] }) {
-  if (points.length === 0)
-    return (
-      <p className="text-sm text-slate-600">
-        No snapshots in this period. History is never backfilled or refreshed.
-      </p>
-    );
+  const t = useTranslations("intelligence.history");
+  if (points.length === 0) return <p className="text-sm text-slate-600">{t("none")}</p>;
   const f = FRAME;
   const n = points.length;
   const x = (i: number) => f.left + (n === 1 ? 0.5 : i / (n - 1)) * (f.width - f.left - f.right);
@@ -42,11 +39,16 @@ export function HistoryChart({ points }: { points: ClusterHistoryPoint[] }) {
   const changes = versionChanges(points);
   const first = formatDate(points[0]!.asOf);
   const last = formatDate(points.at(-1)!.asOf);
-  const summary = `${n} points from ${first} to ${last}; ${
-    changes.length
-      ? changes.map((c) => `version ${c.from} to ${c.to} on ${formatDate(c.at)}`).join(", ")
-      : "no version change"
-  }.`;
+  const summary = t("summary", {
+    count: String(n),
+    first,
+    last,
+    changes: changes.length
+      ? changes
+          .map((c) => t("change", { from: String(c.from), to: String(c.to), at: formatDate(c.at) }))
+          .join(", ")
+      : t("noChange"),
+  });
   return (
     <div className="space-y-2">
       <Chart frame={f} summary={summary} testId="history-chart">
@@ -96,10 +98,7 @@ export function HistoryChart({ points }: { points: ClusterHistoryPoint[] }) {
           ]}
         />
       </Chart>
-      <p className="text-xs text-slate-600">
-        Solid line: opportunity score. Dashed line: confidence. Dashed vertical lines: a new cluster
-        version from that point on.
-      </p>
+      <p className="text-xs text-slate-600">{t("legend")}</p>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   MINIMUM_EVIDENCE_WORDS,
 } from "@/lib/operations/choice-words";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { FormCheckbox, FormSelect, FormText } from "@/components/forms/form-fields";
@@ -26,40 +27,46 @@ import {
 type Scope = z.input<typeof marketScopeFields>;
 type AnyScopeForm = Parameters<typeof FormText<Scope & { freshnessPolicy: string }>>[0]["of"];
 
-const PAID =
-  "Each read is one billed call (polling a refresh is not). Sending the same form again after a failure replays it without a second charge.";
-
 function ConditionSelect({ form }: { form: AnyScopeForm }) {
+  const t = useTranslations("intelligence.forms");
+  const choices = useTranslations("choices");
   return (
-    <FormSelect of={form} name="condition" label="Condition" choices={choicesOf(CONDITION_WORDS)} />
+    <FormSelect
+      of={form}
+      name="condition"
+      label={t("condition")}
+      choices={choicesOf(CONDITION_WORDS, choices)}
+    />
   );
 }
 
 /** The market scope and freshness fields every cluster read shares. */
 function ScopeFields({ form }: { form: AnyScopeForm }) {
+  const t = useTranslations("intelligence.forms");
+  const choices = useTranslations("choices");
   return (
     <>
       <FormText
         of={form}
         name="marketCountry"
-        label="Market country"
-        hint="Two letters, e.g. DE."
+        label={t("marketCountry")}
+        hint={t("marketCountryHint")}
       />
-      <FormText of={form} name="currency" label="Currency" hint="Three letters, e.g. EUR." />
+      <FormText of={form} name="currency" label={t("currency")} hint={t("currencyHint")} />
       <ConditionSelect form={form} />
       <FormText
         of={form}
         name="windowDays"
-        label="Window (days)"
+        label={t("windowDays")}
         inputMode="numeric"
-        hint="1 to 730."
+        hint={t("windowDaysHint")}
       />
       <FormSelect
         of={form}
         name="freshnessPolicy"
-        label="Freshness"
-        hint="A refresh runs as a job where your account allows it; otherwise the service says a refresh would be needed."
-        choices={choicesOf(FRESHNESS_WORDS)}
+        label={t("freshness")}
+        hint={t("freshnessHint")}
+        choices={choicesOf(FRESHNESS_WORDS, choices)}
       />
     </>
   );
@@ -74,6 +81,7 @@ const SCOPE_DEFAULTS = {
 } as const;
 
 export function ResolvePartForm() {
+  const t = useTranslations("intelligence.forms");
   const form = useForm<z.input<typeof resolvePartForm>, unknown, z.output<typeof resolvePartForm>>({
     resolver: zodResolver(resolvePartForm),
     defaultValues: { oeNumber: "", aftermarketNumber: "", manufacturer: "", ...SCOPE_DEFAULTS },
@@ -81,29 +89,29 @@ export function ResolvePartForm() {
   return (
     <JobForm
       form={form}
-      label="Resolve a part"
-      submitLabel="Read market intelligence"
+      label={t("resolveLabel")}
+      submitLabel={t("resolveSubmit")}
       send={(v, idempotencyKey) => resolvePartIntelligenceAction({ ...v, idempotencyKey })}
-      onUnknown={`The console did not learn whether the read was made. Look at the recent results below before reading again. ${PAID}`}
+      onUnknown={t("resolveUnknown", { paid: t("paid") })}
     >
       <FormText
         of={form}
         name="oeNumber"
-        label="OE number"
+        label={t("oeNumber")}
         autoComplete="off"
-        hint="For example 1J0 698 151."
+        hint={t("oeNumberHint")}
       />
       <FormText
         of={form}
         name="aftermarketNumber"
-        label="or aftermarket number"
+        label={t("aftermarketNumber")}
         autoComplete="off"
       />
       <FormText
         of={form}
         name="manufacturer"
-        label="Manufacturer (optional)"
-        hint="Needed when two manufacturers use the number."
+        label={t("manufacturer")}
+        hint={t("manufacturerHint")}
       />
       <ScopeFields form={form as unknown as AnyScopeForm} />
     </JobForm>
@@ -117,6 +125,7 @@ export function ClusterReadForm({
   clusterId: string;
   scope: { marketCountry: string; currency: string; condition: string; windowDays: number };
 }) {
+  const t = useTranslations("intelligence.forms");
   const form = useForm<z.input<typeof clusterReadForm>, unknown, z.output<typeof clusterReadForm>>({
     resolver: zodResolver(clusterReadForm),
     defaultValues: {
@@ -129,8 +138,8 @@ export function ClusterReadForm({
   return (
     <JobForm
       form={form}
-      label="Read this cluster"
-      submitLabel="Read again"
+      label={t("clusterLabel")}
+      submitLabel={t("clusterSubmit")}
       send={(v, idempotencyKey) => readClusterIntelligenceAction({ ...v, idempotencyKey })}
     >
       <ScopeFields form={form as unknown as AnyScopeForm} />
@@ -139,6 +148,8 @@ export function ClusterReadForm({
 }
 
 export function VinEconomicForm({ asOf }: { asOf: string }) {
+  const t = useTranslations("intelligence.forms");
+  const choices = useTranslations("choices");
   const form = useForm<z.input<typeof vinEconomicForm>, unknown, z.output<typeof vinEconomicForm>>({
     resolver: zodResolver(vinEconomicForm),
     defaultValues: {
@@ -156,46 +167,41 @@ export function VinEconomicForm({ asOf }: { asOf: string }) {
   return (
     <JobForm
       form={form}
-      label="VIN Economic Intelligence"
-      submitLabel="Start the evaluation"
+      label={t("vinLabel")}
+      submitLabel={t("vinSubmit")}
       send={(v, idempotencyKey) => startVinEconomicIntelligenceAction({ ...v, idempotencyKey })}
-      onUnknown="The console did not learn whether the evaluation was ordered. Look at the recent results before starting it again: each order is billed."
+      onUnknown={t("vinUnknown")}
     >
-      <FormText of={form} name="vin" label="VIN" autoComplete="off" />
-      <FormText of={form} name="marketCountry" label="Market country" />
-      <FormText of={form} name="currency" label="Currency" />
+      <FormText of={form} name="vin" label={t("vin")} autoComplete="off" />
+      <FormText of={form} name="marketCountry" label={t("marketCountry")} />
+      <FormText of={form} name="currency" label={t("currency")} />
       <ConditionSelect form={form as unknown as AnyScopeForm} />
-      <FormText
-        of={form}
-        name="asOf"
-        label="As of"
-        hint="UTC, not in the future, e.g. 20 Nov 2026 09:00. The window is fixed at 90 days."
-      />
+      <FormText of={form} name="asOf" label={t("asOf")} hint={t("asOfHint")} />
       <FormSelect
         of={form}
         name="minimumEvidence"
-        label="Minimum evidence for the portfolio"
-        choices={choicesOf(MINIMUM_EVIDENCE_WORDS)}
+        label={t("minimumEvidence")}
+        choices={choicesOf(MINIMUM_EVIDENCE_WORDS, choices)}
       />
       <FormSelect
         of={form}
         name="freshnessPolicy"
-        label="Freshness"
-        choices={choicesOf(FRESHNESS_WORDS)}
+        label={t("freshness")}
+        choices={choicesOf(FRESHNESS_WORDS, choices)}
       />
       <FormText
         of={form}
         name="maxCandidates"
-        label="Most candidates to list"
+        label={t("maxCandidates")}
         inputMode="numeric"
-        hint="1 to 100."
+        hint={t("maxCandidatesHint")}
       />
       <FormCheckbox
         of={form}
         name="includeInsufficientCandidates"
         className="flex items-center gap-2 text-sm sm:col-span-2"
       >
-        List candidates with insufficient evidence too (they never enter the portfolio)
+        {t("includeInsufficient")}
       </FormCheckbox>
     </JobForm>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Axis, Chart, horizontalScale, plotFrame } from "@/components/ui/chart";
 import { DataTable } from "@/components/ui/table";
 import { formatMinor } from "@/lib/format";
@@ -30,9 +31,9 @@ export function PriceDistribution({
   rows: { label: string; summary: PriceSummary | null }[];
   range: { floor: number; target: number; ceiling: number } | null;
 }) {
+  const t = useTranslations("intelligence.prices");
   const shown = rows.filter((r): r is Shown => r.summary !== null);
-  if (shown.length === 0)
-    return <p className="text-sm text-slate-600">No price evidence: no distribution to show.</p>;
+  if (shown.length === 0) return <p className="text-sm text-slate-600">{t("none")}</p>;
   const values = shown.flatMap((r) => [r.summary.p10Minor, r.summary.p90Minor]);
   if (range) values.push(range.floor, range.ceiling);
   const lo = Math.min(...values);
@@ -47,9 +48,13 @@ export function PriceDistribution({
   const x = horizontalScale(f, lo, hi);
   const money = (v: number) => formatMinor(v, currency);
   const summary = shown
-    .map(
-      (r) =>
-        `${r.label}: p10 ${money(r.summary.p10Minor)}, median ${money(r.summary.p50Minor)}, p90 ${money(r.summary.p90Minor)}`,
+    .map((r) =>
+      t("summary", {
+        label: r.label,
+        p10: money(r.summary.p10Minor),
+        p50: money(r.summary.p50Minor),
+        p90: money(r.summary.p90Minor),
+      }),
     )
     .join("; ");
   return (
@@ -99,7 +104,7 @@ export function PriceDistribution({
         {range ? (
           <g>
             <text x={f.left} y={rangeTop + 12} fontSize="12" className="fill-slate-600">
-              Recommended range
+              {t("recommendedRange")}
             </text>
             <line
               x1={x(range.floor)}
@@ -115,13 +120,21 @@ export function PriceDistribution({
         ) : null}
       </Chart>
       <DataTable
-        caption="Price percentiles"
+        caption={t("caption")}
         testId="price-percentiles"
         rowHeaders
-        columns={["Prices", "p10", "p25", "Median", "p75", "p90", "Sample"]}
+        columns={[
+          t("columns.prices"),
+          t("columns.p10"),
+          t("columns.p25"),
+          t("columns.median"),
+          t("columns.p75"),
+          t("columns.p90"),
+          t("columns.sample"),
+        ]}
         rows={shown}
         keyOf={(r) => r.label}
-        empty="No price evidence."
+        empty={t("noEvidence")}
         cells={({ label, summary: s }) => [
           label,
           ...[s.p10Minor, s.p25Minor, s.p50Minor, s.p75Minor, s.p90Minor].map(money),

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Warnings } from "@/components/operations/coded-sentence";
 import { UndocumentedShape } from "@/components/operations/outcome-card";
 import { Badge } from "@/components/ui/badge";
@@ -11,8 +12,9 @@ import { pct, words } from "../_lib/format";
  * out as visibly as those included, each with its cluster and version.
  */
 export function VinEconomicView({ result }: { result: unknown }) {
+  const t = useTranslations("intelligence.vinResult");
   const parsed = vinEconomicIntelligenceResult.safeParse(result);
-  if (!parsed.success) return <UndocumentedShape shownAs="an evaluation" />;
+  if (!parsed.success) return <UndocumentedShape shownAs={t("shownAs")} />;
   const r = parsed.data;
   const currency = r.scope?.currency ?? "EUR";
   const money = (v: number | null | undefined) => formatMinor(v, currency);
@@ -23,48 +25,57 @@ export function VinEconomicView({ result }: { result: unknown }) {
     <div className="space-y-5" data-testid="vin-economic-result">
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-slate-600">Risk-adjusted value</dt>
+          <dt className="text-slate-600">{t("riskAdjusted")}</dt>
           <dd className="text-lg font-semibold">{money(portfolio.riskAdjustedValueMinor)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Expected revenue</dt>
+          <dt className="text-slate-600">{t("expectedRevenue")}</dt>
           <dd className="text-lg font-semibold">{money(portfolio.expectedRevenueMinor)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Candidates in the portfolio</dt>
+          <dt className="text-slate-600">{t("inPortfolio")}</dt>
           <dd className="text-lg font-semibold">
-            {portfolio.includedCount ?? 0} of {r.candidates.length}
+            {t("inPortfolioValue", {
+              included: String(portfolio.includedCount ?? 0),
+              total: String(r.candidates.length),
+            })}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-600">Confidence</dt>
+          <dt className="text-slate-600">{t("confidence")}</dt>
           <dd className="text-lg font-semibold">
             {confidence.level ?? "—"}
-            {confidence.publishable === false ? " (not publishable)" : ""}
+            {confidence.publishable === false ? t("notPublishable") : ""}
           </dd>
         </div>
       </dl>
       <p className="text-sm text-slate-600">
-        {r.vin ? `VIN ${r.vin}. ` : ""}
+        {r.vin ? t("vin", { vin: r.vin }) : ""}
         {r.scope
-          ? `${r.scope.marketCountry}, ${r.scope.currency}, ${r.scope.condition}, ${r.scope.windowDays} days, minimum evidence ${r.scope.minimumEvidence}, as of ${r.scope.asOf}. `
+          ? t("scope", {
+              country: r.scope.marketCountry,
+              currency: r.scope.currency,
+              condition: r.scope.condition,
+              days: String(r.scope.windowDays),
+              minimum: r.scope.minimumEvidence,
+              asOf: r.scope.asOf,
+            })
           : ""}
-        Value = expected price × probability of selling within 90 days × (1 − refund rate) ×
-        confidence.
+        {t("formula")}
       </p>
       <Warnings warnings={r.warnings} />
       <DataTable
-        caption="Candidates"
+        caption={t("caption")}
         columns={[
-          "#",
-          "Part",
-          "Cluster (version)",
-          "In portfolio",
-          "Evidence",
-          "Opportunity",
-          "Expected price",
-          "Sold in 90 days",
-          "Value",
+          t("columns.index"),
+          t("columns.part"),
+          t("columns.cluster"),
+          t("columns.inPortfolio"),
+          t("columns.evidence"),
+          t("columns.opportunity"),
+          t("columns.expectedPrice"),
+          t("columns.sold90"),
+          t("columns.value"),
         ]}
         rows={r.candidates}
         keyOf={(c) => c.clusterId}
@@ -77,11 +88,11 @@ export function VinEconomicView({ result }: { result: unknown }) {
           </span>,
           c.included ? (
             <Badge key="i" tone="green">
-              Included
+              {t("included")}
             </Badge>
           ) : (
             <Badge key="i" tone="amber">
-              Excluded: {words(c.exclusionReason)}
+              {t("excluded", { reason: words(c.exclusionReason) })}
             </Badge>
           ),
           `${words(c.status)}${c.confidenceLevel ? ` (${c.confidenceLevel})` : ""}`,
@@ -90,20 +101,15 @@ export function VinEconomicView({ result }: { result: unknown }) {
           pct(c.saleProbability90),
           money(c.riskAdjustedValueMinor),
         ]}
-        empty="No candidate: the vehicle's parts resolved to no cluster."
+        empty={t("empty")}
       />
       {excluded.length ? (
-        <p className="text-sm text-slate-700">
-          {excluded.length} candidate{excluded.length === 1 ? " is" : "s are"} listed but left out
-          of the portfolio, with the reason.
-        </p>
+        <p className="text-sm text-slate-700">{t("excludedCount", { count: excluded.length })}</p>
       ) : null}
       {omitted.length ? (
-        <section aria-label="Insufficient candidates not listed" className="text-sm">
-          <h2 className="font-semibold">Insufficient candidates not listed</h2>
-          <p className="text-slate-600">
-            Left out because the evaluation did not ask for insufficient candidates:
-          </p>
+        <section aria-label={t("omitted")} className="text-sm">
+          <h2 className="font-semibold">{t("omitted")}</h2>
+          <p className="text-slate-600">{t("omittedIntro")}</p>
           <ul className="list-disc pl-5">
             {omitted.map((o) => (
               <li key={o.clusterId}>
@@ -114,8 +120,8 @@ export function VinEconomicView({ result }: { result: unknown }) {
         </section>
       ) : null}
       {pipeline.stages?.length ? (
-        <section aria-label="Pipeline" className="text-sm">
-          <h2 className="font-semibold">Pipeline</h2>
+        <section aria-label={t("pipeline")} className="text-sm">
+          <h2 className="font-semibold">{t("pipeline")}</h2>
           <ol className="list-decimal pl-5">
             {pipeline.stages.map((s) => (
               <li key={s.name}>
@@ -129,9 +135,7 @@ export function VinEconomicView({ result }: { result: unknown }) {
           </ol>
         </section>
       ) : null}
-      <p className="text-xs text-slate-500">
-        Derived data, not a guarantee: values are estimates and not binding price statements.
-      </p>
+      <p className="text-xs text-slate-500">{t("caveat")}</p>
     </div>
   );
 }

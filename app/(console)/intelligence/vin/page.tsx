@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { dateTimeForInput, daysAgo } from "@/lib/dates";
 import { PilotStatePanel } from "../_components/pilot-state-panel";
 import { VinEconomicForm } from "../_components/intelligence-forms";
 
-export const metadata: Metadata = { title: "VIN Economic Intelligence" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("intelligence.vin"))("title") };
+}
 
 export default async function VinEconomicPage() {
   const { pilotState } = await requirePageSession();
@@ -14,27 +17,22 @@ export default async function VinEconomicPage() {
     pilot.state === "unknown" || (pilot.state === "open" && pilot.gates.vinEconomicIntelligence);
   // To the minute, rounded down: "now" is never in the future.
   const asOf = dateTimeForInput(daysAgo(0));
+  const t = await getTranslations("intelligence");
   return (
     <>
       <PageHeader
-        trail={[
-          { href: "/intelligence", label: "Market intelligence" },
-          "VIN Economic Intelligence",
-        ]}
-        title="VIN Economic Intelligence"
-        description="The vehicle's parts, resolved to clusters and valued as a risk-adjusted portfolio. It runs as a job this console follows."
+        trail={[{ href: "/intelligence", label: t("title") }, t("vin.title")]}
+        title={t("vin.title")}
+        description={t("vin.description")}
       />
       {enabled ? (
-        <Card title="Scope">
+        <Card title={t("vin.scope")}>
           <VinEconomicForm asOf={asOf} />
         </Card>
       ) : (
-        <Card title="Not available">
+        <Card title={t("vin.notAvailable")}>
           <PilotStatePanel pilot={pilot} />
-          <p className="mt-3 text-sm text-slate-600">
-            VIN Economic Intelligence is disabled for your account; the service would answer a
-            request as disabled.
-          </p>
+          <p className="mt-3 text-sm text-slate-600">{t("vin.disabled")}</p>
         </Card>
       )}
     </>

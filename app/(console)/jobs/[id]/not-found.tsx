@@ -1,12 +1,14 @@
+import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import { Alert } from "@/components/ui/alert";
 
 export default function JobNotFound() {
+  const t = useTranslations("jobs.notFound");
   return (
-    <Alert tone="warning" title="No such job">
-      No job with this id was started from this console by your Client.{" "}
+    <Alert tone="warning" title={t("title")}>
+      {t("body")}{" "}
       <Link href="/jobs" className="underline">
-        Recent jobs
+        {t("recent")}
       </Link>
     </Alert>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { type ReactNode } from "react";
 import { type FieldValues, type UseFormReturn } from "react-hook-form";
 import { ActionForm } from "@/components/forms/action-form";
@@ -31,14 +32,15 @@ export function JobForm<T extends FieldValues, V>({
   onStarted?: (jobId: string) => void;
   children: ReactNode;
 }) {
+  const t = useTranslations("jobs.jobForm");
   const router = useRouter();
   const run = useActionSubmit(form, send, {
     onSuccess: ({ jobId }) => (onStarted ? onStarted(jobId) : router.push(`/jobs/${jobId}`)),
     unknownText: onUnknown,
-    noAnswerText: "The console did not answer. Look at the recent jobs before starting it again.",
+    noAnswerText: t("noAnswer"),
   });
   return (
-    <ActionForm label={label} run={run} button={[submitLabel, "Starting…"]}>
+    <ActionForm label={label} run={run} button={[submitLabel, t("pending")]}>
       {children}
     </ActionForm>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Warnings } from "@/components/operations/coded-sentence";
 import { CopyableId } from "@/components/ui/copyable-id";
 import { Facts } from "@/components/ui/facts";
@@ -16,8 +17,7 @@ import {
 import { type partImageGenerationResponse } from "@/lib/api/contract/vision";
 import { type z } from "zod";
 
-const CAVEAT =
-  "Derived data, not a guarantee: fitment, reference numbers and VDI codes never prove that a part fits a specific vehicle, and prices are not binding.";
+type ResultsT = ReturnType<typeof useTranslations<"jobs.results">>;
 
 function Quiet({ children }: { children: string }) {
   return <span className="text-slate-500">{children}</span>;
@@ -30,16 +30,17 @@ type Evaluation = z.infer<typeof economicEvaluationResponse>;
 type PartImages = z.infer<typeof partImageGenerationResponse>;
 
 function PartsResult({ result }: { result: PartsOfVin }) {
+  const t = useTranslations("jobs.results");
   const missing = result.missingCategories ?? [];
   return (
     <div className="space-y-3">
       {missing.length ? (
-        <Alert tone="warning" title="The list is incomplete">
-          The service has no data for: {missing.join(", ")}.
+        <Alert tone="warning" title={t("incompleteTitle")}>
+          {t("noDataFor", { categories: missing.join(", ") })}
         </Alert>
       ) : null}
       <p className="text-sm text-slate-600">
-        Match level {result.matchLevel ?? "not reported"}
+        {t("matchLevel", { level: result.matchLevel ?? t("notReported") })}
         {result.svcId ? (
           <>
             {" "}
@@ -48,17 +49,22 @@ function PartsResult({ result }: { result: PartsOfVin }) {
         ) : null}
       </p>
       <DataTable
-        caption="Parts of the vehicle"
+        caption={t("partsCaption")}
         testId="parts-result"
-        columns={["OE number", "Part", "svcGenArt", "VDI 4081"]}
+        columns={[
+          t("partsColumns.oe"),
+          t("partsColumns.part"),
+          t("partsColumns.genArt"),
+          t("partsColumns.vdi"),
+        ]}
         rows={(result.parts ?? []).map((part, i) => ({ part, i }))}
         keyOf={({ i }) => String(i)}
-        empty="The service listed no parts for this vehicle."
+        empty={t("noParts")}
         cells={({ part: p }) => [
-          p.number ? <code key="n">{p.number}</code> : <Quiet key="n">no OE number</Quiet>,
+          p.number ? <code key="n">{p.number}</code> : <Quiet key="n">{t("noOe")}</Quiet>,
           p.name ?? "—",
           <code key="g">{p.svcGenArt}</code>,
-          p.vdi.length ? p.vdi.join(", ") : <Quiet key="v">none (no valid mapping)</Quiet>,
+          p.vdi.length ? p.vdi.join(", ") : <Quiet key="v">{t("noVdi")}</Quiet>,
         ]}
       />
     </div>
@@ -66,38 +72,38 @@ function PartsResult({ result }: { result: PartsOfVin }) {
 }
 
 function CartResult({ result }: { result: CartCheck }) {
+  const t = useTranslations("jobs.results");
   return (
     <div className="space-y-3">
       {result.complete ? (
-        <Alert tone="info">The check is complete: “does not fit” is a reliable exclusion.</Alert>
+        <Alert tone="info">{t("cartComplete")}</Alert>
       ) : (
-        <Alert tone="warning" title="The check is incomplete">
-          “Does not fit” is not reliable here: the service could not check every category for this
-          vehicle.
+        <Alert tone="warning" title={t("cartIncompleteTitle")}>
+          {t("cartIncompleteBody")}
         </Alert>
       )}
       <DataTable
-        caption="Cart check results in the order sent"
+        caption={t("cartCaption")}
         testId="cart-result"
         rowTestId="cart-row"
-        columns={["#", "OE number", "Result"]}
+        columns={[t("cartColumns.index"), t("cartColumns.oe"), t("cartColumns.result")]}
         rows={result.results.map((r, i) => ({ ...r, i }))}
         keyOf={({ i }) => String(i)}
-        empty="The cart was empty."
+        empty={t("emptyCart")}
         cells={(r) => [
           r.i + 1,
           <code key="oe">{r.oe}</code>,
           r.fits ? (
             <Badge key="r" tone="green">
-              fits ({result.mode} level)
+              {t("fits", { mode: result.mode })}
             </Badge>
           ) : result.complete ? (
             <Badge key="r" tone="red">
-              does not fit (reliable)
+              {t("doesNotFit")}
             </Badge>
           ) : (
             <Badge key="r" tone="amber">
-              not confirmed (not a reliable exclusion)
+              {t("notConfirmed")}
             </Badge>
           ),
         ]}
@@ -107,60 +113,76 @@ function CartResult({ result }: { result: CartCheck }) {
 }
 
 /** An assumption of the evaluation in the words and units its form asked for (euros, percent). */
-function assumptionText(field: string, value: unknown, currency: string): string {
+function assumptionText(field: string, value: unknown, currency: string, t: ResultsT): string {
   switch (field) {
     case "condition":
-      return `${value === "new" ? "new" : "used"} parts`;
+      return t("assumptions.condition", { condition: value === "new" ? "new" : "used" });
     case "vehicleType":
-      return value === "motorcycle" ? "a motorcycle" : "a car";
+      return t("assumptions.vehicleType", {
+        type: value === "motorcycle" ? "motorcycle" : "car",
+      });
     case "maxPricedParts":
-      return `at most ${String(value)} priced parts`;
+      return t("assumptions.maxPricedParts", { value: String(value) });
     case "recoveryRate":
       return typeof value === "number"
-        ? `${Math.round(value * 100)} percent of the price recovered`
-        : `recovery rate ${String(value)}`;
+        ? t("assumptions.recoveryRate", { percent: String(Math.round(value * 100)) })
+        : t("assumptions.recoveryRateRaw", { value: String(value) });
     case "costPerPartMinor":
       return typeof value === "number"
-        ? `${formatMinor(value, currency)} cost per part`
-        : `cost per part ${String(value)}`;
+        ? t("assumptions.costPerPart", { amount: formatMinor(value, currency) })
+        : t("assumptions.costPerPartRaw", { value: String(value) });
     case "country":
-      return `market ${String(value)}`;
+      return t("assumptions.country", { value: String(value) });
     default:
       return `${field.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()} ${String(value)}`;
   }
 }
 
 function EvaluationResult({ result }: { result: Evaluation }) {
+  const t = useTranslations("jobs.results");
   const c = result.currency;
   return (
     <div className="space-y-3" data-testid="evaluation-result">
       <Facts
         facts={[
           [
-            "Revenue potential",
-            `${formatMinor(result.revenuePotential?.grossMinor, c)} gross, ${formatMinor(result.revenuePotential?.netMinor, c)} net`,
+            t("revenue"),
+            t("revenueValue", {
+              gross: formatMinor(result.revenuePotential?.grossMinor, c),
+              net: formatMinor(result.revenuePotential?.netMinor, c),
+            }),
           ],
           [
-            "Purchase recommendation",
-            `at most ${formatMinor(result.purchaseRecommendation?.maxPurchasePriceMinor, c)}${result.purchaseRecommendation?.basis ? ` (${result.purchaseRecommendation.basis})` : ""}`,
+            t("purchase"),
+            t("purchaseValue", {
+              amount: formatMinor(result.purchaseRecommendation?.maxPurchasePriceMinor, c),
+              basis: result.purchaseRecommendation?.basis
+                ? ` (${result.purchaseRecommendation.basis})`
+                : "",
+            }),
           ],
           [
-            "Assumptions",
+            t("assumptionsLabel"),
             Object.entries(result.assumptions ?? {})
               .filter(([, v]) => v !== null && v !== undefined)
-              .map(([k, v]) => assumptionText(k, v, c))
+              .map(([k, v]) => assumptionText(k, v, c, t))
               .join(" · "),
             "evaluation-assumptions",
           ],
         ]}
       />
-      <Warnings title="Warnings attached to these figures" warnings={result.warnings} />
+      <Warnings title={t("warnings")} warnings={result.warnings} />
       <DataTable
-        caption="Ranked priced parts"
-        columns={["Rank", "Part", "Price", "Recovery"]}
+        caption={t("rankedCaption")}
+        columns={[
+          t("rankedColumns.rank"),
+          t("rankedColumns.part"),
+          t("rankedColumns.price"),
+          t("rankedColumns.recovery"),
+        ]}
         rows={result.parts.map((part, i) => ({ part, i }))}
         keyOf={({ i }) => String(i)}
-        empty="No part could be priced."
+        empty={t("noPriced")}
         cells={({ part: p, i }) => [
           p.rank ?? i + 1,
           <span key="p">
@@ -175,10 +197,11 @@ function EvaluationResult({ result }: { result: Evaluation }) {
 }
 
 function ImageResult({ result }: { result: PartImages }) {
+  const t = useTranslations("jobs.results");
   return (
     <div className="space-y-3" data-testid="image-result">
       <p className="text-sm">
-        Images for <code>{result.oeNumber}</code>
+        {t.rich("imagesFor", { oe: result.oeNumber, code: (chunks) => <code>{chunks}</code> })}
       </p>
       {result.disclosure ? <Alert tone="info">{result.disclosure}</Alert> : null}
       <ul className="flex flex-wrap gap-4">
@@ -188,13 +211,15 @@ function ImageResult({ result }: { result: PartImages }) {
               // eslint-disable-next-line @next/next/no-img-element -- synthetic data URLs from the service
               <img
                 src={img.url}
-                alt={`Synthetic ${img.view ?? ""} view of ${result.oeNumber}`}
+                alt={t("imageAlt", { view: img.view ?? "", oe: result.oeNumber })}
                 width={240}
                 height={150}
                 className="rounded border border-slate-200"
               />
             ) : (
-              <span className="text-sm text-slate-500">{img.view ?? "image"}: not displayable</span>
+              <span className="text-sm text-slate-500">
+                {t("notDisplayable", { view: img.view ?? t("image") })}
+              </span>
             )}
           </li>
         ))}
@@ -205,6 +230,7 @@ function ImageResult({ result }: { result: PartImages }) {
 
 /** A job's final result, by family, with the interface's caveats. */
 export function JobResult({ family, result }: { family: JobFamily; result: unknown }) {
+  const t = useTranslations("jobs.results");
   // Intelligence results carry their own caveats.
   if (family === "part_intelligence") return <ClusterIntelligenceView result={result} />;
   if (family === "vin_economic_intelligence") return <VinEconomicView result={result} />;
@@ -221,7 +247,7 @@ export function JobResult({ family, result }: { family: JobFamily; result: unkno
   return (
     <div className="space-y-3">
       {body}
-      <p className="text-xs text-slate-500">{CAVEAT}</p>
+      <p className="text-xs text-slate-500">{t("caveat")}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Receipt } from "@/components/billing/receipt";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -7,7 +8,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatDateTime } from "@/lib/format";
 import {
   isFinal,
-  JOB_LABELS,
   JOB_STATUS_TONE,
   type TrackedJob as Job,
 } from "@/app/(console)/jobs/_lib/job-families";
@@ -16,6 +16,7 @@ import { JobResult } from "./job-results";
 
 /** One job, followed live until it is final; a reload resumes from the stored state. */
 export function JobView({ initial }: { initial: Job }) {
+  const t = useTranslations("jobs");
   const query = useLiveJob(initial);
   const job = query.data;
   return (
@@ -25,39 +26,43 @@ export function JobView({ initial }: { initial: Job }) {
           <span data-testid="job-status">{job.status}</span>
         </Badge>
         <span className="text-sm text-slate-600">
-          {JOB_LABELS[job.family]} · started {formatDateTime(job.createdAt)} · updated{" "}
-          {formatDateTime(job.updatedAt)}
+          {t("view.meta", {
+            family: t(`families.${job.family}`),
+            started: formatDateTime(job.createdAt),
+            updated: formatDateTime(job.updatedAt),
+          })}
         </span>
       </div>
       {query.error ? <Alert tone="danger">{query.error.message}</Alert> : null}
       {!isFinal(job.status) ? (
         <div role="status" aria-live="polite">
-          <Spinner label={`The service is working; next check in ${pollDelaySeconds(job)} s`} />
+          <Spinner label={t("view.working", { seconds: String(pollDelaySeconds(job)) })} />
         </div>
       ) : null}
       {job.status === "failed" ? (
-        <Alert tone="danger" title="The job failed">
-          <code>{job.error?.code ?? "unknown"}</code>:{" "}
-          {job.error?.message ?? "The service gave no reason."} The order was not repeated.
+        <Alert tone="danger" title={t("view.failedTitle")}>
+          {t.rich("view.failedBody", {
+            errorCode: job.error?.code ?? t("view.unknown"),
+            message: job.error?.message ?? t("view.noReason"),
+            code: (chunks) => <code>{chunks}</code>,
+          })}
         </Alert>
       ) : null}
       {job.status === "quarantined" ? (
-        <Alert tone="warning" title="Quarantined">
-          The service accepted this job, but its <code>Location</code> (
-          {job.quarantine?.location ?? "missing"}) does not match its <code>statusUrl</code> (
-          {job.quarantine?.statusUrl}). The console does not poll a job it cannot trust, and did not
-          order it again.
+        <Alert tone="warning" title={t("view.quarantinedTitle")}>
+          {t.rich("view.quarantinedBody", {
+            location: job.quarantine?.location ?? t("view.missing"),
+            statusUrl: job.quarantine?.statusUrl ?? "",
+            code: (chunks) => <code>{chunks}</code>,
+          })}
         </Alert>
       ) : null}
       {job.status === "succeeded" ? <JobResult family={job.family} result={job.result} /> : null}
       {job.receipt ? (
-        <Receipt facts={job.receipt} label={`Receipt of the order ${job.id.slice(0, 8)}`} />
+        <Receipt facts={job.receipt} label={t("view.receipt", { id: job.id.slice(0, 8) })} />
       ) : null}
       {job.receipt?.billingSource && job.status === "failed" ? (
-        <p className="text-xs text-slate-600">
-          The service refunds the order of a job that fails; the receipt shows how it was settled
-          when it was accepted.
-        </p>
+        <p className="text-xs text-slate-600">{t("view.refunded")}</p>
       ) : null}
     </div>
   );

@@ -8,6 +8,8 @@ import {
 } from "@/lib/operations/choice-words";
 import { FormSelect, FormText, FormTextarea } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import {
@@ -42,6 +44,7 @@ const partsForm = z.object({
 });
 
 export function PartsLookupForm({ vin, onStarted }: { vin: string } & Started) {
+  const t = useTranslations("jobs.forms");
   const form = useForm<z.input<typeof partsForm>, unknown, z.output<typeof partsForm>>({
     resolver: zodResolver(partsForm),
     defaultValues: { vin, country: "", provider: "" },
@@ -50,8 +53,8 @@ export function PartsLookupForm({ vin, onStarted }: { vin: string } & Started) {
     <JobForm
       onStarted={onStarted}
       form={form}
-      label="VIN parts lookup"
-      submitLabel="Look up parts"
+      label={t("partsLabel")}
+      submitLabel={t("partsSubmit")}
       send={(v) =>
         startPartsLookupAction({
           vin: v.vin,
@@ -60,19 +63,14 @@ export function PartsLookupForm({ vin, onStarted }: { vin: string } & Started) {
         })
       }
     >
-      <FormText of={form} name="vin" label="VIN" autoComplete="off" />
-      <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
-      <FormSelect
-        of={form}
-        name="provider"
-        label="Provider (optional)"
-        hint="Keep the provider you used for this VIN before."
-      >
-        <option value="">Default</option>
+      <FormText of={form} name="vin" label={t("vin")} autoComplete="off" />
+      <FormText of={form} name="country" label={t("country")} placeholder="DE" />
+      <FormSelect of={form} name="provider" label={t("provider")} hint={t("providerHint")}>
+        <option value="">{t("providerDefault")}</option>
         {PROVIDERS.map((p) => (
           <option key={p} value={p}>
             {p}
-            {p === BROWSER_ONLY_PROVIDER ? " (browser only)" : ""}
+            {p === BROWSER_ONLY_PROVIDER ? t("browserOnly") : ""}
           </option>
         ))}
       </FormSelect>
@@ -80,34 +78,40 @@ export function PartsLookupForm({ vin, onStarted }: { vin: string } & Started) {
   );
 }
 
-const cartForm = z
-  .object({
-    vin: vinInput,
-    mode: cartCheckMode,
-    country: countryInput,
-    oeNumbers: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    const lines = parseOeLines(v.oeNumbers);
-    const { min, max } = CART_CHECK_OE_NUMBERS;
-    if (lines.length < min || lines.length > max)
-      ctx.addIssue({
-        code: "custom",
-        path: ["oeNumbers"],
-        message: `Enter ${min} to ${max} OE numbers, one per line (now ${lines.length}).`,
-      });
-    lines.forEach((l, i) => {
-      if (!oeNumberText.safeParse(l).success)
+const cartFormOf = (t: ReturnType<typeof useTranslations<"jobs.forms">>) =>
+  z
+    .object({
+      vin: vinInput,
+      mode: cartCheckMode,
+      country: countryInput,
+      oeNumbers: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      const lines = parseOeLines(v.oeNumbers);
+      const { min, max } = CART_CHECK_OE_NUMBERS;
+      if (lines.length < min || lines.length > max)
         ctx.addIssue({
           code: "custom",
           path: ["oeNumbers"],
-          message: `Line ${i + 1} is longer than 64 characters.`,
+          message: t("oeCount", { min, max, count: lines.length }),
         });
+      lines.forEach((l, i) => {
+        if (!oeNumberText.safeParse(l).success)
+          ctx.addIssue({
+            code: "custom",
+            path: ["oeNumbers"],
+            message: t("lineTooLong", { line: i + 1 }),
+          });
+      });
     });
-  });
+
+type CartForm = ReturnType<typeof cartFormOf>;
 
 export function CartCheckForm({ vin, onStarted }: { vin: string } & Started) {
-  const form = useForm<z.input<typeof cartForm>, unknown, z.output<typeof cartForm>>({
+  const t = useTranslations("jobs.forms");
+  const choices = useTranslations("choices");
+  const cartForm = useMemo(() => cartFormOf(t), [t]);
+  const form = useForm<z.input<CartForm>, unknown, z.output<CartForm>>({
     resolver: zodResolver(cartForm),
     defaultValues: { vin, mode: "type", country: "", oeNumbers: "" },
   });
@@ -115,8 +119,8 @@ export function CartCheckForm({ vin, onStarted }: { vin: string } & Started) {
     <JobForm
       onStarted={onStarted}
       form={form}
-      label="Cart check"
-      submitLabel="Check the cart"
+      label={t("cartLabel")}
+      submitLabel={t("cartSubmit")}
       send={(v, idempotencyKey) =>
         startCartCheckAction({
           body: {
@@ -129,14 +133,19 @@ export function CartCheckForm({ vin, onStarted }: { vin: string } & Started) {
         })
       }
     >
-      <FormText of={form} name="vin" label="VIN" autoComplete="off" />
-      <FormSelect of={form} name="mode" label="Mode" choices={choicesOf(CART_CHECK_MODE_WORDS)} />
-      <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
+      <FormText of={form} name="vin" label={t("vin")} autoComplete="off" />
+      <FormSelect
+        of={form}
+        name="mode"
+        label={t("mode")}
+        choices={choicesOf(CART_CHECK_MODE_WORDS, choices)}
+      />
+      <FormText of={form} name="country" label={t("country")} placeholder="DE" />
       <FormTextarea
         of={form}
         name="oeNumbers"
-        label="OE numbers, one per line (1 to 30)"
-        hint="Order and duplicates are kept."
+        label={t("oeNumbers")}
+        hint={t("oeNumbersHint")}
         rows={6}
       />
     </JobForm>
@@ -144,6 +153,8 @@ export function CartCheckForm({ vin, onStarted }: { vin: string } & Started) {
 }
 
 export function EconomicEvaluationForm({ vin, onStarted }: { vin: string } & Started) {
+  const t = useTranslations("jobs.forms");
+  const choices = useTranslations("choices");
   const form = useForm<
     z.input<typeof economicEvaluationForm>,
     unknown,
@@ -166,42 +177,42 @@ export function EconomicEvaluationForm({ vin, onStarted }: { vin: string } & Sta
     <JobForm
       onStarted={onStarted}
       form={form}
-      label="Economic evaluation"
-      submitLabel="Evaluate"
+      label={t("evaluationLabel")}
+      submitLabel={t("evaluationSubmit")}
       send={() => startEconomicEvaluationAction(form.getValues())}
     >
       <FormText
         of={form}
         name="vin"
         options={{ setValueAs: (v: string) => v.trim().toUpperCase() }}
-        label="VIN"
+        label={t("vin")}
         autoComplete="off"
       />
-      <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
+      <FormText of={form} name="country" label={t("country")} placeholder="DE" />
       <FormSelect
         of={form}
         name="condition"
-        label="Condition"
-        choices={choicesOf(CONDITION_WORDS, partCondition.options)}
+        label={t("condition")}
+        choices={choicesOf(CONDITION_WORDS, choices, partCondition.options)}
       />
       <FormSelect
         of={form}
         name="vehicleType"
-        label="Vehicle type"
-        choices={choicesOf(VEHICLE_TYPE_WORDS)}
+        label={t("vehicleType")}
+        choices={choicesOf(VEHICLE_TYPE_WORDS, choices)}
       />
       <FormText
         of={form}
         name="maxPricedParts"
         options={num}
-        label="Parts to price (1 to 100)"
+        label={t("maxPricedParts")}
         type="number"
       />
       <FormText
         of={form}
         name="recoveryRate"
         options={num}
-        label="Recovery rate (0.05 to 1)"
+        label={t("recoveryRate")}
         type="number"
         step="0.01"
       />
@@ -209,7 +220,7 @@ export function EconomicEvaluationForm({ vin, onStarted }: { vin: string } & Sta
         of={form}
         name="costPerPart"
         options={num}
-        label="Cost per part in euros (0 to 1,000)"
+        label={t("costPerPart")}
         type="number"
         step="0.01"
       />
@@ -220,6 +231,7 @@ export function EconomicEvaluationForm({ vin, onStarted }: { vin: string } & Sta
 const imageForm = z.object({ oeNumber: oeNumberText });
 
 export function ImageGenerationForm({ onStarted }: Started = {}) {
+  const t = useTranslations("jobs.forms");
   const form = useForm<z.infer<typeof imageForm>>({
     resolver: zodResolver(imageForm),
     defaultValues: { oeNumber: "" },
@@ -228,12 +240,12 @@ export function ImageGenerationForm({ onStarted }: Started = {}) {
     <JobForm
       onStarted={onStarted}
       form={form}
-      label="Part-image generation"
-      submitLabel="Generate images"
+      label={t("imageLabel")}
+      submitLabel={t("imageSubmit")}
       send={(v) => startImageGenerationAction(v)}
-      onUnknown="The service did not confirm whether the generation was ordered, and it was not ordered again. Look at the recent jobs before ordering it again: a second order would be billed."
+      onUnknown={t("imageUnknown")}
     >
-      <FormText of={form} name="oeNumber" label="OE number" autoComplete="off" />
+      <FormText of={form} name="oeNumber" label={t("oeNumber")} autoComplete="off" />
     </JobForm>
   );
 }

@@ -14,7 +14,10 @@ import {
  * finished job, so every Intelligence result has a page). Their families are the contract's.
  */
 
-/** What each kind of work is called in the console. */
+/**
+ * What each kind of work is called in the console, in English. The console's own pages word it
+ * by `jobs.families.<family>`; this table stays for the overview panel until it does too.
+ */
 export const JOB_LABELS: Record<JobFamily, string> = {
   vin_parts: "VIN parts lookup",
   cart_check: "Cart check",

@@ -23,11 +23,4 @@ export const jobsListParams = z.object({
 export type JobsListParams = z.output<typeof jobsListParams>;
 export const JOBS_LIST_DEFAULTS = { kind: "all", status: "all", sort: "newest" } as const;
 export const JOBS_PAGE_SIZE = 25;
-
-export const JOB_STATUS_FILTER_LABELS: Record<JobStatusFilter, string> = {
-  all: "All",
-  unfinished: "Queued or running",
-  succeeded: "Succeeded",
-  failed: "Failed",
-  quarantined: "Quarantined",
-};
+// Each filter is worded by `jobs.statusFilters.<filter>`.

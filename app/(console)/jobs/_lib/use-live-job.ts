@@ -1,13 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { isFinal, type TrackedJob } from "./job-families";
 
-async function fetchJob(id: string): Promise<TrackedJob> {
+async function fetchJob(
+  id: string,
+  t: ReturnType<typeof useTranslations<"jobs.live">>,
+): Promise<TrackedJob> {
   const response = await fetch(`/api/jobs/${encodeURIComponent(id)}`, { cache: "no-store" });
-  if (response.status === 401)
-    throw new Error("Your session has ended. Sign in again to follow this job.");
-  if (!response.ok) throw new Error("The console could not read this job.");
+  if (response.status === 401) throw new Error(t("sessionEnded"));
+  if (!response.ok) throw new Error(t("unreadable"));
   return response.json() as Promise<TrackedJob>;
 }
 
@@ -20,9 +23,10 @@ export const pollDelaySeconds = (job: TrackedJob) => Math.max(1, job.retryAfterS
  * share one query per job, so a job is never followed twice.
  */
 export function useLiveJob(initial: TrackedJob) {
+  const t = useTranslations("jobs.live");
   return useQuery({
     queryKey: ["job", initial.id],
-    queryFn: () => fetchJob(initial.id),
+    queryFn: () => fetchJob(initial.id, t),
     initialData: initial,
     initialDataUpdatedAt: Date.parse(initial.updatedAt),
     staleTime: (q) => (q.state.data && isFinal(q.state.data.status) ? Infinity : 0),

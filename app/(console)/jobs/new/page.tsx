@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { Card, PageHeader } from "@/components/ui/card";
 import { RefusedAction } from "@/components/ui/refused-action";
 import { requirePageSession } from "@/lib/auth/guards";
 import { roleRefusal } from "@/lib/auth/rights";
 import { isOrderJobFamily, ORDER_JOB_FAMILIES } from "@/lib/api/contract/operations";
-import { JOB_LABELS, orderOperationOf } from "@/app/(console)/jobs/_lib/job-families";
+import { orderOperationOf } from "@/app/(console)/jobs/_lib/job-families";
 import {
   CartCheckForm,
   EconomicEvaluationForm,
@@ -13,7 +14,9 @@ import {
   PartsLookupForm,
 } from "@/app/(console)/jobs/_components/order-forms";
 
-export const metadata: Metadata = { title: "Start a job" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("jobs.new"))("title") };
+}
 
 export default async function NewJobPage({
   searchParams,
@@ -26,13 +29,11 @@ export default async function NewJobPage({
   const vin = typeof rawVin === "string" ? rawVin.slice(0, 17) : "";
   // A kind the person's role may not order is shown, disabled, with the roles that could.
   const refusal = roleRefusal(session, orderOperationOf(kind));
+  const t = await getTranslations("jobs");
   return (
     <>
-      <PageHeader
-        title="Start a job"
-        description="Some work answers at once; the rest is accepted as a job that this console follows until it ends."
-      />
-      <nav aria-label="Kinds of job" className="mb-4">
+      <PageHeader title={t("new.title")} description={t("new.description")} />
+      <nav aria-label={t("new.kinds")} className="mb-4">
         <ul className="flex flex-wrap gap-2">
           {ORDER_JOB_FAMILIES.map((k) => (
             <li key={k}>
@@ -41,14 +42,14 @@ export default async function NewJobPage({
                 aria-current={k === kind ? "page" : undefined}
                 className={`block rounded-md px-3 py-2 text-sm ${k === kind ? "bg-brand-600 text-white" : "border border-slate-300 bg-white"}`}
               >
-                {JOB_LABELS[k]}
+                {t(`families.${k}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      <Card title={JOB_LABELS[kind]}>
-        {refusal ? <RefusedAction label="Start the job" refusal={refusal} /> : null}
+      <Card title={t(`families.${kind}`)}>
+        {refusal ? <RefusedAction label={t("new.startRefused")} refusal={refusal} /> : null}
         {refusal ? null : kind === "vin_parts" ? <PartsLookupForm vin={vin} /> : null}
         {refusal ? null : kind === "cart_check" ? <CartCheckForm vin={vin} /> : null}
         {refusal ? null : kind === "economic_evaluation" ? (

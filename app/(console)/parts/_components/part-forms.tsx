@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { type ReactNode } from "react";
 import { AddressForm } from "@/components/ui/address-form";
 import { Button } from "@/components/ui/button";
@@ -9,11 +10,12 @@ import { type PartsView } from "../_lib/parts-view";
 type Errors = Record<string, string | undefined>;
 
 function VehicleTypeSelect({ id, value, error }: { id: string; value?: string; error?: string }) {
+  const t = useTranslations("parts.further");
   return (
     <SelectField
       choices={vehicleType.options}
       name="vehicleType"
-      label="Vehicle type"
+      label={t("vehicleType")}
       id={id}
       defaultValue={value ?? "car"}
       error={error}
@@ -60,30 +62,31 @@ export function FurtherReads({
   /** The normalised number, where the lookup found one other than what was typed. */
   normalized?: string;
 }) {
+  const t = useTranslations("parts.further");
   const price = view.kind === "price" ? view : null;
   const article = view.kind === "article" ? view : null;
   return (
     <div className="space-y-6">
       <FurtherRead
-        label="Read aftermarket references"
+        label={t("referencesLabel")}
         keep={{ oe, view: "references", normalized }}
-        submit="Aftermarket references"
+        submit={t("referencesSubmit")}
       >
         <p className="text-sm text-slate-600 sm:col-span-3">
-          Aftermarket references for <code>{oe}</code>, paged on the service.
+          {t.rich("referencesNote", { oe, code: (chunks) => <code>{chunks}</code> })}
         </p>
       </FurtherRead>
-      <FurtherRead label="Evaluate the price" keep={{ oe, view: "price" }} submit="Evaluate price">
+      <FurtherRead label={t("priceLabel")} keep={{ oe, view: "price" }} submit={t("priceSubmit")}>
         <SelectField
           name="condition"
-          label="Condition"
+          label={t("condition")}
           defaultValue={price?.condition ?? "used"}
           error={errors.condition}
           choices={partCondition.options}
         />
         <TextField
           name="currency"
-          label="Currency"
+          label={t("currency")}
           defaultValue={price?.currency ?? "EUR"}
           error={errors.currency}
           autoComplete="off"
@@ -95,25 +98,25 @@ export function FurtherReads({
         />
       </FurtherRead>
       <FurtherRead
-        label="Preview a marketplace article"
+        label={t("articleLabel")}
         keep={{ oe, view: "article" }}
-        submit="Preview article"
+        submit={t("articleSubmit")}
       >
         <SelectField
           choices={MARKETPLACE_IDS}
           name="marketplaceId"
-          label="Marketplace"
+          label={t("marketplace")}
           defaultValue={article?.marketplaceId ?? "MARKET_DE"}
           error={errors.marketplaceId}
         />
         <SelectField
           choices={seoLanguage.options}
           name="language"
-          label="Language"
+          label={t("language")}
           defaultValue={article?.language ?? ""}
           error={errors.language}
         >
-          <option value="">the marketplace&apos;s own</option>
+          <option value="">{t("marketplaceLanguage")}</option>
         </SelectField>
         <VehicleTypeSelect
           id="article-vehicle-type"

@@ -1,4 +1,5 @@
 import { CodedSentence } from "@/components/operations/coded-sentence";
+import { useTranslations } from "next-intl";
 import { type z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Pagination } from "@/components/ui/pagination";
@@ -26,12 +27,14 @@ export function ManufacturerChoice({ oe, candidates }: { oe: string; candidates:
   const named = (Array.isArray(candidates) ? candidates : [])
     .map((c) => (typeof c === "object" && c !== null ? (c as Record<string, unknown>) : {}))
     .filter((c): c is { manufacturer: string } => typeof c.manufacturer === "string");
+  const t = useTranslations("parts.results");
   if (!named.length) return null;
   return (
-    <nav aria-label="Choose the manufacturer" className="text-sm" data-testid="manufacturer-choice">
+    <nav aria-label={t("chooseManufacturer")} className="text-sm" data-testid="manufacturer-choice">
       <p>
-        This number is used by {named.map((c) => manufacturerName(c.manufacturer)).join(" and ")}.
-        Read the part of:
+        {t("usedBy", {
+          manufacturers: named.map((c) => manufacturerName(c.manufacturer)).join(t("and")),
+        })}
       </p>
       <ul className="mt-1 flex flex-wrap gap-2">
         {[...new Set(named.map((c) => c.manufacturer))].map((m) => (
@@ -50,15 +53,16 @@ export function ManufacturerChoice({ oe, candidates }: { oe: string; candidates:
 }
 
 export function Normalization({ data }: { data: z.output<typeof normalizationResponse> }) {
+  const t = useTranslations("parts.results");
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="normalization">
-      <dt className="text-slate-600">Status</dt>
+      <dt className="text-slate-600">{t("status")}</dt>
       <dd>{data.status}</dd>
-      <dt className="text-slate-600">Normalised number</dt>
-      <dd>{data.normalizedOeNumber ?? "— (only for a match)"}</dd>
-      <dt className="text-slate-600">Equivalent numbers</dt>
+      <dt className="text-slate-600">{t("normalized")}</dt>
+      <dd>{data.normalizedOeNumber ?? t("onlyForMatch")}</dd>
+      <dt className="text-slate-600">{t("equivalent")}</dt>
       <dd>{data.equivalentOeNumbers.join(", ") || "—"}</dd>
-      <dt className="text-slate-600">Known candidates</dt>
+      <dt className="text-slate-600">{t("candidates")}</dt>
       <dd data-testid="known-candidates">
         {data.knownCandidates
           .map((c) =>
@@ -73,40 +77,46 @@ export function Normalization({ data }: { data: z.output<typeof normalizationRes
 }
 
 export function BasePart({ data }: { data: BasePartResponse }) {
+  const t = useTranslations("parts.results");
   return (
     <div className="space-y-3 text-sm" data-testid="base-part">
       <p>
-        <strong>{data.part.name ?? "Unnamed part"}</strong> ·{" "}
-        {data.part.manufacturer ?? "manufacturer not given"} ·{" "}
+        <strong>{data.part.name ?? t("unnamed")}</strong> ·{" "}
+        {data.part.manufacturer ?? t("noManufacturer")} ·{" "}
         {data.part.listPrice
           ? formatMinor(data.part.listPrice.amountMinor, data.part.listPrice.currency)
-          : "no list price"}
+          : t("noListPrice")}
       </p>
       <p>
-        Generic article {data.svcGenArt ?? "—"} · VDI{" "}
-        {data.vdi.join(", ") || "none (a complete answer)"}
+        {t("genericArticle", {
+          genArt: data.svcGenArt ?? "—",
+          vdi: data.vdi.join(", ") || t("noVdi"),
+        })}
       </p>
       {data.replacementChain.length ? (
-        <p aria-label="Replacement chain" data-testid="replacement-chain">
-          Replacement chain:{" "}
-          {[data.replacementChain[0]!.from, ...data.replacementChain.map((e) => e.to)].join(" → ")}
+        <p aria-label={t("replacementChain")} data-testid="replacement-chain">
+          {t("replacementChainValue", {
+            chain: [data.replacementChain[0]!.from, ...data.replacementChain.map((e) => e.to)].join(
+              " → ",
+            ),
+          })}
         </p>
       ) : null}
       <DataTable
-        caption="Fitment criteria by vehicle type"
-        columns={["Vehicle type key", "Criteria"]}
+        caption={t("fitmentCaption")}
+        columns={[t("fitmentColumns.key"), t("fitmentColumns.criteria")]}
         rows={data.fitment}
         keyOf={(f) => f.vehicleTypeKey}
         cells={(f) => [<code key="k">{f.vehicleTypeKey}</code>, f.criteria.join("; ") || "—"]}
-        empty="No fitment listed."
+        empty={t("noFitment")}
       />
       <DataTable
-        caption="References by manufacturer"
-        columns={["Manufacturer", "Numbers"]}
+        caption={t("referencesCaption")}
+        columns={[t("referencesColumns.manufacturer"), t("referencesColumns.numbers")]}
         rows={data.references}
         keyOf={(r) => r.manufacturer}
         cells={(r) => [r.manufacturer, r.numbers.join(", ")]}
-        empty="No references."
+        empty={t("noReferences")}
       />
     </div>
   );
@@ -124,17 +134,23 @@ export function AftermarketReferences({
   page: number;
   normalized?: string;
 }) {
+  const t = useTranslations("parts.results");
   const items = data.aftermarketReferences;
   const pages = Math.max(1, Math.ceil(data.count / REFERENCES_PAGE_SIZE));
   return (
     <div className="space-y-3 text-sm" data-testid="aftermarket-references">
       <p>
-        {data.count} reference{data.count === 1 ? "" : "s"} for <code>{data.oeNumber}</code>
-        {data.count
-          ? `, ${(page - 1) * REFERENCES_PAGE_SIZE + 1}–${(page - 1) * REFERENCES_PAGE_SIZE + items.length} shown`
-          : ""}
-        . The number is used exactly as sent (no normalisation): an empty list is a valid answer,
-        and the normalised form may find references where a printed form does not.
+        {t.rich("referencesSummary", {
+          count: data.count,
+          oe: data.oeNumber,
+          shown: data.count
+            ? t("referencesShown", {
+                from: (page - 1) * REFERENCES_PAGE_SIZE + 1,
+                to: (page - 1) * REFERENCES_PAGE_SIZE + items.length,
+              })
+            : "",
+          code: (chunks) => <code>{chunks}</code>,
+        })}
       </p>
       {data.count === 0 ? (
         <p data-testid="references-retry">
@@ -143,23 +159,23 @@ export function AftermarketReferences({
               className="text-brand-700 underline"
               href={partsHref({ kind: "references", oe: normalized, page: 1 })}
             >
-              Read the references for {normalized}, the normalised number
+              {t("readNormalized", { normalized })}
             </a>
           ) : (
             <a
               className="text-brand-700 underline"
               href={partsHref({ kind: "lookup", oe, manufacturer: "" })}
             >
-              Normalise {oe} first
+              {t("normalizeFirst", { oe })}
             </a>
           )}
         </p>
       ) : null}
-      <RecordsTable caption="References on this page" records={items} />
+      <RecordsTable caption={t("pageCaption")} records={items} />
       <Pagination
         page={Math.min(page, pages)}
         pages={pages}
-        label="Reference pages"
+        label={t("pages")}
         hrefFor={(p) => partsHref({ kind: "references", oe, page: p })}
       />
     </div>
@@ -168,36 +184,48 @@ export function AftermarketReferences({
 
 type Range = Record<string, unknown>;
 const RANGE_LABELS = new Map([
-  ["new", "New"],
-  ["used", "Used"],
-]);
+  ["new", "new"],
+  ["used", "used"],
+] as const);
 
 export function PriceEvaluation({ data }: { data: z.output<typeof priceResponse> }) {
+  const t = useTranslations("parts.results");
   const ranges = Object.entries(data.ranges ?? {}) as [string, Range | undefined][];
   const rec = data.priceRecommendation as Record<string, unknown>;
   const money = (v: unknown) => (typeof v === "number" ? formatMinor(v, data.currency) : "—");
   return (
     <div className="space-y-3 text-sm" data-testid="price-evaluation">
       <p>
-        Recommendation
-        {typeof rec.condition === "string" ? ` (${rec.condition})` : ""}:{" "}
-        <strong>{money(rec.amountMinor)}</strong> · confidence{" "}
-        <Badge>{String(rec.confidence)}</Badge>
-        {data.listingCount !== undefined ? ` · from ${data.listingCount} listings` : ""}
-        {data.vehicleType ? ` · ${data.vehicleType}` : ""}
+        {t.rich("recommendation", {
+          condition: typeof rec.condition === "string" ? ` (${rec.condition})` : "",
+          amount: money(rec.amountMinor),
+          confidence: String(rec.confidence),
+          listings:
+            data.listingCount !== undefined
+              ? t("fromListings", { count: String(data.listingCount) })
+              : "",
+          vehicleType: data.vehicleType ? ` · ${data.vehicleType}` : "",
+          strong: (chunks) => <strong>{chunks}</strong>,
+          badge: (chunks) => <Badge>{chunks}</Badge>,
+        })}
       </p>
       <DataTable
-        caption="Ranges by condition"
-        columns={["Condition", "Low", "Median", "High"]}
+        caption={t("rangesCaption")}
+        columns={[
+          t("rangesColumns.condition"),
+          t("rangesColumns.low"),
+          t("rangesColumns.median"),
+          t("rangesColumns.high"),
+        ]}
         rows={ranges}
         keyOf={([c]) => c}
         cells={([c, r]) => [
-          RANGE_LABELS.get(c) ?? c,
+          RANGE_LABELS.has(c as "new") ? t(`ranges.${RANGE_LABELS.get(c as "new")!}`) : c,
           money(r?.lowMinor),
           money(r?.medianMinor),
           money(r?.highMinor),
         ]}
-        empty="No ranges reported."
+        empty={t("noRanges")}
       />
     </div>
   );
@@ -205,53 +233,52 @@ export function PriceEvaluation({ data }: { data: z.output<typeof priceResponse>
 
 /** The limits of each content field, read from the contract rather than restated. */
 const contentShape = seoResponse.shape.content.shape;
-const CONTENT_FIELDS = [
-  ["marketTitle", "Market title"],
-  ["title", "Title"],
-  ["h1", "H1"],
-  ["metaTitle", "Meta title"],
-  ["metaDescription", "Meta description"],
-] as const;
+const CONTENT_FIELDS = ["marketTitle", "title", "h1", "metaTitle", "metaDescription"] as const;
 const BULLET_LIMIT = contentShape.bulletPoints.element.maxLength ?? 160;
 const BULLET_COUNT = contentShape.bulletPoints.def.checks
   ?.map((c) => c._zod.def as { check: string; maximum?: number })
   .find((d) => d.check === "max_length")?.maximum;
 
 function Length({ value, limit }: { value: string; limit: number | null }) {
+  const t = useTranslations("parts.results");
   return (
     <span className="ml-2 text-xs text-slate-500">
-      {value.length}/{limit ?? "∞"} characters
+      {t("characters", { length: String(value.length), limit: String(limit ?? "∞") })}
     </span>
   );
 }
 
 export function MarketplaceArticle({ data }: { data: SeoResponse }) {
+  const t = useTranslations("parts.results");
   return (
     <div className="space-y-3 text-sm" data-testid="marketplace-article">
       <p>
-        {data.marketplaceId} · {data.language} · {data.vehicleType} · category{" "}
-        {data.categoryId ?? "none"} · {data.product.manufacturer ?? "manufacturer not given"}{" "}
+        {data.marketplaceId} · {data.language} · {data.vehicleType} · {t("category")}{" "}
+        {data.categoryId ?? t("none")} · {data.product.manufacturer ?? t("noManufacturer")}{" "}
         {data.product.name}
         {data.product.nameAddition ? ` (${data.product.nameAddition})` : ""}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        {CONTENT_FIELDS.map(([key, label]) => (
+        {CONTENT_FIELDS.map((key) => (
           <div key={key} className="contents">
-            <dt className="text-slate-600">{label}</dt>
+            <dt className="text-slate-600">{t(`contentFields.${key}`)}</dt>
             <dd>
               {data.content[key]}
               <Length value={data.content[key]} limit={contentShape[key].maxLength} />
             </dd>
           </div>
         ))}
-        <dt className="text-slate-600">Slug</dt>
+        <dt className="text-slate-600">{t("slug")}</dt>
         <dd>
           <code>{data.content.slug}</code>
         </dd>
       </dl>
       <div>
         <h3 className="font-medium">
-          Bullet points ({data.content.bulletPoints.length} of at most {BULLET_COUNT ?? "any"})
+          {t("bullets", {
+            count: String(data.content.bulletPoints.length),
+            max: BULLET_COUNT === undefined ? t("anyCount") : String(BULLET_COUNT),
+          })}
         </h3>
         <ul className="list-disc pl-5">
           {data.content.bulletPoints.map((b, i) => (
@@ -262,14 +289,14 @@ export function MarketplaceArticle({ data }: { data: SeoResponse }) {
           ))}
         </ul>
       </div>
-      <p>Keywords: {data.keywords.join(", ") || "none"}</p>
+      <p>{t("keywords", { keywords: data.keywords.join(", ") || t("none") })}</p>
       <DataTable
-        caption="Item specifics"
-        columns={["Name", "Values"]}
+        caption={t("specificsCaption")}
+        columns={[t("specificsColumns.name"), t("specificsColumns.values")]}
         rows={data.itemSpecifics}
         keyOf={(s) => s.name}
         cells={(s) => [s.name, s.value.join(", ")]}
-        empty="No item specifics."
+        empty={t("noSpecifics")}
       />
       {data.liveAvailability ? <LiveAvailability value={data.liveAvailability} hasArticle /> : null}
     </div>
@@ -285,6 +312,7 @@ export function LiveAvailability({
   /** Whether an article was answered (from content prepared earlier) or none at all. */
   hasArticle: boolean;
 }) {
+  const t = useTranslations("parts.results");
   const at = typeof value.availableAt === "string" ? value.availableAt : null;
   const retry = typeof value.retryAfterSeconds === "number" ? value.retryAfterSeconds : null;
   return (
@@ -293,18 +321,16 @@ export function LiveAvailability({
       data-testid="live-availability"
     >
       <p className="font-medium">
-        {value.status === "paused" ? "Live enrichment is paused" : "Live enrichment is limited"}
+        {value.status === "paused" ? t("livePaused") : t("liveLimited")}
       </p>
       <p>
         {typeof value.reason === "string" ? <CodedSentence code={value.reason} /> : null}{" "}
         {at
-          ? `It is expected back at ${formatDateTime(at)}.`
+          ? t("backAt", { at: formatDateTime(at) })
           : retry !== null
-            ? `Try again in ${retry} s.`
-            : "The service gave no time when it returns."}{" "}
-        {hasArticle
-          ? "The article above was prepared earlier, not enriched live."
-          : "No article can be shown until then."}
+            ? t("retryIn", { seconds: String(retry) })
+            : t("noTime")}{" "}
+        {hasArticle ? t("preparedEarlier") : t("noArticle")}
       </p>
     </div>
   );

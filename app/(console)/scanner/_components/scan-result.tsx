@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Warnings } from "@/components/operations/coded-sentence";
 import { formatDate } from "@/lib/format";
 import { AllFields } from "@/components/operations/value-list";
@@ -10,18 +11,18 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** The VIN the document shows, wherever this answer puts it; `null` is "not readable", never a guess. */
 function VinLine({ vin, where }: { vin: unknown; where: string }) {
+  const t = useTranslations("scanner.result");
   return (
     <p className="text-sm" data-testid="scan-vin">
-      {typeof vin === "string" ? (
-        <>
-          VIN <code>{vin}</code>{" "}
-          <small className="text-xs text-slate-500">
-            (read from <code>{where}</code>)
-          </small>
-        </>
-      ) : (
-        "No readable VIN: the service answers null rather than guessing."
-      )}
+      {typeof vin === "string"
+        ? t.rich("vin", {
+            vin,
+            where,
+            code: (chunks) => <code>{chunks}</code>,
+            src: (chunks) => <code>{chunks}</code>,
+            small: (chunks) => <small className="text-xs text-slate-500">{chunks}</small>,
+          })
+        : t("noVin")}
     </p>
   );
 }
@@ -31,17 +32,16 @@ function VinLine({ vin, where }: { vin: unknown; where: string }) {
  * registration number, first registration and the VIN.
  */
 function RegistrationVehicle({ result }: { result: Obj }) {
+  const t = useTranslations("scanner.result");
   const data = obj(result.data);
   // Production puts the vehicle inside `data`, the sandbox beside it (documented).
   const vehicle = Object.keys(obj(data.vehicle)).length ? obj(data.vehicle) : obj(result.vehicle);
-  const where = Object.keys(obj(data.vehicle)).length
-    ? "data.vehicle.vin"
-    : "vehicle.vin (sandbox shape)";
+  const where = Object.keys(obj(data.vehicle)).length ? "data.vehicle.vin" : t("sandboxShape");
   const facts: [string, unknown][] = [
-    ["Vehicle", [vehicle.make, vehicle.model].filter((v) => typeof v === "string").join(" ")],
-    ["Registration number", data.registrationNumber],
+    [t("vehicle"), [vehicle.make, vehicle.model].filter((v) => typeof v === "string").join(" ")],
+    [t("registrationNumber"), data.registrationNumber],
     [
-      "First registration",
+      t("firstRegistration"),
       typeof data.firstRegistration === "string" ? formatDate(data.firstRegistration) : undefined,
     ],
   ];
@@ -58,14 +58,13 @@ function RegistrationVehicle({ result }: { result: Obj }) {
           ))}
       </dl>
       <VinLine vin={vehicle.vin} where={where} />
-      <p className="text-xs text-slate-500">
-        The holder&apos;s name and address are not shown here; they are in the full answer below.
-      </p>
+      <p className="text-xs text-slate-500">{t("holderHidden")}</p>
     </div>
   );
 }
 
 function Headline({ kind, result }: { kind: ScanKind; result: Obj }) {
+  const t = useTranslations("scanner.result");
   switch (kind) {
     case "registration":
       return <RegistrationVehicle result={result} />;
@@ -74,8 +73,13 @@ function Headline({ kind, result }: { kind: ScanKind; result: Obj }) {
         <>
           <VinLine vin={obj(result.vehicle).vin} where="vehicle.vin" />
           <DataTable
-            caption="Fields by canonical code"
-            columns={["Code", "Name", "Value", "As printed (code, value)"]}
+            caption={t("fieldsCaption")}
+            columns={[
+              t("fieldsColumns.code"),
+              t("fieldsColumns.name"),
+              t("fieldsColumns.value"),
+              t("fieldsColumns.printed"),
+            ]}
             rows={list(result.fields).map(obj)}
             keyOf={(f) => `${String(f.code)}-${String(f.sourceCode)}`}
             cells={(f) => [
@@ -84,42 +88,48 @@ function Headline({ kind, result }: { kind: ScanKind; result: Obj }) {
               String(f.value ?? "—"),
               `${String(f.sourceCode)}: ${String(f.sourceValue ?? "—")}`,
             ]}
-            empty="No fields read."
+            empty={t("noFields")}
           />
         </>
       );
     case "vehicle_document":
       return (
         <DataTable
-          caption="Equipment"
-          columns={["Kind", "Availability", "Codes (as printed → normalised)", "Source"]}
+          caption={t("equipmentCaption")}
+          columns={[
+            t("equipmentColumns.kind"),
+            t("equipmentColumns.availability"),
+            t("equipmentColumns.codes"),
+            t("equipmentColumns.source"),
+          ]}
           rows={list(result.equipment).map(obj)}
           keyOf={(e) => JSON.stringify(e)}
           cells={(e) => [
-            String(e.equipmentKind ?? "not stated"),
+            String(e.equipmentKind ?? t("notStated")),
             String(e.availability ?? "—"),
             list(e.codes)
               .map(obj)
               .map((c) => `${String(c.value)} → ${String(c.normalizedValue ?? "—")}`)
               .join(", "),
-            `${String(e.sourceSection ?? "—")}, page ${String(e.sourcePage ?? "—")}`,
+            t("sourcePage", {
+              section: String(e.sourceSection ?? "—"),
+              page: String(e.sourcePage ?? "—"),
+            }),
           ]}
-          empty="No equipment listed."
+          empty={t("noEquipment")}
         />
       );
     case "label_basic":
       return (
         <p className="text-sm" data-testid="scan-label">
-          {result.hasPartNumber
-            ? "The label shows a part number."
-            : "The label shows no part number."}
+          {result.hasPartNumber ? t("hasPartNumber") : t("noPartNumber")}
         </p>
       );
     case "label_part_numbers": {
       const numbers = list(result.partNumbers);
       return (
         <p className="text-sm" data-testid="scan-label">
-          {numbers.length ? `Part numbers: ${numbers.join(", ")}` : "No part number on the label."}
+          {numbers.length ? t("partNumbers", { numbers: numbers.join(", ") }) : t("noPartNumbers")}
         </p>
       );
     }
@@ -127,8 +137,10 @@ function Headline({ kind, result }: { kind: ScanKind; result: Obj }) {
       const data = obj(result.data);
       return (
         <p className="text-sm" data-testid="scan-label">
-          Primary part number: {String(data.primaryPartNumber ?? "not detected")} · others:{" "}
-          {list(data.otherPartNumbers).join(", ") || "none detected"}
+          {t("primary", {
+            primary: String(data.primaryPartNumber ?? t("notDetected")),
+            others: list(data.otherPartNumbers).join(", ") || t("noneDetected"),
+          })}
         </p>
       );
     }
@@ -141,13 +153,10 @@ function Headline({ kind, result }: { kind: ScanKind; result: Obj }) {
 
 /** A reading as readable fields, its warnings first. */
 export function ScanResult({ kind, result }: { kind: ScanKind; result: Obj }) {
+  const t = useTranslations("scanner.result");
   return (
     <div className="space-y-3" data-testid="scan-result">
-      <Warnings
-        title="Warnings from the service"
-        testId="scan-warnings"
-        warnings={list(result.warnings)}
-      />
+      <Warnings title={t("warnings")} testId="scan-warnings" warnings={list(result.warnings)} />
       <Headline kind={kind} result={result} />
       <AllFields value={result} />
     </div>

@@ -2,6 +2,8 @@
 
 import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Receipt } from "@/components/billing/receipt";
@@ -13,24 +15,26 @@ import { SCAN_KIND_IDS, SCAN_KINDS, scanKind } from "../_lib/scan-kinds";
 import { ScanResult } from "./scan-result";
 
 const address = z.string().trim();
-const scannerForm = z
-  .object({
-    kind: z.enum(SCAN_KIND_IDS),
-    fileUrl: address,
-    imageUrl: address,
-    quality: vinImageQuality,
-    includeSensitiveData: z.boolean(),
-  })
-  .superRefine((v, ctx) => {
-    const field = scanKind(v.kind).address;
-    if (!/^https?:\/\/\S+$/.test(v[field]))
-      ctx.addIssue({
-        code: "custom",
-        path: [field],
-        message: "Enter an absolute http or https address.",
-      });
-  });
-type Values = z.output<typeof scannerForm>;
+const scannerFormOf = (badAddress: string) =>
+  z
+    .object({
+      kind: z.enum(SCAN_KIND_IDS),
+      fileUrl: address,
+      imageUrl: address,
+      quality: vinImageQuality,
+      includeSensitiveData: z.boolean(),
+    })
+    .superRefine((v, ctx) => {
+      const field = scanKind(v.kind).address;
+      if (!/^https?:\/\/\S+$/.test(v[field]))
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: badAddress,
+        });
+    });
+type ScannerForm = ReturnType<typeof scannerFormOf>;
+type Values = z.output<ScannerForm>;
 
 function bodyOf(v: Values): Record<string, unknown> {
   const kind = scanKind(v.kind);
@@ -48,7 +52,9 @@ function bodyOf(v: Values): Record<string, unknown> {
 
 /** Reads one document or image by its address; the answer is shown once and kept nowhere. */
 export function ScannerForm() {
-  const form = useForm<z.input<typeof scannerForm>, unknown, Values>({
+  const t = useTranslations("scanner");
+  const scannerForm = useMemo(() => scannerFormOf(t("form.badAddress")), [t]);
+  const form = useForm<z.input<ScannerForm>, unknown, Values>({
     resolver: zodResolver(scannerForm),
     defaultValues: {
       kind: "registration",
@@ -67,37 +73,31 @@ export function ScannerForm() {
   return (
     <div className="space-y-4">
       <ActionForm
-        label="Scanner"
+        label={t("form.label")}
         run={run}
-        button={["Read", "Reading…"]}
+        button={[t("form.submit"), t("form.pending")]}
         notes={
           <>
             {kind.kind === "vehicle_document" ? (
               <FormCheckbox of={form} name="includeSensitiveData">
-                Include sensitive data (keeper and identity fields; the service then keeps no replay
-                of the answer)
+                {t("form.sensitive")}
               </FormCheckbox>
             ) : null}
-            {kind.personal ? (
-              <p className="text-xs text-slate-600">
-                A personal document: the answer is shown on this page once, never stored by the
-                console and never cached by the browser.
-              </p>
-            ) : null}
+            {kind.personal ? <p className="text-xs text-slate-600">{t("form.personal")}</p> : null}
           </>
         }
       >
         <FormSelect
-          choices={SCAN_KINDS.map((k) => [k.kind, k.label] as const)}
+          choices={SCAN_KINDS.map((k) => [k.kind, t(`kinds.${k.kind}`)] as const)}
           of={form}
           name="kind"
-          label="What to read"
+          label={t("form.kind")}
         />
         {kind.address === "fileUrl" ? (
           <FormText
             of={form}
             name="fileUrl"
-            label="Document address (fileUrl)"
+            label={t("form.fileUrl")}
             placeholder="https://files.example/document.pdf"
             autoComplete="off"
           />
@@ -105,19 +105,24 @@ export function ScannerForm() {
           <FormText
             of={form}
             name="imageUrl"
-            label="Image address (imageUrl)"
+            label={t("form.imageUrl")}
             placeholder="https://files.example/label.jpg"
             autoComplete="off"
           />
         )}
         {kind.kind === "vin_image" ? (
-          <FormSelect of={form} name="quality" label="Quality" choices={vinImageQuality.options} />
+          <FormSelect
+            of={form}
+            name="quality"
+            label={t("form.quality")}
+            choices={vinImageQuality.options}
+          />
         ) : null}
       </ActionForm>
       {data ? (
         <>
           <ScanResult kind={data.kind} result={data.result} />
-          <Receipt facts={data.receipt} label="Receipt: scanner" />
+          <Receipt facts={data.receipt} label={t("form.receipt")} />
         </>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import {
   LISTING_LANGUAGE_WORDS,
   LISTING_QUALITY_WORDS,
 } from "@/lib/operations/choice-words";
+import { useTranslations } from "next-intl";
 import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
@@ -20,6 +21,8 @@ const listingForm = vehicleListingRequest.required({ language: true, quality: tr
 
 /** Listing text for a vehicle type: without price, condition or value claims. */
 export function ListingForm({ svcId }: { svcId: string }) {
+  const t = useTranslations("vehicles.listing");
+  const choices = useTranslations("choices");
   const form = useForm<z.input<typeof listingForm>, unknown, z.output<typeof listingForm>>({
     resolver: zodResolver(listingForm),
     defaultValues: { language: "en", quality: "standard", notes: "" },
@@ -31,42 +34,34 @@ export function ListingForm({ svcId }: { svcId: string }) {
   return (
     <div className="space-y-4">
       <ActionForm
-        label="Listing text"
+        label={t("label")}
         run={run}
-        button={["Write listing text", "Writing…"]}
+        button={[t("submit"), t("pending")]}
         variant="secondary"
         notes={
           <>
-            <FormTextarea
-              of={form}
-              name="notes"
-              label="Notes for the text (optional, up to 2,000 characters)"
-              rows={3}
-            />
+            <FormTextarea of={form} name="notes" label={t("notes")} rows={3} />
           </>
         }
       >
         <FormSelect
           of={form}
           name="language"
-          label="Language"
-          choices={choicesOf(LISTING_LANGUAGE_WORDS)}
+          label={t("language")}
+          choices={choicesOf(LISTING_LANGUAGE_WORDS, choices)}
         />
         <FormSelect
           of={form}
           name="quality"
-          label="Quality"
-          choices={choicesOf(LISTING_QUALITY_WORDS)}
+          label={t("quality")}
+          choices={choicesOf(LISTING_QUALITY_WORDS, choices)}
         />
       </ActionForm>
       {result ? (
         <div className="space-y-3" data-testid="listing-result">
-          <ValueList value={result.listing} label="Listing" />
-          <p className="text-xs text-slate-500">
-            The text makes no price, condition or value claim; add those yourself and check the text
-            against the vehicle before publishing.
-          </p>
-          <Receipt facts={result.receipt} label="Receipt: listing text" />
+          <ValueList value={result.listing} label={t("result")} />
+          <p className="text-xs text-slate-500">{t("caveat")}</p>
+          <Receipt facts={result.receipt} label={t("receipt")} />
         </div>
       ) : null}
     </div>

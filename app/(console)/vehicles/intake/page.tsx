@@ -1,20 +1,24 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { IntakeForm } from "./_components/intake-form";
 
-export const metadata: Metadata = { title: "Vehicle intake" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("vehicles.intake"))("title") };
+}
 
 export default async function IntakePage() {
   await requirePageSession();
+  const t = await getTranslations("vehicles");
   return (
     <>
       <PageHeader
-        title="Vehicle intake"
-        description="One call from a registration document (and optional photos) to the vehicle: the document's data, the VIN, the vehicle type and a condition note."
-        trail={[{ href: "/vehicles", label: "Vehicle workspace" }, "Intake"]}
+        title={t("intake.title")}
+        description={t("intake.description")}
+        trail={[{ href: "/vehicles", label: t("title") }, t("intake.trail")]}
       />
-      <Card title="Read a registration document">
+      <Card title={t("intake.card")}>
         <IntakeForm />
       </Card>
     </>

@@ -3,6 +3,7 @@
 import { ActionNotice } from "@/components/forms/action-notice";
 import { FormText } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
@@ -20,6 +21,7 @@ const startForm = z.object({
 type StartValues = z.input<typeof startForm>;
 
 export function StartVinFlow({ disabledReason }: { disabledReason: string | null }) {
+  const t = useTranslations("vin.start");
   const form = useForm<StartValues, unknown, z.output<typeof startForm>>({
     resolver: zodResolver(startForm),
     defaultValues: { vin: "", note: "" },
@@ -34,28 +36,22 @@ export function StartVinFlow({ disabledReason }: { disabledReason: string | null
     { onSuccess: (data) => window.location.assign(data.redirectUrl) },
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Identify a vehicle">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("label")}>
       {disabledReason ? <Alert tone="warning">{disabledReason}</Alert> : null}
       <ActionNotice notice={notice} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormText
           of={form}
           name="vin"
-          label="VIN"
+          label={t("vin")}
           autoComplete="off"
           spellCheck={false}
-          hint="3 to 17 characters; a partial VIN offers candidates."
+          hint={t("vinHint")}
         />
-        <FormText
-          of={form}
-          name="note"
-          label="Note (optional)"
-          autoComplete="off"
-          hint="For your records; it stays in this console."
-        />
+        <FormText of={form} name="note" label={t("note")} autoComplete="off" hint={t("noteHint")} />
       </div>
       <Button type="submit" disabled={pending || disabledReason !== null}>
-        {pending ? "Opening…" : "Identify the vehicle"}
+        {pending ? t("pending") : t("submit")}
       </Button>
     </form>
   );

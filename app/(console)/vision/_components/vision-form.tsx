@@ -2,7 +2,8 @@
 
 import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Receipt } from "@/components/billing/receipt";
@@ -15,14 +16,16 @@ import { visionAction } from "../actions";
 import { VISION_OPERATIONS, visionKind, type VisionOperation } from "../_lib/vision-kinds";
 import { VisionResult } from "./vision-result";
 
-const visionForm = z.object({
-  operation: z.enum(VISION_OPERATIONS),
-  imageUrl: z
-    .string()
-    .trim()
-    .regex(/^https?:\/\/\S+$/, "Enter an absolute http or https address."),
-  vin: z.union([z.literal(""), typedCode(fullVin)]),
-});
+const visionFormOf = (badAddress: string) =>
+  z.object({
+    operation: z.enum(VISION_OPERATIONS),
+    imageUrl: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/\S+$/, badAddress),
+    vin: z.union([z.literal(""), typedCode(fullVin)]),
+  });
+type VisionFormSchema = ReturnType<typeof visionFormOf>;
 
 /** Seconds since `since`, ticking once a second while set. */
 function useElapsed(since: number | null) {
@@ -36,7 +39,9 @@ function useElapsed(since: number | null) {
 }
 
 export function VisionForm() {
-  const form = useForm<z.input<typeof visionForm>, unknown, z.output<typeof visionForm>>({
+  const t = useTranslations("vision");
+  const visionForm = useMemo(() => visionFormOf(t("badAddress")), [t]);
+  const form = useForm<z.input<VisionFormSchema>, unknown, z.output<VisionFormSchema>>({
     resolver: zodResolver(visionForm),
     defaultValues: { operation: "describeDamage", imageUrl: "", vin: "" },
   });
@@ -68,45 +73,51 @@ export function VisionForm() {
   return (
     <div className="space-y-4">
       <ActionForm
-        label="Vision"
+        label={t("form.label")}
         run={run}
-        button={["Run", "Working…"]}
+        button={[t("form.submit"), t("form.pending")]}
         notes={
           <>
             {chosen.timeoutSeconds ? (
               <p className="text-xs text-slate-600">
-                This operation can take up to {chosen.timeoutSeconds} s; the console waits that
-                long.
+                {t("form.timeout", { seconds: String(chosen.timeoutSeconds) })}
               </p>
             ) : null}
-            {chosen.caveat ? <p className="text-xs text-slate-600">{chosen.caveat}</p> : null}
+            {chosen.caveat ? (
+              <p className="text-xs text-slate-600">{t(`caveats.${chosen.caveat}`)}</p>
+            ) : null}
           </>
         }
         after={
           pending ? (
             <div role="status" aria-live="polite">
               <Spinner
-                label={`Working for ${elapsed} s${chosen.timeoutSeconds ? ` (up to ${chosen.timeoutSeconds} s)` : ""}`}
+                label={t("form.working", {
+                  elapsed: String(elapsed),
+                  limit: chosen.timeoutSeconds
+                    ? t("form.upTo", { seconds: String(chosen.timeoutSeconds) })
+                    : "",
+                })}
               />
             </div>
           ) : null
         }
       >
         <FormSelect
-          choices={VISION_OPERATIONS.map((id) => [id, visionKind(id).label] as const)}
+          choices={VISION_OPERATIONS.map((id) => [id, t(`operations.${id}`)] as const)}
           of={form}
           name="operation"
-          label="Operation"
+          label={t("form.operation")}
         />
         <FormText
           of={form}
           name="imageUrl"
-          label="Image address"
+          label={t("form.imageUrl")}
           placeholder="https://files.example/photo.jpg"
           autoComplete="off"
         />
         {chosen.id === "classifyEndOfLifeVehicle" ? (
-          <FormText of={form} name="vin" label="VIN (optional)" autoComplete="off" />
+          <FormText of={form} name="vin" label={t("form.vin")} autoComplete="off" />
         ) : null}
       </ActionForm>
       {data ? (
@@ -115,9 +126,12 @@ export function VisionForm() {
             operation={answered.operation}
             input={answered.imageUrl}
             result={data.result}
-            caveat={visionKind(answered.operation).caveat}
+            caveat={(() => {
+              const caveat = visionKind(answered.operation).caveat;
+              return caveat ? t(`caveats.${caveat}`) : undefined;
+            })()}
           />
-          <Receipt facts={data.receipt} label="Receipt: vision" />
+          <Receipt facts={data.receipt} label={t("form.receipt")} />
         </>
       ) : null}
     </div>

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+import { type ReactNode } from "react";
 import { AllFields } from "@/components/operations/value-list";
 import { Alert } from "@/components/ui/alert";
 import { type VisionOperation } from "../_lib/vision-kinds";
@@ -6,8 +8,9 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (typeof v === "object" && v !== null ? (v as Obj) : {});
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const text = (v: unknown) => (typeof v === "string" && v ? v : undefined);
-const percent = (v: unknown) =>
-  typeof v === "number" ? `${Math.round(v * 100)} percent` : undefined;
+type ResultT = ReturnType<typeof useTranslations<"vision.result">>;
+const percentOf = (t: ResultT) => (v: unknown) =>
+  typeof v === "number" ? t("percent", { value: String(Math.round(v * 100)) }) : undefined;
 const words = (v: string) => v.replaceAll("_", " ");
 
 /** Every image the answer carries, with where it sits (`imageUrl`, `views.1.imageUrl`, …). */
@@ -23,23 +26,25 @@ export function imagesOf(value: unknown, path = ""): { path: string; src: string
 }
 
 /** What the answer's image at `path` shows, in words, by the operation that made it. */
-export function captionOf(operation: VisionOperation, path: string, result: Obj): string {
+export function captionOf(
+  operation: VisionOperation,
+  path: string,
+  result: Obj,
+  t: ResultT,
+): string {
   const view = /^views\.(\d+)\.imageUrl$/.exec(path);
   if (view) {
     const name = text(obj(list(result.views)[Number(view[1])]).view);
-    return name ? `The damage shown on the ${words(name)} view` : "The damage on a standard view";
+    return name ? t("damageOnView", { view: words(name) }) : t("damageOnStandardView");
   }
   switch (operation) {
     case "removePartBackground":
-      return "The part without its background";
     case "removeVehicleBackground":
-      return "The vehicle without its background";
     case "composePartImage":
-      return "The part composite";
     case "redactIdentifiers":
-      return "The image with its identifiers covered";
+      return t(`captions.${operation}`);
     default:
-      return "An image of the answer";
+      return t("captions.other");
   }
 }
 
@@ -59,6 +64,9 @@ function Figure({ src, caption }: { src: string; caption: string }) {
 
 /** The answer's main finding, first and in words; the full answer follows below it. */
 function Finding({ operation, result }: { operation: VisionOperation; result: Obj }) {
+  const t = useTranslations("vision.result");
+  const percent = percentOf(t);
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
   switch (operation) {
     case "describeDamage": {
       const damages = list(result.damages).map(obj);
@@ -66,67 +74,83 @@ function Finding({ operation, result }: { operation: VisionOperation; result: Ob
         <ul className="list-disc pl-5">
           {damages.map((d, i) => (
             <li key={i}>
-              <strong>
-                {words(text(d.type) ?? "damage").replace(/^./, (c) => c.toUpperCase())}
-              </strong>{" "}
-              on the {text(d.area) ?? "vehicle"}
-              {text(d.severity) ? `, ${text(d.severity)}` : ""}
+              {t.rich("damageOn", {
+                type: words(text(d.type) ?? t("damage")).replace(/^./, (c) => c.toUpperCase()),
+                area: text(d.area) ?? t("vehicle"),
+                severity: text(d.severity) ? `, ${text(d.severity)}` : "",
+                strong,
+              })}
             </li>
           ))}
         </ul>
       ) : (
-        <p>No damage was found.</p>
+        <p>{t("noDamage")}</p>
       );
     }
     case "gradePartQuality":
       return (
         <p>
-          Quality grade <strong className="text-2xl">{text(result.grade) ?? "not given"}</strong>
-          {percent(result.confidence) ? ` (confidence ${percent(result.confidence)})` : ""}
+          {t.rich("grade", {
+            grade: text(result.grade) ?? t("notGiven"),
+            confidence: percent(result.confidence)
+              ? t("confidenceBracket", { percent: percent(result.confidence)! })
+              : "",
+            strong: (chunks) => <strong className="text-2xl">{chunks}</strong>,
+          })}
         </p>
       );
     case "removePartBackground":
     case "removeVehicleBackground":
       return result.found === false ? (
         <p>
-          No {operation === "removeVehicleBackground" ? "vehicle" : "part"} was found in the image,
-          so no image was made.
+          {t("noneFound", {
+            subject: operation === "removeVehicleBackground" ? "vehicle" : "part",
+          })}
         </p>
       ) : (
         <p>
-          Background removed
-          {percent(result.coverage)
-            ? `: the ${operation === "removeVehicleBackground" ? "vehicle" : "part"} covers ${percent(result.coverage)} of the image`
-            : ""}
-          .
+          {t("removed", {
+            coverage: percent(result.coverage)
+              ? t("coverage", {
+                  subject: operation === "removeVehicleBackground" ? "vehicle" : "part",
+                  percent: percent(result.coverage)!,
+                })
+              : "",
+          })}
         </p>
       );
     case "classifyEndOfLifeVehicle":
       return (
         <p>
-          Classified as{" "}
-          <strong>
-            {result.classification === "end_of_life"
-              ? "end of life"
-              : result.classification === "repairable"
-                ? "repairable"
-                : words(text(result.classification) ?? "not given")}
-          </strong>
-          .
+          {t.rich("classified", {
+            classification:
+              result.classification === "end_of_life"
+                ? t("endOfLife")
+                : result.classification === "repairable"
+                  ? t("repairable")
+                  : words(text(result.classification) ?? t("notGiven")),
+            strong,
+          })}
         </p>
       );
     case "createConditionReport":
       return (
         <div>
           <p>
-            Overall condition: <strong>{words(text(result.overall) ?? "not given")}</strong>
+            {t.rich("overall", {
+              overall: words(text(result.overall) ?? t("notGiven")),
+              strong,
+            })}
           </p>
           <ul className="list-disc pl-5">
             {list(result.items)
               .map(obj)
               .map((item, i) => (
                 <li key={i}>
-                  {text(item.area) ?? "Vehicle"}: {text(item.finding) ?? "no finding"}
+                  {t("item", {
+                    area: text(item.area) ?? t("itemVehicle"),
+                    finding: text(item.finding) ?? t("noFinding"),
+                  })}
                 </li>
               ))}
           </ul>
@@ -135,19 +159,26 @@ function Finding({ operation, result }: { operation: VisionOperation; result: Ob
     case "readLicensePlate":
       return (
         <p>
-          Plate <strong className="font-mono text-lg">{text(result.plate) ?? "not read"}</strong>
-          {text(result.country) ? ` (${text(result.country)})` : ""}
-          {percent(result.confidence) ? `, confidence ${percent(result.confidence)}` : ""}
+          {t.rich("plate", {
+            plate: text(result.plate) ?? t("notRead"),
+            country: text(result.country) ? ` (${text(result.country)})` : "",
+            confidence: percent(result.confidence)
+              ? t("confidenceComma", { percent: percent(result.confidence)! })
+              : "",
+            strong: (chunks) => <strong className="font-mono text-lg">{chunks}</strong>,
+          })}
         </p>
       );
     case "redactIdentifiers": {
-      const kinds = list(result.redactedRegions).map((r) => words(text(obj(r).kind) ?? "area"));
-      return <p>{kinds.length ? `Covered: ${kinds.join(", ")}.` : "Nothing needed covering."}</p>;
+      const kinds = list(result.redactedRegions).map((r) => words(text(obj(r).kind) ?? t("area")));
+      return (
+        <p>{kinds.length ? t("covered", { kinds: kinds.join(", ") }) : t("nothingCovered")}</p>
+      );
     }
     case "composePartImage":
-      return <p>A composite image of the part was made.</p>;
+      return <p>{t("composite")}</p>;
     case "transferPartDamage":
-      return <p>The damage was drawn onto {list(result.views).length} standard views.</p>;
+      return <p>{t("transferred", { count: String(list(result.views).length) })}</p>;
   }
 }
 
@@ -167,22 +198,21 @@ export function VisionResult({
   result: Obj;
   caveat?: string;
 }) {
+  const t = useTranslations("vision.result");
   const images = imagesOf(result);
   const limitations = list(result.limitations);
   return (
     <div className="space-y-3" data-testid="vision-result">
       {caveat ? (
-        <Alert tone="info" title="What this answer is not">
+        <Alert tone="info" title={t("caveatTitle")}>
           {caveat}
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-[minmax(0,12rem)_1fr]">
         {/^(https:|data:image\/)/.test(input) ? (
-          <Figure src={input} caption="The image sent" />
+          <Figure src={input} caption={t("imageSent")} />
         ) : (
-          <p className="text-xs text-slate-600">
-            The image sent is not previewed: the console shows https images only.
-          </p>
+          <p className="text-xs text-slate-600">{t("notPreviewed")}</p>
         )}
         <div className="space-y-3 text-sm" data-testid="vision-finding">
           <Finding operation={operation} result={result} />
@@ -192,7 +222,7 @@ export function VisionResult({
                 <Figure
                   key={img.path}
                   src={img.src}
-                  caption={captionOf(operation, img.path, result)}
+                  caption={captionOf(operation, img.path, result, t)}
                 />
               ))}
             </div>
@@ -201,7 +231,7 @@ export function VisionResult({
       </div>
       {limitations.length ? (
         <div className="text-sm">
-          <h3 className="font-medium">Limitations</h3>
+          <h3 className="font-medium">{t("limitations")}</h3>
           <ul className="list-disc pl-5" data-testid="vision-limitations">
             {limitations.map((l, i) => (
               <li key={i}>{typeof l === "string" ? l : JSON.stringify(l)}</li>

@@ -16,29 +16,16 @@ const IDS = [
 export type VisionOperation = (typeof IDS)[number];
 export const VISION_OPERATIONS: readonly [VisionOperation, ...VisionOperation[]] = IDS;
 
-const LABELS: Record<VisionOperation, string> = {
-  describeDamage: "Describe damage",
-  gradePartQuality: "Grade a part's quality",
-  removePartBackground: "Remove a part's background",
-  removeVehicleBackground: "Remove a vehicle's background",
-  classifyEndOfLifeVehicle: "Classify an end-of-life vehicle",
-  createConditionReport: "Vehicle condition report",
-  readLicensePlate: "Read a licence plate",
-  composePartImage: "Part composite",
-  transferPartDamage: "Transfer part damage to standard views",
-  redactIdentifiers: "Redact identifiers",
-};
-
-/** Caveats the interface attaches to an operation's answer. */
-const CAVEATS: Partial<Record<VisionOperation, string>> = {
-  readLicensePlate:
-    "Reads the characters only: no keeper lookup, no registration validation and no proof that the plate is authentic.",
-};
+/**
+ * The operations the interface attaches a caveat to (worded by `vision.caveats.<id>`); each
+ * operation's name is `vision.operations.<id>`.
+ */
+const CAVEATS = ["readLicensePlate"] as const;
+export type VisionCaveat = (typeof CAVEATS)[number];
 
 export const visionKind = (id: VisionOperation) => ({
   id,
-  label: LABELS[id],
-  caveat: CAVEATS[id],
+  caveat: (CAVEATS as readonly string[]).includes(id) ? (id as VisionCaveat) : undefined,
   /** The interface's client timeout hint, where it gives one (300 s). */
   timeoutSeconds: getOperation(id).timeoutSeconds,
 });

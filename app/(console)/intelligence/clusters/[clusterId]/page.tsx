@@ -1,5 +1,6 @@
 import { AddressForm } from "@/components/ui/address-form";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { type RoutePageProps } from "@/lib/list-params";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
@@ -14,10 +15,7 @@ import {
   HistoryChart,
   versionChanges,
 } from "@/app/(console)/intelligence/_components/history-chart";
-import {
-  STATUS_LABEL,
-  STATUS_TONE,
-} from "@/app/(console)/intelligence/_components/cluster-intelligence-view";
+import { STATUS_TONE } from "@/app/(console)/intelligence/_components/cluster-intelligence-view";
 import { InvalidInputError, ServiceError } from "@/lib/api/client";
 import {
   type ClusterHistoryPoint,
@@ -32,7 +30,9 @@ import { clusterReadsOf } from "@/app/(console)/jobs/_lib/job-store";
 import { marketScopeFields } from "../../_lib/intelligence-forms";
 import { ClusterReadForm } from "../../_components/intelligence-forms";
 
-export const metadata: Metadata = { title: "Cluster" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("intelligence.clusterPage"))("title") };
+}
 
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
 
@@ -52,6 +52,8 @@ export default async function ClusterPage({
   const { clusterId } = await params;
   if (!uuid.safeParse(clusterId).success) notFound();
   const search = await searchParams;
+  const t = await getTranslations("intelligence");
+  const tp = await getTranslations("intelligence.clusterPage");
   const reads = await clusterReadsOf(session.organizationId, clusterId);
   const latest = reads[0]?.result as ClusterIntelligenceResponse | undefined;
   const scopeParsed = marketScopeFields.safeParse({
@@ -71,13 +73,8 @@ export default async function ClusterPage({
   const from = fromText ? parseDay(fromText) : null;
   const to = toText ? parseDay(toText) : null;
   const fieldErrors = {
-    from: asked && !from ? "A day, for example 1 Aug 2026." : undefined,
-    to:
-      asked && !to
-        ? "A day, for example 31 Oct 2026."
-        : from && to && to < from
-          ? "Not before the first day."
-          : undefined,
+    from: asked && !from ? tp("fromError") : undefined,
+    to: asked && !to ? tp("toError") : from && to && to < from ? tp("notBefore") : undefined,
   };
   let points: ClusterHistoryPoint[] | null = null;
   let refusal: string | null = null;
@@ -104,47 +101,50 @@ export default async function ClusterPage({
   return (
     <>
       <PageHeader
-        trail={[{ href: "/intelligence", label: "Market intelligence" }, "Cluster"]}
-        title={latest?.cluster.canonicalLabel ?? "Part cluster"}
-        description={`Cluster ${clusterId}`}
+        trail={[{ href: "/intelligence", label: t("title") }, tp("trail")]}
+        title={latest?.cluster.canonicalLabel ?? tp("fallbackTitle")}
+        description={tp("description", { id: clusterId })}
       />
       <div className="space-y-6">
-        <Card title="Latest read">
+        <Card title={tp("latest")}>
           {latest ? (
             <div className="space-y-2 text-sm">
               <p className="flex flex-wrap items-center gap-2">
-                <Badge tone={STATUS_TONE[latest.status]}>{STATUS_LABEL[latest.status]}</Badge>
-                version {latest.cluster.clusterVersion}, as of {formatDateTime(latest.asOf)},{" "}
-                {latest.scope.marketCountry} {latest.scope.currency} {latest.scope.condition}{" "}
-                {latest.scope.windowDays} days
+                <Badge tone={STATUS_TONE[latest.status]}>{t(`status.${latest.status}`)}</Badge>
+                {tp("latestLine", {
+                  version: String(latest.cluster.clusterVersion),
+                  asOf: formatDateTime(latest.asOf),
+                  country: latest.scope.marketCountry,
+                  currency: latest.scope.currency,
+                  condition: latest.scope.condition,
+                  days: String(latest.scope.windowDays),
+                })}
               </p>
               <p>
                 <Link className="underline" href={`/jobs/${reads[0]!.id}`}>
-                  The full result
+                  {tp("fullResult")}
                 </Link>
-                {reads.length > 1
-                  ? ` (and ${reads.length - 1} earlier reads on the results list)`
-                  : ""}
+                {reads.length > 1 ? tp("earlier", { count: String(reads.length - 1) }) : ""}
               </p>
             </div>
           ) : (
-            <p className="text-sm text-slate-600">This console has not read this cluster yet.</p>
+            <p className="text-sm text-slate-600">{tp("notRead")}</p>
           )}
         </Card>
-        <Card title="Read this cluster">
+        <Card title={tp("readCard")}>
           <ClusterReadForm clusterId={clusterId} scope={scope} />
         </Card>
-        <Card title="History">
-          <AddressForm label="History period" layout="grid" className="mb-4">
+        <Card title={tp("history")}>
+          <AddressForm label={tp("period")} layout="grid" className="mb-4">
             <TextField
               name="from"
-              label="From"
+              label={tp("from")}
               defaultValue={fromText ?? defaultFrom}
               error={fieldErrors.from}
             />
             <TextField
               name="to"
-              label="To"
+              label={tp("to")}
               defaultValue={toText ?? defaultTo}
               error={fieldErrors.to}
             />
@@ -152,34 +152,42 @@ export default async function ClusterPage({
               <input key={k} type="hidden" name={k} value={String(v)} />
             ))}
             <div className="flex items-end">
-              <Button type="submit">Show history</Button>
+              <Button type="submit">{tp("show")}</Button>
             </div>
           </AddressForm>
-          <p className="mb-3 text-xs text-slate-600">
-            Weekly snapshots as they were, each with the cluster version it had then. Each new
-            period is one billed call; showing the same period again within 24 hours is free. No
-            refresh and no backfill.
-          </p>
+          <p className="mb-3 text-xs text-slate-600">{tp("historyNote")}</p>
           {refusal ? (
-            <Alert tone="danger" title="The history was not read">
+            <Alert tone="danger" title={tp("notReadTitle")}>
               {refusal}
             </Alert>
           ) : null}
           {points ? (
             <div className="space-y-4" data-testid="cluster-history">
               {changes.length ? (
-                <Alert tone="info" title="The cluster changed within this period">
+                <Alert tone="info" title={tp("changedTitle")}>
                   {changes
-                    .map((c) => `Version ${c.from} became version ${c.to} on ${formatDate(c.at)}.`)
+                    .map((c) =>
+                      tp("changed", {
+                        from: String(c.from),
+                        to: String(c.to),
+                        at: formatDate(c.at),
+                      }),
+                    )
                     .join(" ")}{" "}
-                  Points before the change keep their version: compare figures across versions with
-                  care.
+                  {tp("changedNote")}
                 </Alert>
               ) : null}
               <HistoryChart points={points} />
               <DataTable
-                caption="History points"
-                columns={["As of", "Version", "Status", "Opportunity", "Confidence", "Snapshot"]}
+                caption={tp("caption")}
+                columns={[
+                  tp("columns.asOf"),
+                  tp("columns.version"),
+                  tp("columns.status"),
+                  tp("columns.opportunity"),
+                  tp("columns.confidence"),
+                  tp("columns.snapshot"),
+                ]}
                 rows={points}
                 keyOf={(p) => p.asOf}
                 rowTestId="history-point"
@@ -187,19 +195,19 @@ export default async function ClusterPage({
                   formatDate(p.asOf),
                   changes.some((c) => c.at === p.asOf) ? (
                     <Badge key="v" tone="blue">
-                      v{p.clusterVersion} (new)
+                      {tp("newVersion", { version: String(p.clusterVersion) })}
                     </Badge>
                   ) : (
                     `v${p.clusterVersion}`
                   ),
-                  p.status ? STATUS_LABEL[p.status] : "—",
+                  p.status ? t(`status.${p.status}`) : "—",
                   p.scores.opportunity.value ?? "—",
                   `${p.confidence.level}${p.confidence.value !== null ? ` (${p.confidence.value})` : ""}`,
                   <code key="s" className="break-all text-xs">
                     {p.provenance.snapshotId}
                   </code>,
                 ]}
-                empty="No snapshots in this period."
+                empty={tp("empty")}
               />
             </div>
           ) : null}

@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@/components/ui/link";
@@ -16,24 +18,28 @@ import { parseOeLines as linesOf } from "@/app/(console)/jobs/_lib/job-forms";
 import { intakeVehicleAction } from "../../actions";
 
 const photoUrl = vehicleIntakeRequest.shape.photoUrls.unwrap().element;
-const intakeForm = z.object({
-  fileUrl: vehicleIntakeRequest.shape.fileUrl,
-  photoUrls: z.string().superRefine((text, ctx) => {
-    const lines = linesOf(text);
-    if (lines.length > INTAKE_PHOTOS_MAX)
-      ctx.addIssue({ code: "custom", message: `At most ${INTAKE_PHOTOS_MAX} photo addresses.` });
-    lines.forEach((l, i) => {
-      if (!photoUrl.safeParse(l).success)
-        ctx.addIssue({ code: "custom", message: `Line ${i + 1} is not an absolute address.` });
-    });
-  }),
-  country: z.union([z.literal(""), countryCode]),
-  includeOwner: z.boolean(),
-});
+const intakeFormOf = (t: ReturnType<typeof useTranslations<"vehicles.intake">>) =>
+  z.object({
+    fileUrl: vehicleIntakeRequest.shape.fileUrl,
+    photoUrls: z.string().superRefine((text, ctx) => {
+      const lines = linesOf(text);
+      if (lines.length > INTAKE_PHOTOS_MAX)
+        ctx.addIssue({ code: "custom", message: t("tooManyPhotos", { max: INTAKE_PHOTOS_MAX }) });
+      lines.forEach((l, i) => {
+        if (!photoUrl.safeParse(l).success)
+          ctx.addIssue({ code: "custom", message: t("badLine", { line: i + 1 }) });
+      });
+    }),
+    country: z.union([z.literal(""), countryCode]),
+    includeOwner: z.boolean(),
+  });
+type IntakeForm = ReturnType<typeof intakeFormOf>;
 
 /** The intake's answer is personal document data: shown here once, never stored by the console. */
 export function IntakeForm() {
-  const form = useForm<z.input<typeof intakeForm>, unknown, z.output<typeof intakeForm>>({
+  const t = useTranslations("vehicles.intake");
+  const intakeForm = useMemo(() => intakeFormOf(t), [t]);
+  const form = useForm<z.input<IntakeForm>, unknown, z.output<IntakeForm>>({
     resolver: zodResolver(intakeForm),
     defaultValues: { fileUrl: "", photoUrls: "", country: "", includeOwner: false },
   });
@@ -50,19 +56,14 @@ export function IntakeForm() {
   return (
     <div className="space-y-4">
       <ActionForm
-        label="Vehicle intake"
+        label={t("label")}
         run={run}
-        button={["Read the document", "Reading…"]}
+        button={[t("submit"), t("pending")]}
         notes={
           <>
-            <FormTextarea
-              of={form}
-              name="photoUrls"
-              label="Photo addresses, one per line (optional, up to 20)"
-              rows={3}
-            />
+            <FormTextarea of={form} name="photoUrls" label={t("photos")} rows={3} />
             <FormCheckbox of={form} name="includeOwner">
-              Include the keeper&apos;s data from the document
+              {t("includeOwner")}
             </FormCheckbox>
           </>
         }
@@ -70,36 +71,32 @@ export function IntakeForm() {
         <FormText
           of={form}
           name="fileUrl"
-          label="Registration document address"
+          label={t("fileUrl")}
           placeholder="https://files.example/registration.pdf"
           autoComplete="off"
         />
-        <FormText of={form} name="country" label="Country (optional)" placeholder="DE" />
+        <FormText of={form} name="country" label={t("country")} placeholder="DE" />
       </ActionForm>
       {intake ? (
         <div className="space-y-3" data-testid="intake-result">
           {intake.vin ? (
             <p className="text-sm">
-              VIN <code>{intake.vin}</code> ·{" "}
+              {t("vin")} <code>{intake.vin}</code> ·{" "}
               <Link
                 className="text-brand-700 underline"
                 href={`/vehicles?vin=${encodeURIComponent(intake.vin)}`}
               >
-                open the vehicle workspace
+                {t("openWorkspace")}
               </Link>
             </p>
           ) : (
-            <Alert tone="info" title="No readable VIN">
-              The document shows no readable VIN, so no vehicle was identified (the service never
-              guesses one).
+            <Alert tone="info" title={t("noVinTitle")}>
+              {t("noVinBody")}
             </Alert>
           )}
-          <ValueList value={intake} label="Intake" />
-          <p className="text-xs text-slate-500">
-            Personal document data: shown once and never stored by this console; leaving or
-            reloading the page clears it.
-          </p>
-          <Receipt facts={data.receipt} label="Receipt: intake" />
+          <ValueList value={intake} label={t("result")} />
+          <p className="text-xs text-slate-500">{t("caveat")}</p>
+          <Receipt facts={data.receipt} label={t("receipt")} />
         </div>
       ) : null}
     </div>

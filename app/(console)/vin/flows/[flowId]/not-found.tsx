@@ -1,12 +1,14 @@
+import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import { Alert } from "@/components/ui/alert";
 
 export default function FlowNotFound() {
+  const t = useTranslations("vin.notFound");
   return (
-    <Alert tone="warning" title="No such lookup">
-      This lookup does not exist for your Client or has not been completed.{" "}
+    <Alert tone="warning" title={t("title")}>
+      {t("body")}{" "}
       <Link href="/vin" className="underline">
-        Start a VIN lookup
+        {t("start")}
       </Link>
     </Alert>
   );

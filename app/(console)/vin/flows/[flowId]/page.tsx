@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { type OrderJobFamily } from "@/lib/api/contract/operations";
 import { notFound } from "next/navigation";
@@ -11,39 +12,41 @@ import { Receipt } from "@/components/billing/receipt";
 import { formatDateTime } from "@/lib/format";
 import { getFlow } from "@/app/(console)/vin/_lib/vin-flows";
 
-export const metadata: Metadata = { title: "Identified vehicle" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("vin.flow"))("title") };
+}
 
-const LABELS: Record<string, string> = {
-  manufacturer: "Manufacturer",
-  model: "Model",
-  modelYear: "Model year",
-  bodyType: "Body",
-  fuelType: "Fuel",
-  transmission: "Transmission",
-};
+const LABELS = [
+  "manufacturer",
+  "model",
+  "modelYear",
+  "bodyType",
+  "fuelType",
+  "transmission",
+] as const;
 
 /** What a full VIN can be ordered for next, and how the step reads. */
 const ORDERS_FOR_A_VIN = [
-  ["vin_parts", "Look up the vehicle's parts"],
-  ["cart_check", "Check a cart of OE numbers against it"],
-  ["economic_evaluation", "Evaluate its parts economically"],
-] as const satisfies readonly (readonly [OrderJobFamily, string])[];
+  "vin_parts",
+  "cart_check",
+  "economic_evaluation",
+] as const satisfies readonly OrderJobFamily[];
 
 export default async function FlowPage({ params }: { params: Promise<{ flowId: string }> }) {
   const { session, api } = await requirePageSession();
   const { flowId } = await params;
   const flow = await getFlow(session.organizationId, flowId);
   if (!flow || !flow.outcome) notFound();
+  const t = await getTranslations("vin.flow");
 
   if (flow.outcome === "cancelled") {
     return (
       <>
-        <PageHeader title="Lookup cancelled" />
-        <Alert tone="info" title="The vehicle was not confirmed">
-          The lookup for <code>{flow.vin}</code> was cancelled on the service&apos;s page. Nothing
-          was loaded.{" "}
+        <PageHeader title={t("cancelledTitle")} />
+        <Alert tone="info" title={t("notConfirmed")}>
+          {t.rich("cancelledBody", { vin: flow.vin, code: (chunks) => <code>{chunks}</code> })}{" "}
           <Link href="/vin" className="underline">
-            Start again
+            {t("startAgain")}
           </Link>
         </Alert>
       </>
@@ -62,10 +65,14 @@ export default async function FlowPage({ params }: { params: Promise<{ flowId: s
   return (
     <>
       <PageHeader
-        title="Identified vehicle"
-        description={`Started ${formatDateTime(flow.createdAt)} for VIN ${flow.vin}${flow.note ? ` · note: ${flow.note}` : ""}`}
+        title={t("title")}
+        description={t("started", {
+          at: formatDateTime(flow.createdAt),
+          vin: flow.vin,
+          note: flow.note ? t("note", { note: flow.note }) : "",
+        })}
       />
-      <Card title="Technical record">
+      <Card title={t("technical")}>
         {error ? (
           <Alert tone="danger">{error}</Alert>
         ) : (
@@ -77,17 +84,17 @@ export default async function FlowPage({ params }: { params: Promise<{ flowId: s
             <dd>
               <CopyableId id={flow.svcId!} kind="svcId" />
             </dd>
-            {Object.entries(LABELS).map(([k, label]) =>
+            {LABELS.map((k) =>
               record?.[k] !== undefined ? (
                 <div key={k} className="contents">
-                  <dt className="text-slate-500">{label}</dt>
+                  <dt className="text-slate-500">{t(`labels.${k}`)}</dt>
                   <dd>{String(record[k])}</dd>
                 </div>
               ) : null,
             )}
             {engine ? (
               <>
-                <dt className="text-slate-500">Engine</dt>
+                <dt className="text-slate-500">{t("engine")}</dt>
                 <dd>
                   {engine.displacementCcm ? `${engine.displacementCcm} cm³, ` : ""}
                   {engine.powerKw} kW
@@ -96,47 +103,50 @@ export default async function FlowPage({ params }: { params: Promise<{ flowId: s
             ) : null}
           </dl>
         )}
-        <p className="mt-3 text-xs text-slate-500">
-          A reference to the vehicle type, not the physical car; derived data, not a guarantee of
-          fitment.
-        </p>
+        <p className="mt-3 text-xs text-slate-500">{t("technicalNote")}</p>
         {read.receipt ? (
           <div className="mt-3">
-            <Receipt facts={read.receipt} label="Receipt: technical record" />
+            <Receipt facts={read.receipt} label={t("receipt")} />
           </div>
         ) : null}
       </Card>
-      <Card title="Next steps" className="mt-6">
+      <Card title={t("next")} className="mt-6">
         {full ? (
           <ul className="space-y-2 text-sm">
             <li>
-              <Link className="text-brand-700 underline" href={`/vehicles?vin=${q}`}>
-                Open the vehicle workspace
-              </Link>{" "}
-              (record, recalls, parts, cart check, evaluation and listing text in one place)
+              {t.rich("openWorkspace", {
+                link: (chunks) => (
+                  <Link className="text-brand-700 underline" href={`/vehicles?vin=${q}`}>
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </li>
-            {ORDERS_FOR_A_VIN.map(([kind, words]) => (
+            {ORDERS_FOR_A_VIN.map((kind) => (
               <li key={kind}>
                 <Link className="text-brand-700 underline" href={`/jobs/new?kind=${kind}&vin=${q}`}>
-                  {words}
+                  {t(`orders.${kind}`)}
                 </Link>
               </li>
             ))}
           </ul>
         ) : (
           <p className="text-sm">
-            <Link
-              className="text-brand-700 underline"
-              href={`/vehicles?svcId=${encodeURIComponent(flow.svcId!)}`}
-            >
-              Open the vehicle type in the workspace
-            </Link>{" "}
-            (technical record and listing text). You started with a partial VIN. Parts lookups, cart
-            checks and evaluations need the full 17-character VIN:{" "}
-            <Link className="text-brand-700 underline" href="/jobs/new?kind=vin_parts">
-              enter it there
-            </Link>
-            .
+            {t.rich("partial", {
+              type: (chunks) => (
+                <Link
+                  className="text-brand-700 underline"
+                  href={`/vehicles?svcId=${encodeURIComponent(flow.svcId!)}`}
+                >
+                  {chunks}
+                </Link>
+              ),
+              enter: (chunks) => (
+                <Link className="text-brand-700 underline" href="/jobs/new?kind=vin_parts">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         )}
       </Card>
