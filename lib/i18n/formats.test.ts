@@ -65,6 +65,14 @@ describe("formatFromAcceptLanguage", () => {
     expect(formatFromAcceptLanguage("en,en-US;q=0.5", "en")).toBe("en-US");
   });
 
+  // Finding: the header's weights were ignored, so a format the browser ranks lower, or refuses
+  // outright (q=0), won over the one it prefers.
+  it("follows the header's weights, and never takes a format it refuses (q=0)", () => {
+    expect(formatFromAcceptLanguage("en-US;q=0.5,en-GB", "en")).toBe("en-GB");
+    expect(formatFromAcceptLanguage("en-US;q=0,en", "en")).toBe("en-GB");
+    expect(formatFromAcceptLanguage("de-DE;q=0,en-US;q=0.8", "en")).toBe("en-US");
+  });
+
   it("else the formats of the language's own speakers", () => {
     expect(formatFromAcceptLanguage("fr-FR,en-US;q=0.5", "en")).toBe("en-GB");
     expect(formatFromAcceptLanguage(null, "de")).toBe("de-DE");

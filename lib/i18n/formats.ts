@@ -1,3 +1,4 @@
+import Negotiator from "negotiator";
 import { createFormatter } from "next-intl";
 import type { Language } from "./languages";
 
@@ -22,8 +23,11 @@ export const FORMAT_OF_LANGUAGE: Record<Language, Format> = { en: "en-GB", de: "
  * speakers.
  */
 export function formatFromAcceptLanguage(header: string | null, language: Language): Format {
-  for (const part of (header ?? "").split(",")) {
-    const tag = part.split(";")[0]!.trim().toLowerCase();
+  // In the browser's order of preference (its weights), without those it refuses (q=0).
+  const asked = new Negotiator({ headers: { "accept-language": header ?? "" } }).languages();
+  for (const part of asked) {
+    const tag = part.trim().toLowerCase();
+    if (tag === "*") break;
     const found = FORMATS.find((f) => f.toLowerCase() === tag);
     if (found) return found;
     if (tag.length > 0 && !tag.startsWith(language)) break;

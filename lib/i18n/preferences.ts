@@ -68,13 +68,9 @@ export const readPreferences = cache(async (): Promise<Preferences> => {
     });
   }
   const acceptLanguage = (await headers()).get("accept-language");
-  const chosen = person
-    ? {
-        language: person.language ?? browser.language,
-        format: person.format ?? browser.format,
-        timeZone: person.timeZone ?? browser.timeZone,
-      }
-    : browser;
+  // A signed-in person's own choices alone: what they left empty follows what the browser says
+  // of itself, never cookies another person (or a key's session) chose in this browser.
+  const chosen = person ?? browser;
   const language = chosen.language ?? languageFromAcceptLanguage(acceptLanguage);
   const reported = jar.get(BROWSER_TIME_ZONE_COOKIE)?.value;
   return {
