@@ -96,6 +96,10 @@ describe("preferencesInput", () => {
       { language: "fr", format: "", timeZone: "" },
       { language: "", format: "de-AT", timeZone: "" },
       { language: "", format: "", timeZone: "Mars/Olympus" },
+      // Names Intl takes but the form's list does not hold.
+      { language: "", format: "", timeZone: "US/Pacific" },
+      { language: "", format: "", timeZone: "europe/berlin" },
+      { language: "", format: "", timeZone: "Etc/GMT+5" },
       { language: "", format: "" },
       null,
     ])

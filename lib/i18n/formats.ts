@@ -44,6 +44,12 @@ export const BROWSER_TIME_ZONE_COOKIE = "console_browser_time_zone";
 /** The time zone of a browser that has not said its own yet (the first response it gets). */
 export const DEFAULT_TIME_ZONE = "UTC";
 
+/** The zones a person may choose: the runtime's canonical names, UTC first. */
+export const TIME_ZONES: readonly string[] = [
+  "UTC",
+  ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC"),
+];
+
 /** A time zone the runtime knows by this name (IANA: `Europe/Berlin`, `UTC`). */
 export function isTimeZone(value: unknown): value is string {
   if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;

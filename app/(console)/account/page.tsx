@@ -12,6 +12,7 @@ import {
   FORMATS,
   formatsFor,
   isTimeZone,
+  TIME_ZONES,
 } from "@/lib/i18n/formats";
 import { getFormats, readFormatSettings } from "@/lib/i18n/formats-server";
 import { OFFERED_LANGUAGES } from "@/lib/i18n/languages";
@@ -25,9 +26,6 @@ import { PreferencesForm } from "./_components/preferences-form";
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("account"))("title") };
 }
-
-/** The zones a person may choose: the runtime's, UTC first. */
-const TIME_ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")];
 
 /** The language, formats and time zone form, for a person or for this browser. */
 async function PreferencesCard() {
