@@ -1,4 +1,5 @@
 import { Link } from "@/components/ui/link";
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/card";
 import { type OperationId, OPERATIONS } from "@/lib/api/contract/operations";
@@ -20,17 +21,18 @@ export function NotOffered({
   operation?: OperationId;
   duty?: ConsoleDuty;
 }) {
+  const t = useTranslations("nav.notOffered");
   if (operation && OPERATIONS[operation].masterOnly && !session.isMaster) return <MasterOnly />;
   const why =
     (operation ? roleRefusal(session, operation) : undefined) ??
     (duty ? dutyRefusal(session, duty) : undefined);
   return (
     <>
-      <PageHeader title="Not open to your role" />
+      <PageHeader title={t("title")} />
       <Alert tone="warning">
-        {why ?? "This page is not open to you."}{" "}
+        {why ?? t("notOpen")}{" "}
         <Link href="/" className="underline">
-          Back to the overview
+          {t("back")}
         </Link>
       </Alert>
     </>
