@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Facts } from "@/components/ui/facts";
 import { requirePageSession } from "@/lib/auth/guards";
-import { dutyRefusal, mayDo } from "@/lib/auth/rights";
+import { mayDo } from "@/lib/auth/rights";
+import { dutyRefusalIn } from "@/lib/auth/refusal-words";
 import { formatDateTime } from "@/lib/format";
 import { INVITATION_DAYS, openInvitations } from "@/lib/people/invitations";
 import { findOrganization, membersOf, ownerCount } from "@/lib/people/organizations";
@@ -100,7 +101,7 @@ export default async function OrganizationPage() {
               }))}
               days={INVITATION_DAYS}
               makesOwners={mayDo(session, "makeOwners")}
-              ownersOnlyText={dutyRefusal(session, "makeOwners")}
+              ownersOnlyText={await dutyRefusalIn(session, "makeOwners")}
             />
           </Card>
         ) : null}
