@@ -32,7 +32,12 @@ async function figures<T>(
     if (error instanceof ServiceError)
       return {
         ok: false,
-        message: messageForCode(error.code, error.retryAfterSeconds, error.message),
+        message: messageForCode(
+          error.code,
+          error.retryAfterSeconds,
+          error.message,
+          await getTranslations("codes"),
+        ),
       };
     throw error;
   }
