@@ -15,7 +15,7 @@ import { startPersonSession } from "@/lib/people/person-session";
 import { recordKeySignIn, recordRefusedSignIn, recordSignOut } from "@/lib/people/sign-in-audit";
 import { credentialsOf, claimTotpCode } from "@/lib/people/people";
 import { verifyPassword } from "@/lib/people/passwords";
-import { attempt, tooManyAttempts } from "@/lib/people/sign-in-throttle";
+import { attempt, waitOf } from "@/lib/people/sign-in-throttle";
 import { passwordSignInSchema, signInSchema } from "./sign-in.schema";
 
 async function signInWith(
@@ -115,7 +115,10 @@ export async function signInWithPassword(input: {
     return codeRight ? account : undefined;
   });
   if (checked.kind === "wait")
-    return refused("too_many_attempts", tooManyAttempts(checked.waitSeconds));
+    return refused(
+      "too_many_attempts",
+      (await serverWords("people"))("tooManyAttempts", waitOf(checked.waitSeconds)),
+    );
   if (checked.kind === "wrong")
     return refused("sign_in_refused", t("wrong"), { password: t("wrong") });
   const account = checked.value;

@@ -26,7 +26,7 @@ import {
 } from "@/lib/people/people";
 import { acceptedStep } from "@/lib/people/totp";
 import { domainOfAddress, organizationOfDomain } from "@/lib/people/domain-claims";
-import { attempt, tooManyAttempts } from "@/lib/people/sign-in-throttle";
+import { attempt, waitOf } from "@/lib/people/sign-in-throttle";
 import { newPersonSchema, type NewPersonValues } from "@/lib/people/person-fields";
 import { type PasswordSignInValues } from "@/app/(auth)/sign-in/sign-in.schema";
 import { FORM_BOUNDS } from "@/lib/validation/form-bounds";
@@ -145,7 +145,10 @@ export async function acceptAsMemberAction(
     return right ? account : undefined;
   });
   if (checked.kind === "wait")
-    return refused("too_many_attempts", tooManyAttempts(checked.waitSeconds));
+    return refused(
+      "too_many_attempts",
+      (await serverWords("people"))("tooManyAttempts", waitOf(checked.waitSeconds)),
+    );
   if (checked.kind === "wrong") {
     const wrong = (await words())("wrong");
     return refused("sign_in_refused", wrong, { password: wrong });

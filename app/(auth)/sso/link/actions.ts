@@ -14,7 +14,7 @@ import { claimTotpCode, credentialsOf, personById } from "@/lib/people/people";
 import { addMember, findOrganization, roleOf, wasRemoved } from "@/lib/people/organizations";
 import { recordPersonAudit } from "@/lib/people/person-audit";
 import { startPersonSession } from "@/lib/people/person-session";
-import { attempt, type Checked, tooManyAttempts } from "@/lib/people/sign-in-throttle";
+import { attempt, type Checked, waitOf } from "@/lib/people/sign-in-throttle";
 import {
   linkIdentity,
   pendingLink,
@@ -62,7 +62,10 @@ async function finishLink(personId: string): Promise<ActionResult<never>> {
 
 async function refusal<T>(checked: Checked<T>): Promise<ActionResult<never> | undefined> {
   if (checked.kind === "wait")
-    return refused("too_many_attempts", tooManyAttempts(checked.waitSeconds));
+    return refused(
+      "too_many_attempts",
+      (await serverWords("people"))("tooManyAttempts", waitOf(checked.waitSeconds)),
+    );
   if (checked.kind === "wrong") {
     const wrong = (await words())("wrong");
     return refused("sign_in_refused", wrong, { password: wrong });
