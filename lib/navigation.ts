@@ -4,6 +4,8 @@ import { type ConsoleDuty } from "@/lib/auth/roles";
 
 type NavItem = {
   href: string;
+  /** The item's words in the "nav.items" messages (`label` is its English). */
+  key: string;
   label: string;
   operation?: OperationId;
   /** A console action the section is for: hidden from roles that may not take it. */
@@ -21,65 +23,105 @@ type NavItem = {
  * refused on the server too). The overview stands alone.
  */
 const GROUPS = [
-  { label: "Start", items: [{ href: "/", label: "Overview" }] },
+  { key: "start", label: "Start", items: [{ href: "/", key: "overview", label: "Overview" }] },
   {
+    key: "vehiclesAndParts",
     label: "Vehicles and parts",
     items: [
-      { href: "/vin", label: "VIN lookup", operation: "createVinRedirectSession" },
-      { href: "/vehicles", label: "Vehicles", operation: "getVehicleByVin" },
-      { href: "/parts", label: "Parts (OE)", operation: "getOePart" },
-      { href: "/catalogue", label: "VDI and translation", operation: "getVdiCatalog" },
-      { href: "/recalls", label: "Recalls", operation: "matchPartRecalls" },
-      { href: "/scanner", label: "Scanner", operation: "extractRegistrationDocument" },
-      { href: "/vision", label: "Vision", operation: "describeDamage" },
-      { href: "/intelligence", label: "Intelligence", operation: "resolvePartIntelligence" },
-      { href: "/jobs", label: "Jobs" },
+      { href: "/vin", key: "vin", label: "VIN lookup", operation: "createVinRedirectSession" },
+      { href: "/vehicles", key: "vehicles", label: "Vehicles", operation: "getVehicleByVin" },
+      { href: "/parts", key: "parts", label: "Parts (OE)", operation: "getOePart" },
+      {
+        href: "/catalogue",
+        key: "catalogue",
+        label: "VDI and translation",
+        operation: "getVdiCatalog",
+      },
+      { href: "/recalls", key: "recalls", label: "Recalls", operation: "matchPartRecalls" },
+      {
+        href: "/scanner",
+        key: "scanner",
+        label: "Scanner",
+        operation: "extractRegistrationDocument",
+      },
+      { href: "/vision", key: "vision", label: "Vision", operation: "describeDamage" },
+      {
+        href: "/intelligence",
+        key: "intelligence",
+        label: "Intelligence",
+        operation: "resolvePartIntelligence",
+      },
+      { href: "/jobs", key: "jobs", label: "Jobs" },
     ],
   },
   {
+    key: "accountAndBilling",
     label: "Account and billing",
     items: [
-      { href: "/usage", label: "Usage and credit", operation: "getClientUsage" },
-      { href: "/sub-users", label: "Sub-users", operation: "listClientUsers" },
-      { href: "/grants", label: "Issued grants", operation: "listSponsorshipGrants" },
+      { href: "/usage", key: "usage", label: "Usage and credit", operation: "getClientUsage" },
+      { href: "/sub-users", key: "subUsers", label: "Sub-users", operation: "listClientUsers" },
+      {
+        href: "/grants",
+        key: "grants",
+        label: "Issued grants",
+        operation: "listSponsorshipGrants",
+      },
       {
         href: "/received-grants",
+        key: "receivedGrants",
         label: "Received grants",
         operation: "listReceivedSponsorshipGrants",
       },
-      { href: "/workspaces", label: "Partner workspaces", operation: "createPartnerWorkspace" },
-      { href: "/audit", label: "Audit log" },
+      {
+        href: "/workspaces",
+        key: "workspaces",
+        label: "Partner workspaces",
+        operation: "createPartnerWorkspace",
+      },
+      { href: "/audit", key: "audit", label: "Audit log" },
     ],
   },
   {
+    key: "peopleAndAccess",
     label: "People and access",
     items: [
-      { href: "/organization", label: "Organization and people" },
-      { href: "/account", label: "Your sign-in", person: true },
+      { href: "/organization", key: "organization", label: "Organization and people" },
+      { href: "/account", key: "account", label: "Your sign-in", person: true },
     ],
   },
   {
+    key: "developers",
     label: "Developers",
     items: [
-      { href: "/agent", label: "Agent access", duty: "connectAgent" },
-      { href: "/requests", label: "Request log" },
-      { href: "/sandbox", label: "Sandbox", sandbox: true, duty: "useSandboxControls" },
+      { href: "/agent", key: "agent", label: "Agent access", duty: "connectAgent" },
+      { href: "/requests", key: "requests", label: "Request log" },
+      {
+        href: "/sandbox",
+        key: "sandbox",
+        label: "Sandbox",
+        sandbox: true,
+        duty: "useSandboxControls",
+      },
     ],
   },
-] as const satisfies readonly { label: string; items: readonly NavItem[] }[];
+] as const satisfies readonly { key: string; label: string; items: readonly NavItem[] }[];
 
 /** A section's address: a page gate names one of these, so a mistyped address does not compile. */
 export type NavHref = (typeof GROUPS)[number]["items"][number]["href"];
+/** A section's key in the "nav.items" messages. */
+export type NavItemKey = (typeof GROUPS)[number]["items"][number]["key"];
+/** A group's key in the "nav.groups" messages. */
+export type NavGroupKey = (typeof GROUPS)[number]["key"];
 
 export const NAV_GROUPS: readonly {
+  key: NavGroupKey;
   label: string;
-  items: readonly (NavItem & { href: NavHref })[];
+  items: readonly (NavItem & { href: NavHref; key: NavItemKey })[];
 }[] = GROUPS;
 
 /** Every section, in the order of the groups. */
-export const NAV_ITEMS: readonly (NavItem & { href: NavHref })[] = NAV_GROUPS.flatMap(
-  (g) => g.items,
-);
+export const NAV_ITEMS: readonly (NavItem & { href: NavHref; key: NavItemKey })[] =
+  NAV_GROUPS.flatMap((g) => g.items);
 
 /** The groups a session sees, each with the sections it may open; a group left empty is dropped. */
 export function navFor(
@@ -87,6 +129,7 @@ export function navFor(
   service: { sandbox: boolean },
 ) {
   return NAV_GROUPS.map((group) => ({
+    key: group.key,
     label: group.label,
     items: group.items
       .filter(
@@ -96,6 +139,6 @@ export function navFor(
           (!item.person || session.actor.kind === "person") &&
           (!item.sandbox || (session.isMaster && service.sandbox)),
       )
-      .map(({ href, label }) => ({ href, label })),
+      .map(({ href, key, label }) => ({ href, key, label })),
   })).filter((group) => group.items.length > 0);
 }

@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { ErrorNotice } from "@/components/ui/error-notice";
 
 export default function ConsoleError(props: {
   error: Error & { digest?: string };
   reset: () => void;
 }) {
-  return <ErrorNotice {...props} title="This page could not be loaded" />;
+  const t = useTranslations("errors");
+  return <ErrorNotice {...props} title={t("pageNotLoaded")} />;
 }

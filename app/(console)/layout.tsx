@@ -1,6 +1,6 @@
 import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
-import { ROLE_WORDS } from "@/lib/auth/roles";
+import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { controlsServe } from "@/lib/api/sandbox-controls-client";
@@ -24,12 +24,14 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const service = {
     sandbox: session.isMaster && controlsServe(await sandbox.index(), session.environment),
   };
+  const t = await getTranslations("layout.header");
+  const roles = await getTranslations("roles");
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
           <div className="flex items-center gap-3">
-            <span className="font-semibold">Service console</span>
+            <span className="font-semibold">{t("console")}</span>
             <Badge
               tone={
                 session.environment === "sandbox"
@@ -39,26 +41,29 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                     : "neutral"
               }
             >
-              {session.environment === "unknown" ? "environment unknown" : session.environment}
+              {t(`environment.${session.environment}`)}
             </Badge>
           </div>
           <div className="flex min-w-0 flex-wrap items-center gap-3 text-sm">
             <span data-testid="signed-in-person" className="min-w-0">
               {session.actor.kind === "person" ? (
                 <Link href="/account" className="underline">
-                  {session.actor.name}, {ROLE_WORDS[session.role].name.toLowerCase()}
+                  {t("person", {
+                    name: session.actor.name,
+                    role: roles(`${session.role}.lower`),
+                  })}
                 </Link>
               ) : (
-                "Signed in with the Client's key"
+                t("signedInWithKey")
               )}
             </span>
             <span data-testid="signed-in-client" className="min-w-0 break-all">
-              {session.accountLabel ?? "Client"} · <code>{session.clientId}</code> ·{" "}
-              {session.isMaster ? "Master client" : "Sub-user"}
+              {session.accountLabel ?? t("client")} · <code>{session.clientId}</code> ·{" "}
+              {session.isMaster ? t("master") : t("subUser")}
             </span>
             <form action={signOut}>
               <Button type="submit" variant="secondary">
-                Sign out
+                {t("signOut")}
               </Button>
             </form>
           </div>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Facts } from "@/components/ui/facts";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
@@ -13,7 +14,9 @@ import {
   UsageWarnings,
 } from "./_components/overview-panels";
 
-export const metadata: Metadata = { title: "Overview" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("overview"))("title") };
+}
 
 export default async function OverviewPage() {
   // Every panel reads its own figures, so their calls start together and none waits for another.
@@ -24,12 +27,10 @@ export default async function OverviewPage() {
     timeZone: "UTC",
   });
   const idleMinutes = Math.round(consoleConfig().SESSION_IDLE_TIMEOUT_SECONDS / 60);
+  const t = await getTranslations("overview");
   return (
     <>
-      <PageHeader
-        title="Overview"
-        description="Administration and operations for the Vehicle, Parts and Market-Intelligence Service."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="grid gap-6 md:grid-cols-3">
         <CreditAndPlans api={api} />
       </div>
@@ -42,15 +43,18 @@ export default async function OverviewPage() {
         <RecentAudit organizationId={session.organizationId} />
       </div>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <Card title="Signed in">
+        <Card title={t("signedIn.title")}>
           <Facts
             facts={[
-              ["Client", <code key="c">{session.clientId}</code>],
-              ["Role", session.isMaster ? "Master client" : "Sub-user"],
-              ["Environment", session.environment],
+              [t("signedIn.client"), <code key="c">{session.clientId}</code>],
+              [t("signedIn.role"), session.isMaster ? t("signedIn.master") : t("signedIn.subUser")],
+              [t("signedIn.environment"), t(`signedIn.environments.${session.environment}`)],
               [
-                "Session ends",
-                `${fmt.format(session.expiresAt)} UTC at the latest, or after ${idleMinutes} minutes without activity`,
+                t("signedIn.sessionEnds"),
+                t("signedIn.sessionEndsAt", {
+                  latest: fmt.format(session.expiresAt),
+                  minutes: idleMinutes,
+                }),
               ],
             ]}
           />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type ComponentProps, type ReactNode } from "react";
 import {
   type FieldValues,
@@ -90,15 +91,8 @@ export function FormEndpointKeys<T extends FieldValues>({
 
 /** A monthly cap in euros (a grant's), empty for none. */
 export function FormMonthlyCap<T extends FieldValues>({ of: form, name }: Bound<T>) {
-  return (
-    <FormText
-      of={form}
-      name={name}
-      label="Monthly cap in euros (optional)"
-      inputMode="decimal"
-      hint="Empty: no cap."
-    />
-  );
+  const t = useTranslations("forms.monthlyCap");
+  return <FormText of={form} name={name} label={t("label")} inputMode="decimal" hint={t("hint")} />;
 }
 
 /** A checkbox registered with its form, its label beside it. */

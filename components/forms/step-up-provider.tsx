@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from "react";
 import { PasskeyButton } from "@/components/people/passkey-button";
 import { Button } from "@/components/ui/button";
@@ -27,6 +28,7 @@ export function StepUpProvider({
   };
   children: ReactNode;
 }) {
+  const t = useTranslations("forms.stepUp");
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -62,7 +64,7 @@ export function StepUpProvider({
         router.replace("/sign-in?reason=confirmations");
       else setError(result.message);
     } catch {
-      setError("The console did not answer. Try again.");
+      setError(t("noAnswer"));
     } finally {
       setPending(false);
     }
@@ -71,26 +73,22 @@ export function StepUpProvider({
   return (
     <StepUpContext.Provider value={withStepUp}>
       {children}
-      <Dialog open={open} onClose={() => finish(false)} title="Confirm it is you">
+      <Dialog open={open} onClose={() => finish(false)} title={t("title")}>
         <div className="mb-4 space-y-2 text-sm">
-          <p>
-            This changes access to the service (a key, a Sub-user or a grant). Confirm with your
-            passkey or a code from your authenticator app; you will not be asked again for five
-            minutes.
-          </p>
+          <p>{t("intro")}</p>
           <PasskeyButton
             ceremony="use"
-            label="Use your passkey"
-            pendingLabel="Waiting for your passkey…"
+            label={t("passkey")}
+            pendingLabel={t("passkeyPending")}
             begin={passkey.begin}
             finish={passkey.finish}
             onDone={() => finish(true)}
           />
         </div>
-        <form onSubmit={submit} className="space-y-3 text-sm" aria-label="Confirm it is you">
+        <form onSubmit={submit} className="space-y-3 text-sm" aria-label={t("title")}>
           <TextField
             name="code"
-            label="Code from your authenticator app"
+            label={t("code")}
             inputMode="numeric"
             autoComplete="one-time-code"
             error={error}
@@ -98,10 +96,10 @@ export function StepUpProvider({
           />
           <div className="flex gap-2">
             <Button type="submit" disabled={pending}>
-              {pending ? "Checking…" : "Confirm"}
+              {pending ? t("pending") : t("submit")}
             </Button>
             <Button type="button" variant="secondary" onClick={() => finish(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
           </div>
         </form>

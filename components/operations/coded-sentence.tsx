@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { sentenceForCode } from "@/lib/operations/code-sentences";
 
@@ -7,9 +8,10 @@ import { sentenceForCode } from "@/lib/operations/code-sentences";
  * outside it.
  */
 export function CodedSentence({ code, sentence }: { code: string; sentence?: string }) {
+  const t = useTranslations("codes");
   return (
     <>
-      {sentence ?? sentenceForCode(code)} <CodeSmallPrint code={code} />
+      {sentence ?? sentenceForCode(code, undefined, t)} <CodeSmallPrint code={code} />
     </>
   );
 }
@@ -24,6 +26,7 @@ export function CodeSmallPrint({ code }: { code: string }) {
 
 /** A warning as an answer carries it: a code and perhaps a message, or a sentence of its own. */
 export function WarningItem({ warning }: { warning: unknown }) {
+  const t = useTranslations("codes");
   if (typeof warning === "string") return <>{warning}</>;
   const w =
     typeof warning === "object" && warning !== null ? (warning as Record<string, unknown>) : {};
@@ -31,31 +34,26 @@ export function WarningItem({ warning }: { warning: unknown }) {
     return (
       <CodedSentence
         code={w.code}
-        sentence={sentenceForCode(w.code, typeof w.message === "string" ? w.message : undefined)}
+        sentence={sentenceForCode(w.code, typeof w.message === "string" ? w.message : undefined, t)}
       />
     );
-  return (
-    <>
-      {typeof w.message === "string"
-        ? w.message
-        : "The service attached a warning it did not word."}
-    </>
-  );
+  return <>{typeof w.message === "string" ? w.message : t("unwordedWarning")}</>;
 }
 
 /** The warnings an answer carries, each in a sentence; nothing when there is none. */
 export function Warnings({
   warnings,
-  title = "Warnings",
+  title,
   testId,
 }: {
   warnings: readonly unknown[];
   title?: string;
   testId?: string;
 }) {
+  const t = useTranslations("codes");
   if (!warnings.length) return null;
   return (
-    <Alert tone="warning" title={title}>
+    <Alert tone="warning" title={title ?? t("warningsTitle")}>
       <ul className="list-disc pl-5" data-testid={testId}>
         {warnings.map((w, i) => (
           <li key={i}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from "react";
 import { passkeyAddress } from "@/lib/net/console-address";
 
@@ -29,21 +30,20 @@ export function usePasskeyElsewhere(): string | null | undefined {
 
 /** What a page at an IP address says instead of offering a passkey ceremony that must fail. */
 export function PasskeyElsewhere({ address }: { address: string | null }) {
+  const t = useTranslations("people.passkey");
   return (
     <p className="text-sm text-slate-700" data-testid="passkey-elsewhere">
-      Passkeys belong to a domain name, and this page is open at an IP address, where your browser
-      cannot use one.{" "}
-      {address ? (
-        <>
-          They work at{" "}
-          <a href={address} className="text-brand-700 underline">
-            {address}
-          </a>
-          .
-        </>
-      ) : (
-        "Open the console at its domain name to use one."
-      )}
+      {t("ipAddress")}{" "}
+      {address
+        ? t.rich("workAt", {
+            address,
+            link: (chunks) => (
+              <a href={address} className="text-brand-700 underline">
+                {chunks}
+              </a>
+            ),
+          })
+        : t("openAtName")}
     </p>
   );
 }

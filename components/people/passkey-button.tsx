@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { ActionNotice } from "@/components/forms/action-notice";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { Button } from "@/components/ui/button";
@@ -33,6 +34,7 @@ export function PasskeyButton<T>({
   onDone?: (data: T) => void;
   variant?: "primary" | "secondary";
 }) {
+  const t = useTranslations("people.passkey");
   const elsewhere = usePasskeyElsewhere();
   // The ceremony as one action: the server's challenge, the browser's prompt, the server's check.
   const { pending, notice, run } = useActionCall(
@@ -49,9 +51,7 @@ export function PasskeyButton<T>({
       } catch (e) {
         return refused(
           "passkey_not_used",
-          e instanceof Error && e.name === "NotAllowedError"
-            ? "The passkey was not used: the prompt was closed or timed out. Nothing changed."
-            : "This browser could not use a passkey here.",
+          e instanceof Error && e.name === "NotAllowedError" ? t("notUsed") : t("notHere"),
         );
       }
       return finish({ ceremony: begun.data.ceremony, response });

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type ComponentProps } from "react";
 import { type Path } from "react-hook-form";
 import { type AnyForm, FormText } from "@/components/forms/form-fields";
@@ -12,46 +13,56 @@ import { TotpSetup } from "./totp-setup";
  * fill it from its password manager.
  */
 
-type Look = Omit<ComponentProps<typeof FormText>, "of" | "name" | "options">;
+type Look = Omit<ComponentProps<typeof FormText>, "of" | "name" | "options" | "label" | "hint">;
+type FieldKey = "code" | "name" | "newPassword" | "currentPassword" | "email";
 
-/** A field of a person's form named `name`, drawn as `look`; a form may word its label itself. */
-function personField<Name extends string>(name: Name, look: Look) {
+/**
+ * A field of a person's form named `name`, drawn as `look`, worded by its `key` in the
+ * "people.fields" messages; a form may word its label itself.
+ */
+function personField<Name extends string>(name: Name, key: FieldKey, look: Look, hinted = false) {
   return function PersonField<T extends Record<Name, string>>({
     of,
-    label = look.label,
+    label,
   }: {
     of: AnyForm<T>;
     label?: string;
   }) {
-    return <FormText of={of} name={name as string as Path<T>} {...look} label={label} />;
+    const t = useTranslations("people.fields");
+    return (
+      <FormText
+        of={of}
+        name={name as string as Path<T>}
+        {...look}
+        label={label ?? t(`${key}.label`)}
+        hint={hinted ? t("newPassword.hint", { min: PASSWORD_MIN_LENGTH }) : undefined}
+      />
+    );
   };
 }
 
-export const AuthenticatorCodeField = personField("code", {
-  label: "Code from your authenticator app",
+export const AuthenticatorCodeField = personField("code", "code", {
   inputMode: "numeric",
   autoComplete: "one-time-code",
 });
 
-export const NameField = personField("name", { label: "Your name", autoComplete: "name" });
+export const NameField = personField("name", "name", { autoComplete: "name" });
 
-export const NewPasswordField = personField("password", {
-  label: "A password",
-  type: "password",
-  autoComplete: "new-password",
-  hint: `At least ${PASSWORD_MIN_LENGTH} characters, not a common one; a few words you will remember are easiest.`,
-});
+export const NewPasswordField = personField(
+  "password",
+  "newPassword",
+  { type: "password", autoComplete: "new-password" },
+  true,
+);
 
 /** The password a person signs in with. */
-export const CurrentPasswordField = personField("password", {
-  label: "Your password",
+export const CurrentPasswordField = personField("password", "currentPassword", {
   type: "password",
   autoComplete: "current-password",
 });
 
 /** The address a person signs in with. */
-export const EmailField = personField("email", {
-  label: "Your email address",
+export const EmailField = personField("email", "email", {
   type: "email",
   autoComplete: "username",
 });

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { type ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 
@@ -14,23 +15,21 @@ export function TotpSetup({
   uri: string;
   children: ReactNode;
 }) {
+  const t = useTranslations("people.totp");
   const grouped = secret.match(/.{1,4}/g)!.join(" ");
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold">Your authenticator app</legend>
-      <p className="text-sm text-slate-700">
-        In your authenticator app (on your phone or computer), add an account with this set-up key,
-        time-based, 6 digits. Then enter the code it shows.
-      </p>
+      <legend className="px-1 text-sm font-semibold">{t("legend")}</legend>
+      <p className="text-sm text-slate-700">{t("intro")}</p>
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span>Set-up key</span>
+        <span>{t("key")}</span>
         <code className="rounded bg-slate-100 px-2 py-1 break-all" data-testid="totp-secret">
           {grouped}
         </code>
-        <CopyButton text={secret} label="Copy" accessibleLabel="Copy the set-up key" compact />
+        <CopyButton text={secret} label={t("copy")} accessibleLabel={t("copyKey")} compact />
       </p>
       <p className="text-xs break-all text-slate-600">
-        Or open <a href={uri}>the set-up address</a> on the device that has the app.
+        {t.rich("address", { link: (chunks) => <a href={uri}>{chunks}</a> })}
       </p>
       {children}
     </fieldset>

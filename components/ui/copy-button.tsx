@@ -1,12 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "./button";
 
 /** Copies text to the clipboard and says so for screen readers too. */
 export function CopyButton({
   text,
-  label = "Copy",
+  label,
   accessibleLabel,
   compact = false,
 }: {
@@ -16,6 +17,7 @@ export function CopyButton({
   accessibleLabel?: string;
   compact?: boolean;
 }) {
+  const t = useTranslations("ui.copy");
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   return (
     <>
@@ -32,14 +34,10 @@ export function CopyButton({
           }
         }}
       >
-        {state === "copied" ? "Copied" : label}
+        {state === "copied" ? t("copied") : (label ?? t("copy"))}
       </Button>
       <span role="status" className="sr-only">
-        {state === "copied"
-          ? "Copied to the clipboard"
-          : state === "failed"
-            ? "Copying failed; select the text and copy it"
-            : ""}
+        {state === "copied" ? t("copiedStatus") : state === "failed" ? t("failedStatus") : ""}
       </span>
     </>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { PageStep } from "@/components/ui/pagination";
 import { formatCount } from "@/lib/format";
 
@@ -10,7 +11,7 @@ export function CursorPagination({
   previous,
   next,
   hrefFor,
-  label = "Pages",
+  label,
 }: {
   /** Where the page before starts, when there is one. */
   previous: string | null;
@@ -19,15 +20,19 @@ export function CursorPagination({
   hrefFor: (place: { next?: string; prev?: string }) => string;
   label?: string;
 }) {
+  const t = useTranslations("ui.pagination");
   if (!previous && !next) return null;
   return (
-    <nav aria-label={label} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-      {previous ? <PageStep href={hrefFor({})}>First</PageStep> : null}
+    <nav
+      aria-label={label ?? t("label")}
+      className="mt-3 flex flex-wrap items-center gap-3 text-sm"
+    >
+      {previous ? <PageStep href={hrefFor({})}>{t("first")}</PageStep> : null}
       <PageStep href={previous ? hrefFor({ prev: previous }) : null} rel="prev">
-        Previous
+        {t("previous")}
       </PageStep>
       <PageStep href={next ? hrefFor({ next }) : null} rel="next">
-        Next
+        {t("next")}
       </PageStep>
     </nav>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Alert } from "./alert";
 import { Button } from "./button";
@@ -72,6 +73,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   children: ReactNode;
 }) {
+  const t = useTranslations("ui.dialog");
   return (
     <Dialog open={open} onClose={onClose} title={title}>
       <div className="space-y-3 text-sm">
@@ -82,7 +84,7 @@ export function ConfirmDialog({
             {pending ? pendingLabel : label}
           </Button>
           <Button variant="secondary" onClick={onClose} disabled={pending} data-autofocus>
-            Cancel
+            {t("cancel")}
           </Button>
         </div>
       </div>

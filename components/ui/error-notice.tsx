@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Alert } from "./alert";
 import { Button } from "./button";
 
@@ -13,13 +14,14 @@ export function ErrorNotice({
   reset: () => void;
   title: string;
 }) {
+  const t = useTranslations("errors.notice");
   return (
     <div className="space-y-4">
       <Alert tone="danger" title={title}>
-        The service or the console&apos;s store did not answer as expected. Nothing was changed.
-        {error.digest ? ` Reference: ${error.digest}.` : ""}
+        {t("text")}
+        {error.digest ? ` ${t("reference", { digest: error.digest })}` : ""}
       </Alert>
-      <Button onClick={reset}>Try again</Button>
+      <Button onClick={reset}>{t("retry")}</Button>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { type ReactNode } from "react";
 import { Link } from "@/components/ui/link";
 
@@ -31,24 +32,26 @@ export function Pagination({
   page,
   pages,
   hrefFor,
-  label = "Pages",
+  label,
 }: {
   page: number;
   pages: number;
   hrefFor: (page: number) => string;
   label?: string;
 }) {
+  const t = useTranslations("ui.pagination");
   if (pages <= 1) return null;
   return (
-    <nav aria-label={label} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+    <nav
+      aria-label={label ?? t("label")}
+      className="mt-3 flex flex-wrap items-center gap-3 text-sm"
+    >
       <PageStep href={page > 1 ? hrefFor(page - 1) : null} rel="prev">
-        Previous
+        {t("previous")}
       </PageStep>
-      <span aria-current="page">
-        Page {page} of {pages}
-      </span>
+      <span aria-current="page">{t("pageOf", { page, pages })}</span>
       <PageStep href={page < pages ? hrefFor(page + 1) : null} rel="next">
-        Next
+        {t("next")}
       </PageStep>
     </nav>
   );

@@ -4,7 +4,9 @@ import { unstable_rethrow } from "next/navigation";
 import { type ActionResult, refused } from "@/lib/actions/action-result";
 import { type ConsoleEvent } from "@/lib/audit-labels";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
+import { dutyRefusalIn } from "@/lib/auth/refusal-words";
 import { dutyRefusal } from "@/lib/auth/rights";
+import { serverWords } from "./server-words";
 import { type ConsoleDuty } from "@/lib/auth/roles";
 import { type NavHref } from "@/lib/navigation";
 import { consoleLog } from "@/lib/log/console-log";
@@ -41,9 +43,11 @@ export async function asConsoleDuty<T>(
   run: (signed: SignedIn) => Promise<ActionResult<T>>,
 ): Promise<ActionResult<T>> {
   const signed = await actionSession();
+  const t = await serverWords("forms.actions");
   // Nobody to name in the audit log: the session is gone.
-  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
-  const byRole = dutyRefusal(signed.session, duty);
+  if ("refused" in signed) return refused(signed.refused, t("signInAgain"));
+  // The check is `dutyRefusal`'s; its sentence is worded in the request's language.
+  const byRole = dutyRefusal(signed.session, duty) && (await dutyRefusalIn(signed.session, duty));
   let result: ActionResult<T>;
   try {
     result = refuse?.(signed) ?? (byRole ? refused("role_forbidden", byRole) : await run(signed));
@@ -55,8 +59,7 @@ export async function asConsoleDuty<T>(
       ok: false,
       outcome: "unknown",
       code: "console_error",
-      message:
-        "Something went wrong in the console. Check whether it was done before trying again.",
+      message: t("dutyFailed"),
     };
   }
   const named = typeof target === "function" ? target(signed) : target;

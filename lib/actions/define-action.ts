@@ -19,7 +19,8 @@ import {
   ServiceUnreachableError,
 } from "@/lib/api/client";
 import { recordAuditOrLog } from "@/lib/store/audit-log";
-import { roleRefusal } from "@/lib/auth/rights";
+import { roleRefusalIn } from "@/lib/auth/refusal-words";
+import { serverWords } from "./server-words";
 import { needsStepUp, STEP_UP_REQUIRED } from "@/lib/people/step-up";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
 import { fieldOfCode, messageForCode } from "@/lib/operations/code-sentences";
@@ -108,11 +109,12 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
   const audited = isAudited(op);
   return async (rawInput: z.input<S> & KeyInput<Id>): Promise<ActionResult<T>> => {
     const signedIn = await actionSession();
+    const t = await serverWords("forms.actions");
     if ("refused" in signedIn) {
       const expired = signedIn.refused === "expired";
       return refusal(
         expired ? "session_expired" : "unauthenticated",
-        expired ? "Your session has expired. Sign in again." : "Sign in first.",
+        expired ? t("expired") : t("signInFirst"),
       );
     }
     const parsed = config.input.safeParse(rawInput, { error: humanIssue });
@@ -121,10 +123,10 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
       op.idempotency === "rejected" || (sentKey === undefined && op.idempotency === "optional")
         ? undefined
         : typeof sentKey !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(sentKey)
-          ? "Reload the page: this form lost its request key."
+          ? t("lostKey")
           : undefined;
     if (!parsed.success || keyIssue) {
-      return refusal("invalid_input", "Some values are not valid.", {
+      return refusal("invalid_input", t("invalid"), {
         ...(parsed.success ? {} : fieldErrorsOf(parsed.error.issues)),
         ...(keyIssue ? { form: keyIssue } : {}),
       });
@@ -151,9 +153,9 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
 
     if (op.masterOnly && !signedIn.session.isMaster) {
       await audit("failure", "forbidden");
-      return refusal("forbidden", "Only a Master client may do this.");
+      return refusal("forbidden", t("masterOnly"));
     }
-    const byRole = roleRefusal(signedIn.session, config.operation);
+    const byRole = await roleRefusalIn(signedIn.session, config.operation);
     if (byRole) {
       await audit("failure", "role_forbidden");
       return refusal("role_forbidden", byRole);
@@ -162,7 +164,7 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
     const dangerous =
       typeof config.stepUp === "function" ? config.stepUp(input) : config.stepUp === true;
     if (dangerous && needsStepUp(signedIn.session))
-      return refusal(STEP_UP_REQUIRED.code, STEP_UP_REQUIRED.message);
+      return refusal(STEP_UP_REQUIRED.code, (await serverWords("people.stepUp"))("required"));
 
     const before = config.before
       ? await config.before(input, signedIn).catch(() => undefined)
@@ -201,10 +203,11 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
         const bodyIssues = error.issues.filter(
           (i) => i.location === "body" || i.location === "query",
         );
-        const fields = { ...fieldOfCode(error.code), ...fieldErrorsOf(bodyIssues) };
+        const codes = await serverWords("codes");
+        const fields = { ...fieldOfCode(error.code, codes), ...fieldErrorsOf(bodyIssues) };
         return refusal(
           error.code,
-          messageForCode(error.code, error.retryAfterSeconds, error.message),
+          messageForCode(error.code, error.retryAfterSeconds, error.message, codes),
           Object.keys(fields).length ? fields : undefined,
           detailsOf(error.body),
         );
@@ -215,25 +218,19 @@ export function defineAction<Id extends OperationId, S extends z.ZodType, T>(
           ok: false,
           outcome: "unknown",
           code: "outcome_unknown",
-          message: "The service did not confirm whether this was done. It was not sent again.",
+          message: t("unknown"),
         };
       }
       if (error instanceof ServiceUnreachableError) {
         await audit("failure", "service_unreachable");
-        return refusal(
-          "service_unreachable",
-          "The service could not be reached. Nothing was changed; try again.",
-        );
+        return refusal("service_unreachable", t("unreachable"));
       }
       if (error instanceof InvalidInputError) {
-        return refusal("invalid_input", "Some values are not valid.", fieldErrorsOf(error.issues));
+        return refusal("invalid_input", t("invalid"), fieldErrorsOf(error.issues));
       }
       consoleLog().error("server action failed", { operation: config.operation, error });
       await audit("failure", "console_error");
-      return refusal(
-        "console_error",
-        "Something went wrong in the console. Nothing was sent again.",
-      );
+      return refusal("console_error", t("consoleError"));
     }
   };
 }

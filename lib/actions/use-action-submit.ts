@@ -1,6 +1,7 @@
 "use client";
 
 import { unstable_rethrow } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { type ReactNode, useState, useTransition } from "react";
 import { type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { type ActionResult } from "./action-result";
@@ -22,9 +23,6 @@ export function noticeText(notice: Notice | null): string | null {
   const text = typeof notice.text === "string" ? notice.text : "";
   return notice.title ? `${notice.title}. ${text}`.trim() : text;
 }
-
-const NO_ANSWER =
-  "The console did not answer. The call may have been made (and billed); check the request log before sending it again.";
 
 export interface ActionOptions<I, R> {
   /**
@@ -53,6 +51,7 @@ export interface ActionOptions<I, R> {
  * reported as unknown and never sent again by itself; a redirect goes on to the router.
  */
 function useSend<I, R>(options: ActionOptions<I, R>) {
+  const t = useTranslations("forms.actions");
   const [pending, startTransition] = useTransition();
   const withStepUp = useStepUp();
   const [idempotencyKey, renewKey] = useIdempotencyKey();
@@ -62,7 +61,7 @@ function useSend<I, R>(options: ActionOptions<I, R>) {
     const { unknownText } = options;
     setNotice({
       tone: "warning",
-      title: "The outcome is unknown",
+      title: t("unknownTitle"),
       text: typeof unknownText === "function" ? unknownText(input) : (unknownText ?? text),
     });
   };
@@ -78,7 +77,7 @@ function useSend<I, R>(options: ActionOptions<I, R>) {
         result = await withStepUp(() => call(input, idempotencyKey));
       } catch (error) {
         unstable_rethrow(error);
-        return unknown(input, options.noAnswerText ?? NO_ANSWER);
+        return unknown(input, options.noAnswerText ?? t("noAnswer"));
       }
       // A redirect rejects (and is rethrown above); an answer of nothing leaves nothing to show.
       if (!result) return;

@@ -9,6 +9,7 @@ import { consoleConfig } from "@/lib/config/console-env";
 import { type OperationId, OPERATIONS } from "@/lib/api/contract/operations";
 import { RoleRefusedError } from "./role-refused";
 import { roleRefusal } from "./rights";
+import { roleRefusalIn } from "./refusal-words";
 import { keyDigestOf } from "./secret-box";
 import { type ConsoleSession, readSession } from "./session";
 
@@ -41,7 +42,13 @@ function forRole(api: ServiceApi, session: ConsoleSession): ServiceApi {
       )
         return member;
       const refusal = roleRefusal(session, name as OperationId);
-      return refusal ? () => Promise.reject(new RoleRefusedError(refusal)) : member;
+      // Worded in the request's language when the call is made.
+      return refusal
+        ? () =>
+            roleRefusalIn(session, name as OperationId).then((words) =>
+              Promise.reject(new RoleRefusedError(words ?? refusal)),
+            )
+        : member;
     },
   });
 }

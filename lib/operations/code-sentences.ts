@@ -1,3 +1,4 @@
+import type { useTranslations } from "next-intl";
 import { type ErrorCode, isKnownErrorCode } from "@/lib/api/contract/errors";
 import {
   isLiveAvailabilityReason,
@@ -14,6 +15,17 @@ import {
  * is never parsed.
  */
 type Sentence = string | ((retryAfterSeconds?: number) => string);
+
+/**
+ * The "codes" messages of the request's language (`useTranslations("codes")`, or
+ * `getTranslations("codes")` on the server): given, each function below words the code in that
+ * language from them; without, in English from the tables here, as they are the same text.
+ */
+export type CodeWords = ReturnType<typeof useTranslations<"codes">>;
+
+/** A code's sentence from the messages, with the seconds to wait where it names them. */
+const errorIn = (t: CodeWords, code: ErrorCode, retryAfterSeconds?: number) =>
+  t(`errors.${code}`, { seconds: retryAfterSeconds ? String(retryAfterSeconds) : "none" });
 
 const later = (s: number | undefined, fallback: string) => (s ? ` in ${s} s` : fallback);
 
@@ -142,9 +154,9 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, string>> = {
 };
 
 /** The field a refusal names by its code, with its sentence; none for other codes. */
-export function fieldOfCode(code: string): Record<string, string> {
+export function fieldOfCode(code: string, t?: CodeWords): Record<string, string> {
   const field = isKnownErrorCode(code) ? FIELD_OF_CODE[code] : undefined;
-  return field ? { [field]: messageForCode(code) } : {};
+  return field ? { [field]: messageForCode(code, undefined, undefined, t) } : {};
 }
 
 /** The sentence for an error code; an unknown code is said to be one, with the service's message. */
@@ -152,7 +164,14 @@ export function messageForCode(
   code: string,
   retryAfterSeconds?: number,
   serviceMessage?: string,
+  t?: CodeWords,
 ): string {
+  if (t) {
+    if (isKnownErrorCode(code)) return errorIn(t, code, retryAfterSeconds);
+    return serviceMessage
+      ? t("unknownCodeWithMessage", { message: serviceMessage })
+      : t("unknownCode");
+  }
   if (isKnownErrorCode(code)) {
     const sentence = ERROR_SENTENCES[code];
     return typeof sentence === "function" ? sentence(retryAfterSeconds) : sentence;
@@ -161,7 +180,13 @@ export function messageForCode(
 }
 
 /** The sentence for any code an answer may carry: a warning, a live-availability reason or an error. */
-export function sentenceForCode(code: string, fallback?: string): string {
+export function sentenceForCode(code: string, fallback?: string, t?: CodeWords): string {
+  if (t) {
+    if (isWarningCode(code)) return t(`warnings.${code}`);
+    if (isLiveAvailabilityReason(code)) return t(`live.${code}`);
+    if (isKnownErrorCode(code)) return errorIn(t, code);
+    return fallback ?? t("unworded");
+  }
   if (isWarningCode(code)) return WARNING_SENTENCES[code];
   if (isLiveAvailabilityReason(code)) return LIVE_AVAILABILITY_SENTENCES[code];
   if (isKnownErrorCode(code)) return messageForCode(code);

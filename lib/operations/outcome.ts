@@ -2,6 +2,7 @@ import "server-only";
 import { isBillable, type ReceiptFacts, receiptOf } from "@/lib/billing/receipt-facts";
 import { fieldErrorsOf } from "@/lib/actions/action-result";
 import { fieldOfCode, messageForCode } from "@/lib/operations/code-sentences";
+import { serverWords } from "@/lib/actions/server-words";
 import { InvalidInputError, ServiceError } from "@/lib/api/client";
 import { RoleRefusedError } from "@/lib/auth/role-refused";
 import { type ServiceMetadata } from "@/lib/api/contract/headers";
@@ -47,14 +48,15 @@ export async function attempt<T>(
       receipt: receiptOf(res.metadata, { billable: isBillable(operation) }),
     };
   } catch (error) {
+    const codes = await serverWords("codes");
     if (error instanceof ServiceError)
       return {
         ok: false,
         operation,
         code: error.code,
-        message: messageForCode(error.code, error.retryAfterSeconds, error.message),
+        message: messageForCode(error.code, error.retryAfterSeconds, error.message, codes),
         documented: (OPERATIONS[operation].errors as readonly string[]).includes(error.code),
-        fieldErrors: { ...fieldOfCode(error.code), ...fieldErrorsOf(error.issues) },
+        fieldErrors: { ...fieldOfCode(error.code, codes), ...fieldErrorsOf(error.issues) },
         details: detailsOf(error.body),
         receipt: receiptOf(error.metadata, {
           billable: isBillable(operation),
@@ -77,7 +79,7 @@ export async function attempt<T>(
         ok: false,
         operation,
         code: "invalid_request",
-        message: "Some values are not valid; see the fields.",
+        message: codes("invalidInput"),
         documented: false,
         fieldErrors: fieldErrorsOf(error.issues),
         details: {},

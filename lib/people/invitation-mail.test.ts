@@ -59,6 +59,20 @@ describe("invitation mail", () => {
     expect(mail.data).toContain("From: Console <console@example.test>");
   });
 
+  it("is written in the language asked for: the inviter's", async () => {
+    const { mailInvitation } = await import("./invitation-mail");
+    expect(await mailInvitation({ ...invitation, to: "carl@northwind.example" }, "de")).toBe(
+      "sent",
+    );
+    const mail = received.at(-1)!;
+    expect(mail.to).toEqual(["carl@northwind.example"]);
+    // The subject is encoded (it holds "ü"); the body is read whole, soft line breaks undone.
+    const body = mail.data.replace(/=\r?\n/g, "");
+    expect(body).toContain(invitation.link);
+    expect(body).toMatch(/in der Rolle Abrechnung/);
+    expect(body).not.toContain("invites you");
+  });
+
   it("says it failed when the server refuses, so the page shows the link instead", async () => {
     const { mailInvitation } = await import("./invitation-mail");
     expect(await mailInvitation({ ...invitation, to: "refused@northwind.example" })).toBe("failed");

@@ -1,41 +1,66 @@
 import "server-only";
 import nodemailer from "nodemailer";
-import { ROLE_WORDS, type Role } from "@/lib/auth/roles";
+import { createTranslator } from "next-intl";
+import { getLocale } from "next-intl/server";
+import { type Role } from "@/lib/auth/roles";
+import { type Language } from "@/lib/i18n/languages";
+import de from "@/messages/de.json";
+import en from "@/messages/en.json";
 import { consoleConfig } from "@/lib/config/console-env";
 import { consoleLog } from "@/lib/log/console-log";
 import { formatDateTime } from "@/lib/format";
 
 export type MailOutcome = "sent" | "not-configured" | "failed";
 
+const MESSAGES = { en, de } as const;
+
+/** The request's language (the inviter's), or English outside a request. */
+async function requestLanguage(): Promise<Language> {
+  try {
+    return await getLocale();
+  } catch {
+    return "en";
+  }
+}
+
 /**
  * Sends an invitation's link by email when the console has an SMTP server (`SMTP_URL`),
  * through the maintained `nodemailer`. The link is the only secret in it: the mail says who
- * invites whom to what, and when the link stops working.
+ * invites whom to what, and when the link stops working. It is written in `language`, by default
+ * the language of the request that sends it (the inviter's).
  */
-export async function mailInvitation(invitation: {
-  to: string;
-  organization: string;
-  role: Role;
-  link: string;
-  expiresAt: Date;
-  invitedBy: string;
-}): Promise<MailOutcome> {
+export async function mailInvitation(
+  invitation: {
+    to: string;
+    organization: string;
+    role: Role;
+    link: string;
+    expiresAt: Date;
+    invitedBy: string;
+  },
+  language?: Language,
+): Promise<MailOutcome> {
   const { SMTP_URL, MAIL_FROM } = consoleConfig();
   if (!SMTP_URL) return "not-configured";
-  const role = ROLE_WORDS[invitation.role];
+  const locale = language ?? (await requestLanguage());
+  const messages = MESSAGES[locale] as typeof en;
+  const t = createTranslator({ locale, messages, namespace: "people.invitationMail" });
+  const roles = createTranslator({ locale, messages, namespace: "roles" });
+  const values = {
+    organization: invitation.organization,
+    invitedBy: invitation.invitedBy,
+    role: roles(`${invitation.role}.lower`),
+    does: roles(`${invitation.role}.does`),
+    until: formatDateTime(invitation.expiresAt),
+  };
   try {
     await nodemailer.createTransport(SMTP_URL).sendMail({
       from: MAIL_FROM,
       to: invitation.to,
-      subject: `Invitation to ${invitation.organization} in the service console`,
-      text: [
-        `${invitation.invitedBy} invites you to ${invitation.organization} in the service console, as ${role.name.toLowerCase()}: ${role.does}`,
-        "",
-        `Create your sign-in (a passkey, or a password with an authenticator app) here:`,
-        invitation.link,
-        "",
-        `The link works once, until ${formatDateTime(invitation.expiresAt)} (UTC). If you did not expect it, ignore this mail.`,
-      ].join("\n"),
+      subject: t("subject", values),
+      text: [t("invites", values), "", t("create"), invitation.link, "", t("until", values)].join(
+        "\n",
+      ),
     });
     return "sent";
   } catch (error) {

@@ -52,24 +52,49 @@ export async function verifyPassword(password: string, stored: string | null): P
   return stored !== null && key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** Why a new password is refused, or undefined when it is acceptable. */
-export function passwordProblem(
+/**
+ * Why a new password is refused, as its key in the "people.password" messages (with the
+ * numbers its sentence names), or undefined when it is acceptable.
+ */
+export function passwordProblemKey(
   password: string,
   context: { email?: string; name?: string } = {},
-): string | undefined {
+): PasswordProblem | undefined {
   if (password.length < PASSWORD_MIN_LENGTH)
-    return `Use at least ${PASSWORD_MIN_LENGTH} characters; a few words you will remember are easiest.`;
+    return { key: "tooShort", values: { min: PASSWORD_MIN_LENGTH } };
   if (password.length > PASSWORD_MAX_LENGTH)
-    return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
+    return { key: "tooLong", values: { max: PASSWORD_MAX_LENGTH } };
   const lower = password.toLowerCase();
-  if (isCommonPassword(lower))
-    return "This password is on the list of the most common ones, so it is among the first tried. Choose another.";
+  if (isCommonPassword(lower)) return { key: "common", values: {} };
   const local = context.email?.split("@")[0]?.toLowerCase();
   if (
     (local && local.length >= 4 && lower.includes(local)) ||
     (context.name && lower === context.name.toLowerCase())
   )
-    return "Choose a password that does not contain your address or your name.";
-  if (new Set(password).size < 4) return "Choose a password with more different characters.";
+    return { key: "personal", values: {} };
+  if (new Set(password).size < 4) return { key: "monotonous", values: {} };
   return undefined;
+}
+
+export type PasswordProblem = {
+  key: "tooShort" | "tooLong" | "common" | "personal" | "monotonous";
+  values: Record<string, number>;
+};
+
+const PASSWORD_PROBLEMS: Record<PasswordProblem["key"], (v: Record<string, number>) => string> = {
+  tooShort: (v) => `Use at least ${v.min} characters; a few words you will remember are easiest.`,
+  tooLong: (v) => `Use at most ${v.max} characters.`,
+  common: () =>
+    "This password is on the list of the most common ones, so it is among the first tried. Choose another.",
+  personal: () => "Choose a password that does not contain your address or your name.",
+  monotonous: () => "Choose a password with more different characters.",
+};
+
+/** Why a new password is refused, in English, or undefined when it is acceptable. */
+export function passwordProblem(
+  password: string,
+  context: { email?: string; name?: string } = {},
+): string | undefined {
+  const problem = passwordProblemKey(password, context);
+  return problem && PASSWORD_PROBLEMS[problem.key](problem.values);
 }

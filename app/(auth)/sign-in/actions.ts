@@ -8,19 +8,21 @@ import { endSession, readSession, startSession } from "@/lib/auth/session";
 import { requestOrigin } from "@/lib/http/request-origin";
 import { demoAccount, demoPerson } from "@/lib/demo/console-demo-accounts";
 import { messageForCode } from "@/lib/operations/code-sentences";
+import { serverWords } from "@/lib/actions/server-words";
 import { consoleLog } from "@/lib/log/console-log";
 import { connectOrganization } from "@/lib/people/organizations";
 import { startPersonSession } from "@/lib/people/person-session";
 import { recordKeySignIn, recordRefusedSignIn, recordSignOut } from "@/lib/people/sign-in-audit";
 import { credentialsOf, claimTotpCode } from "@/lib/people/people";
 import { verifyPassword } from "@/lib/people/passwords";
-import { attempt, tooManyAttempts } from "@/lib/people/sign-in-throttle";
+import { attempt, waitOf } from "@/lib/people/sign-in-throttle";
 import { passwordSignInSchema, signInSchema } from "./sign-in.schema";
 
 async function signInWith(
   apiKey: string,
   accountLabel: string | null,
 ): Promise<ActionResult<never>> {
+  const t = await serverWords("people.signIn");
   try {
     const identity = await identifyClient(apiKey);
     const organization = await connectOrganization(
@@ -31,11 +33,7 @@ async function signInWith(
     const where = { clientId: identity.clientId, organizationId: organization.id };
     if (!organization.keySignIn) {
       await recordKeySignIn(where, { outcome: "failure", errorCode: "key_sign_in_off" });
-      return refused(
-        "key_sign_in_off",
-        "This organization signs in its people only: sign in with your email address or passkey.",
-        { apiKey: "Key sign-in is turned off for this organization." },
-      );
+      return refused("key_sign_in_off", t("keySignInOff"), { apiKey: t("keySignInOffField") });
     }
     await startSession(
       { ...identity, apiKey, accountLabel, organizationId: organization.id },
@@ -59,17 +57,15 @@ async function signInWith(
   } catch (error) {
     if (error instanceof ServiceError) {
       consoleLog().info("sign-in refused", { code: error.code });
-      return refused(error.code, messageForCode(error.code), {
-        apiKey: messageForCode(error.code),
+      const codes = await serverWords("codes");
+      return refused(error.code, messageForCode(error.code, undefined, undefined, codes), {
+        apiKey: messageForCode(error.code, undefined, undefined, codes),
       });
     }
     if (error instanceof ServiceUnreachableError)
-      return refused(
-        "service_unreachable",
-        "The service could not be reached. Try again in a moment.",
-      );
+      return refused("service_unreachable", t("unreachable"));
     consoleLog().error("sign-in failed", { error });
-    return refused("console_error", "Signing in failed in the console. Try again.");
+    return refused("console_error", t("consoleError"));
   }
   redirect("/");
 }
@@ -77,7 +73,7 @@ async function signInWith(
 export async function signInWithKey(input: { apiKey: string }): Promise<ActionResult<never>> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success)
-    return refused("invalid_input", "Paste an API key.", {
+    return refused("invalid_input", (await serverWords("people.signIn"))("pasteKey"), {
       apiKey: parsed.error.issues[0]!.message,
     });
   return signInWith(parsed.data.apiKey, null);
@@ -86,11 +82,13 @@ export async function signInWithKey(input: { apiKey: string }): Promise<ActionRe
 /** The browser names a demo account; the key stays on the server. */
 export async function signInAsDemo(accountId: string): Promise<ActionResult<never>> {
   const account = typeof accountId === "string" ? demoAccount(accountId) : undefined;
-  if (!account) return refused("unknown_demo_account", "This demo account is not available.");
+  if (!account)
+    return refused(
+      "unknown_demo_account",
+      (await serverWords("people.signIn"))("demoAccountUnavailable"),
+    );
   return signInWith(account.apiKey, account.label);
 }
-
-const WRONG = "The address, password or code is not right.";
 
 /**
  * A person's sign-in with their address, password and a code from their authenticator. One
@@ -102,7 +100,8 @@ export async function signInWithPassword(input: {
   password: string;
   code: string;
 }): Promise<ActionResult<never>> {
-  const parsed = parseInput(passwordSignInSchema, input, "Some values are missing.");
+  const t = await serverWords("people.signIn");
+  const parsed = parseInput(passwordSignInSchema, input, t("missing"));
   if ("ok" in parsed) return parsed;
   const { email, password, code } = parsed.data;
   const origin = await requestOrigin();
@@ -116,8 +115,12 @@ export async function signInWithPassword(input: {
     return codeRight ? account : undefined;
   });
   if (checked.kind === "wait")
-    return refused("too_many_attempts", tooManyAttempts(checked.waitSeconds));
-  if (checked.kind === "wrong") return refused("sign_in_refused", WRONG, { password: WRONG });
+    return refused(
+      "too_many_attempts",
+      (await serverWords("people"))("tooManyAttempts", waitOf(checked.waitSeconds)),
+    );
+  if (checked.kind === "wrong")
+    return refused("sign_in_refused", t("wrong"), { password: t("wrong") });
   const account = checked.value;
   const problem = await startPersonSession({ id: account.id, email }, true, "password and code");
   if (problem) return problem;
@@ -127,7 +130,11 @@ export async function signInWithPassword(input: {
 /** One click for a demo person of the quickstart: the embedded demo only, never a real service. */
 export async function signInAsDemoPerson(personKey: string): Promise<ActionResult<never>> {
   const person = typeof personKey === "string" ? await demoPerson(personKey) : undefined;
-  if (!person) return refused("unknown_demo_person", "This demo person is not available.");
+  if (!person)
+    return refused(
+      "unknown_demo_person",
+      (await serverWords("people.signIn"))("demoPersonUnavailable"),
+    );
   const problem = await startPersonSession(person, false, "demo person");
   if (problem) return problem;
   redirect("/");

@@ -2,11 +2,14 @@
 
 import { Link } from "@/components/ui/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { type NavGroupKey, type NavItemKey } from "@/lib/navigation";
 
 export interface NavGroup {
+  key: NavGroupKey;
   label: string;
-  items: { href: string; label: string }[];
+  items: { href: string; key: NavItemKey; label: string }[];
 }
 
 const isCurrent = (href: string, pathname: string) =>
@@ -18,15 +21,16 @@ const isCurrent = (href: string, pathname: string) =>
  * navigation), with the current page's place always shown beside it.
  */
 export function ConsoleNav({ groups }: { groups: NavGroup[] }) {
+  const t = useTranslations("nav");
   const pathname = usePathname();
   // Open for the page it was opened on: a navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const here = groups
-    .flatMap((g) => g.items.map((item) => ({ group: g.label, item })))
+    .flatMap((g) => g.items.map((item) => ({ group: g.key, item })))
     .find(({ item }) => isCurrent(item.href, pathname));
   return (
-    <nav aria-label="Console sections">
+    <nav aria-label={t("label")}>
       <div className="mb-2 flex items-center gap-3 md:hidden">
         <button
           type="button"
@@ -35,14 +39,14 @@ export function ConsoleNav({ groups }: { groups: NavGroup[] }) {
           aria-controls="console-sections"
           onClick={() => setOpenOn(open ? null : pathname)}
         >
-          Menu
+          {t("menu")}
         </button>
         {here ? (
           <p className="min-w-0 truncate text-sm text-slate-700" data-testid="current-place">
-            {here.group === "Start" ? null : (
-              <span className="text-slate-500">{here.group} › </span>
+            {here.group === "start" ? null : (
+              <span className="text-slate-500">{t(`groups.${here.group}`)} › </span>
             )}
-            <span className="font-medium">{here.item.label}</span>
+            <span className="font-medium">{t(`items.${here.item.key}`)}</span>
           </p>
         ) : null}
       </div>
@@ -51,14 +55,14 @@ export function ConsoleNav({ groups }: { groups: NavGroup[] }) {
         className={`${open ? "flex" : "hidden"} flex-col gap-3 md:flex md:flex-row md:flex-wrap md:items-start md:gap-x-6 md:gap-y-1`}
       >
         {groups.map((group) => (
-          <section key={group.label} aria-label={group.label} className="min-w-0">
-            {group.label === "Start" ? null : (
+          <section key={group.key} aria-label={t(`groups.${group.key}`)} className="min-w-0">
+            {group.key === "start" ? null : (
               // The section is labelled for assistive technology; this is the same label, seen.
               <p
                 aria-hidden="true"
                 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500"
               >
-                {group.label}
+                {t(`groups.${group.key}`)}
               </p>
             )}
             <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap md:gap-0">
@@ -71,7 +75,7 @@ export function ConsoleNav({ groups }: { groups: NavGroup[] }) {
                       aria-current={current ? "page" : undefined}
                       className={`block rounded-md px-3 py-1.5 text-sm ${current ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
                     >
-                      {item.label}
+                      {t(`items.${item.key}`)}
                     </Link>
                   </li>
                 );

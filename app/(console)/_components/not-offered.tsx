@@ -1,8 +1,10 @@
 import { Link } from "@/components/ui/link";
+import { getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/card";
 import { type OperationId, OPERATIONS } from "@/lib/api/contract/operations";
-import { dutyRefusal, mayCall, mayDo, roleRefusal, type Rights } from "@/lib/auth/rights";
+import { mayCall, mayDo, type Rights } from "@/lib/auth/rights";
+import { dutyRefusalIn, roleRefusalIn } from "@/lib/auth/refusal-words";
 import { NAV_ITEMS, type NavHref } from "@/lib/navigation";
 import { type ConsoleDuty } from "@/lib/auth/roles";
 import { MasterOnly } from "./master-only";
@@ -11,7 +13,7 @@ import { MasterOnly } from "./master-only";
  * What a page says at an address the navigation does not offer this session: a Master's page
  * to a Sub-user, or a page the person's role does not allow, naming the roles that could.
  */
-export function NotOffered({
+export async function NotOffered({
   session,
   operation,
   duty,
@@ -20,17 +22,18 @@ export function NotOffered({
   operation?: OperationId;
   duty?: ConsoleDuty;
 }) {
+  const t = await getTranslations("nav.notOffered");
   if (operation && OPERATIONS[operation].masterOnly && !session.isMaster) return <MasterOnly />;
   const why =
-    (operation ? roleRefusal(session, operation) : undefined) ??
-    (duty ? dutyRefusal(session, duty) : undefined);
+    (operation ? await roleRefusalIn(session, operation) : undefined) ??
+    (duty ? await dutyRefusalIn(session, duty) : undefined);
   return (
     <>
-      <PageHeader title="Not open to your role" />
+      <PageHeader title={t("title")} />
       <Alert tone="warning">
-        {why ?? "This page is not open to you."}{" "}
+        {why ?? t("notOpen")}{" "}
         <Link href="/" className="underline">
-          Back to the overview
+          {t("back")}
         </Link>
       </Alert>
     </>

@@ -1,5 +1,6 @@
 import { Link } from "@/components/ui/link";
 import { type ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Facts } from "@/components/ui/facts";
@@ -10,7 +11,7 @@ import { attempt } from "@/lib/operations/outcome";
 import { messageForCode } from "@/lib/operations/code-sentences";
 import { type ConsoleSession } from "@/lib/auth/session";
 import { formatCount, formatDateTime, formatMinor } from "@/lib/format";
-import { listAudit } from "@/lib/store/audit-log";
+import { type AuditOutcome, listAudit } from "@/lib/store/audit-log";
 import { activeUsageWarnings } from "@/lib/store/usage-warnings";
 import { planState } from "@/lib/usage/plan-state";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
@@ -31,14 +32,20 @@ async function figures<T>(
     if (error instanceof ServiceError)
       return {
         ok: false,
-        message: messageForCode(error.code, error.retryAfterSeconds, error.message),
+        message: messageForCode(
+          error.code,
+          error.retryAfterSeconds,
+          error.message,
+          await getTranslations("codes"),
+        ),
       };
     throw error;
   }
 }
 
-function Unavailable({ message }: { message: string }) {
-  return <p className="text-sm text-red-700">Not available: {message}</p>;
+async function Unavailable({ message }: { message: string }) {
+  const t = await getTranslations("overview");
+  return <p className="text-sm text-red-700">{t("unavailable", { message })}</p>;
 }
 
 function More({ href, children }: { href: string; children: ReactNode }) {
@@ -50,10 +57,10 @@ function More({ href, children }: { href: string; children: ReactNode }) {
 }
 
 const PLAN_BADGE = {
-  ok: { tone: "green", text: "within quota" },
-  warning: { tone: "amber", text: "90 percent reached" },
-  exhausted: { tone: "red", text: "quota used up" },
-  no_quota: { tone: "neutral", text: "no included quota" },
+  ok: { tone: "green", text: "ok" },
+  warning: { tone: "amber", text: "warning" },
+  exhausted: { tone: "red", text: "exhausted" },
+  no_quota: { tone: "neutral", text: "noQuota" },
 } as const;
 
 /** Credit balance and plan use: what an admin checks first. */
@@ -70,34 +77,38 @@ export async function CreditAndPlans({ api }: { api: ServiceApi }) {
     (credits.ok ? credits.value.data.currency : undefined) ??
     (usage.ok ? usage.value.currency : undefined) ??
     "EUR";
+  const t = await getTranslations("overview.credit");
   return (
     <>
-      <Card title="Credit balance">
+      <Card title={t("title")}>
         {credits.ok ? (
           <>
             <p className="text-2xl font-semibold" data-testid="overview-balance">
               {formatMinor(credits.value.data.balanceMinor, currency)}
             </p>
             <p className="mt-1 text-sm text-slate-600">
-              {credits.value.data.billingMode === "invoice"
-                ? "Billed by invoice"
-                : "Prepaid credit"}
+              {credits.value.data.billingMode === "invoice" ? t("invoice") : t("prepaid")}
             </p>
           </>
         ) : (
           <Unavailable message={credits.message} />
         )}
-        <More href="/usage">Usage and credit</More>
+        <More href="/usage">{t("more")}</More>
       </Card>
-      <Card title="Plan use this month" className="md:col-span-2">
+      <Card title={t("plans.title")} className="md:col-span-2">
         {usage.ok ? (
           <DataTable
-            caption="Plan use against included quantities"
-            columns={["Plan", "Endpoint key", "Used", "State"]}
+            caption={t("plans.caption")}
+            columns={[
+              t("plans.columns.plan"),
+              t("plans.columns.endpointKey"),
+              t("plans.columns.used"),
+              t("plans.columns.state"),
+            ]}
             rows={usage.value.plans}
             keyOf={(p) => `${p.id}/${p.endpoint_key}`}
             rowTestId="overview-plan"
-            empty="No plan is assigned: calls are charged to the credit balance or covered by a sponsor."
+            empty={t("plans.empty")}
             cells={(p) => {
               const state = planState(p);
               return [
@@ -105,9 +116,12 @@ export async function CreditAndPlans({ api }: { api: ServiceApi }) {
                 <code key="key">{p.endpoint_key}</code>,
                 p.included_monthly_quantity === 0
                   ? formatCount(p.used)
-                  : `${formatCount(p.used)} of ${formatCount(p.included_monthly_quantity)}`,
+                  : t("plans.usedOf", {
+                      used: formatCount(p.used),
+                      included: formatCount(p.included_monthly_quantity),
+                    }),
                 <Badge key="state" tone={PLAN_BADGE[state].tone}>
-                  {PLAN_BADGE[state].text}
+                  {t(`plans.states.${PLAN_BADGE[state].text}`)}
                 </Badge>,
               ];
             }}
@@ -122,10 +136,11 @@ export async function CreditAndPlans({ api }: { api: ServiceApi }) {
 
 export async function UsageWarnings({ clientId }: { clientId: string }) {
   const warnings = await activeUsageWarnings(clientId);
+  const t = await getTranslations("overview.warnings");
   return (
-    <Card title="Warnings from the service">
+    <Card title={t("title")}>
       {warnings.length === 0 ? (
-        <p className="text-sm text-slate-600">No active warning from the service.</p>
+        <p className="text-sm text-slate-600">{t("none")}</p>
       ) : (
         <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="overview-warnings">
           {warnings.map((w) => (
@@ -162,12 +177,13 @@ export async function GrantsNearCap({
       )
       .map((g) => ({ grant: g, beneficiary: names.get(g.beneficiaryClientId ?? "") }));
   });
+  const t = await getTranslations("overview.grantsNearCap");
   return (
-    <Card title="Grants near their cap">
+    <Card title={t("title")}>
       {!loaded.ok ? (
         <Unavailable message={loaded.message} />
       ) : loaded.value.length === 0 ? (
-        <p className="text-sm text-slate-600">No issued grant has used 90 percent of its cap.</p>
+        <p className="text-sm text-slate-600">{t("none")}</p>
       ) : (
         <ul className="space-y-2 text-sm" data-testid="overview-grants-near-cap">
           {loaded.value.map(({ grant: g, beneficiary }) => (
@@ -178,19 +194,26 @@ export async function GrantsNearCap({
               >
                 {g.reference}
               </Link>{" "}
-              for {beneficiary ?? <code>{g.beneficiaryClientId}</code>}:{" "}
-              {formatMinor(g.coverage!.coveredAmountMinor, g.currency ?? "EUR")} of{" "}
-              {formatMinor(g.monthlyCapMinor!, g.currency ?? "EUR")}{" "}
+              {t.rich("line", {
+                who: (chunks) => (beneficiary ? chunks : <code>{chunks}</code>),
+                beneficiary: beneficiary ?? g.beneficiaryClientId ?? "",
+                covered: formatMinor(g.coverage!.coveredAmountMinor, g.currency ?? "EUR"),
+                cap: formatMinor(g.monthlyCapMinor!, g.currency ?? "EUR"),
+              })}{" "}
               <Badge tone={g.coverage!.coveredAmountMinor >= g.monthlyCapMinor! ? "red" : "amber"}>
                 {g.coverage!.coveredAmountMinor >= g.monthlyCapMinor!
-                  ? "cap reached"
-                  : `${Math.floor((g.coverage!.coveredAmountMinor / g.monthlyCapMinor!) * 100)} percent`}
+                  ? t("capReached")
+                  : t("percent", {
+                      percent: Math.floor(
+                        (g.coverage!.coveredAmountMinor / g.monthlyCapMinor!) * 100,
+                      ),
+                    })}
               </Badge>
             </li>
           ))}
         </ul>
       )}
-      <More href="/grants">Issued grants</More>
+      <More href="/grants">{t("more")}</More>
     </Card>
   );
 }
@@ -201,15 +224,16 @@ export async function RecentJobs({ organizationId }: { organizationId: string })
     { kind: "all", status: "all", sort: "newest", next: "", prev: "" },
     5,
   );
+  const t = await getTranslations("overview.jobs");
   return (
-    <Card title="Recent jobs">
+    <Card title={t("title")}>
       <DataTable
-        caption="The five most recent jobs"
-        columns={["Started", "Kind", "Status"]}
+        caption={t("caption")}
+        columns={[t("columns.started"), t("columns.kind"), t("columns.status")]}
         rows={jobs}
         keyOf={(j) => j.id}
         rowTestId="overview-job"
-        empty="No job was started from this console yet."
+        empty={t("empty")}
         cells={(j) => [
           <Link key="at" className="text-brand-700 underline" href={`/jobs/${j.id}`}>
             {formatDateTime(j.createdAt)}
@@ -218,33 +242,34 @@ export async function RecentJobs({ organizationId }: { organizationId: string })
           <LiveJobStatus key="status" initial={j} />,
         ]}
       />
-      <More href="/jobs">All jobs</More>
+      <More href="/jobs">{t("more")}</More>
     </Card>
   );
 }
 
 export async function RecentAudit({ organizationId }: { organizationId: string }) {
   const { entries } = await listAudit(organizationId, {}, { cursor: null, pageSize: 5 });
+  const t = await getTranslations("overview.audit");
   return (
-    <Card title="Recent changes">
+    <Card title={t("title")}>
       <DataTable
-        caption="The five most recent audit entries"
-        columns={["When", "Operation", "Outcome"]}
+        caption={t("caption")}
+        columns={[t("columns.when"), t("columns.operation"), t("columns.outcome")]}
         rows={entries}
         keyOf={(e) => String(e.id)}
         rowTestId="overview-audit"
-        empty="No change was made through this console yet."
+        empty={t("empty")}
         cells={(e) => [
           <Link key="at" className="text-brand-700 underline" href={`/audit/${e.id}`}>
             {formatDateTime(e.createdAt)}
           </Link>,
           auditLabel(e.operationId),
           <Badge key="outcome" tone={OUTCOME_TONE[e.outcome] ?? "neutral"}>
-            {e.outcome}
+            {t(`outcomes.${e.outcome as AuditOutcome}`)}
           </Badge>,
         ]}
       />
-      <More href="/audit">Audit log</More>
+      <More href="/audit">{t("more")}</More>
     </Card>
   );
 }
@@ -259,34 +284,33 @@ export async function ServiceStatusPanel({ api }: { api: ServiceApi }) {
     // Unreachable: the status line already says so.
     attempt("getSystemStatus", () => api.getSystemStatus()).catch(() => null),
   ]);
+  const t = await getTranslations("overview.service");
   return (
-    <Card title="Service">
+    <Card title={t("title")}>
       <Facts
         facts={[
           [
-            "Address",
+            t("address"),
             <>
               <code>{status.url}</code>{" "}
-              {status.embedded ? (
-                <span className="text-slate-500">(embedded reference service)</span>
-              ) : null}
+              {status.embedded ? <span className="text-slate-500">{t("embedded")}</span> : null}
             </>,
           ],
           [
-            "Status",
-            status.reachable ? "Reachable" : `Unreachable: ${status.reason}`,
+            t("status"),
+            status.reachable ? t("reachable") : t("unreachable", { reason: status.reason }),
             "service-status",
           ],
           [
-            "This key",
+            t("key"),
             !ping
-              ? "Not checked: the service did not answer."
+              ? t("notChecked")
               : ping.ok
-                ? `Accepted (ping ${ping.data.status}, ${ping.data.service})`
-                : `Refused: ${ping.message}`,
+                ? t("accepted", { status: ping.data.status, service: ping.data.service })
+                : t("refused", { message: ping.message }),
             "service-ping",
           ],
-          status.reachable && ["Interface version", status.version, "service-version"],
+          status.reachable && [t("version"), status.version, "service-version"],
         ]}
       />
     </Card>

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { activeUsageWarnings } from "@/lib/store/usage-warnings";
 import { dismissUsageWarningsAction } from "../actions";
@@ -6,15 +7,12 @@ import { dismissUsageWarningsAction } from "../actions";
 export async function UsageBanner({ clientId }: { clientId: string }) {
   const warnings = await activeUsageWarnings(clientId);
   if (warnings.length === 0) return null;
+  const t = await getTranslations("layout.usageBanner");
   return (
-    <div
-      role="region"
-      aria-label="Usage warnings"
-      className="border-b border-amber-300 bg-amber-50"
-    >
+    <div role="region" aria-label={t("label")} className="border-b border-amber-300 bg-amber-50">
       <div className="mx-auto flex max-w-6xl items-start justify-between gap-4 px-6 py-3 text-sm text-amber-900">
         <div>
-          <p className="font-semibold">Usage warning from the service</p>
+          <p className="font-semibold">{t("heading")}</p>
           <ul className="mt-1 list-disc pl-5">
             {warnings.map((w) => (
               <li key={w.text}>{w.text}</li>
@@ -23,7 +21,7 @@ export async function UsageBanner({ clientId }: { clientId: string }) {
         </div>
         <form action={dismissUsageWarningsAction}>
           <Button type="submit" variant="ghost">
-            Dismiss
+            {t("dismiss")}
           </Button>
         </form>
       </div>

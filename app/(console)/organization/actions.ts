@@ -7,7 +7,7 @@ import { z } from "zod";
 import { type ActionResult, done, parseInput, refused } from "@/lib/actions/action-result";
 import { actionSession, type SignedIn } from "@/lib/auth/guards";
 import { identifyClient } from "@/lib/auth/identify-client";
-import { dutyRefusal } from "@/lib/auth/rights";
+import { dutyRefusalIn } from "@/lib/auth/refusal-words";
 import { type ConsoleDuty, ROLES } from "@/lib/auth/roles";
 import { endKeySessions, startSession } from "@/lib/auth/session";
 import { consoleConfig } from "@/lib/config/console-env";
@@ -26,13 +26,14 @@ import {
   roleOf,
   setKeySignIn,
 } from "@/lib/people/organizations";
-import { passwordProblem } from "@/lib/people/passwords";
+import { passwordProblemKey } from "@/lib/people/passwords";
 import { createPerson, normalEmail, personByEmail } from "@/lib/people/people";
 import { acceptedStep } from "@/lib/people/totp";
 import { needsStepUp, STEP_UP_REQUIRED } from "@/lib/people/step-up";
 import { recordPersonAudit } from "@/lib/people/person-audit";
 import { ServiceError } from "@/lib/api/client";
 import { messageForCode } from "@/lib/operations/code-sentences";
+import { serverWords } from "@/lib/actions/server-words";
 import { newPersonSchema } from "@/lib/people/person-fields";
 import { inviteSchema, singleSignOnSchema } from "./_lib/organization.schema";
 import { removeProvider, saveProvider } from "@/lib/people/single-sign-on";
@@ -58,16 +59,16 @@ async function asDuty<T>(
  * What only an owner, as themselves, may do (make, unmake, or end the sessions of an owner):
  * refused for anyone else; a person confirms first unless they did in the last five minutes.
  */
-function ownersOnly(s: SignedIn): ReturnType<typeof refused> | undefined {
-  const byRole = dutyRefusal(s.session, "makeOwners");
+async function ownersOnly(s: SignedIn): Promise<ReturnType<typeof refused> | undefined> {
+  const byRole = await dutyRefusalIn(s.session, "makeOwners");
   if (byRole) return refused("role_forbidden", byRole);
   return confirmedRecently(s);
 }
 
 /** A change of who may sign in or act here: the person confirms first, unless they did lately. */
-function confirmedRecently(s: SignedIn): ReturnType<typeof refused> | undefined {
+async function confirmedRecently(s: SignedIn): Promise<ReturnType<typeof refused> | undefined> {
   return needsStepUp(s.session)
-    ? refused(STEP_UP_REQUIRED.code, STEP_UP_REQUIRED.message)
+    ? refused(STEP_UP_REQUIRED.code, (await serverWords("people.stepUp"))("required"))
     : undefined;
 }
 
@@ -84,13 +85,14 @@ export async function inviteAction(input: {
 }): Promise<ActionResult<{ link: string; email: string; expiresAt: string; mail: MailOutcome }>> {
   const parsed = parseInput(inviteSchema, input);
   if ("ok" in parsed) return parsed;
+  const t = await serverWords("organization.actions");
   return asDuty("managePeople", "console.invite", normalEmail(parsed.data.email), async (s) => {
-    const ownerProblem = parsed.data.role === "owner" ? ownersOnly(s) : undefined;
+    const ownerProblem = parsed.data.role === "owner" ? await ownersOnly(s) : undefined;
     if (ownerProblem && !ownerProblem.ok && ownerProblem.code === "role_forbidden")
       return refused(ownerProblem.code, ownerProblem.message, { role: ownerProblem.message });
     if (ownerProblem) return ownerProblem;
     // Whoever may manage people could keep a stolen session's access: confirmed first.
-    const unconfirmed = parsed.data.role === "admin" ? confirmedRecently(s) : undefined;
+    const unconfirmed = parsed.data.role === "admin" ? await confirmedRecently(s) : undefined;
     if (unconfirmed) return unconfirmed;
     const { invitation, token } = await createInvitation({
       organizationId: s.organizationId,
@@ -109,7 +111,7 @@ export async function inviteAction(input: {
       invitedBy:
         s.session.actor.kind === "person"
           ? `${s.session.actor.name} (${s.session.actor.email})`
-          : "The holder of the Client's key",
+          : t("keyHolder"),
     });
     return done({
       link,
@@ -121,15 +123,16 @@ export async function inviteAction(input: {
 }
 
 export async function revokeInvitationAction(input: { id: string }): Promise<ActionResult<null>> {
+  const t = await serverWords("organization.actions");
   const id = z.string().uuid().safeParse(input?.id);
-  if (!id.success) return refused("invalid_input", "This invitation is not known.");
+  if (!id.success) return refused("invalid_input", t("invitationUnknown"));
   return asDuty("managePeople", "console.revokeInvitation", id.data, async (s) => {
     const open = (await openInvitations(s.organizationId)).find((i) => i.id === id.data);
-    const ownerProblem = open?.role === "owner" ? ownersOnly(s) : undefined;
+    const ownerProblem = open?.role === "owner" ? await ownersOnly(s) : undefined;
     if (ownerProblem) return ownerProblem;
     return (await revokeInvitation(s.organizationId, id.data))
       ? done(null)
-      : refused("invitation_closed", "This invitation was used or revoked already.");
+      : refused("invitation_closed", t("invitationClosed"));
   });
 }
 
@@ -142,11 +145,12 @@ async function ownerGuard(
   person: string,
   next: "removed" | "sessions ended" | (typeof ROLES)[number],
 ): Promise<ActionResult<null> | undefined> {
+  const t = await serverWords("organization.actions");
   const current = await roleOf(s.organizationId, person);
-  if (!current) return refused("not_a_member", "This person is not a member any more.");
+  if (!current) return refused("not_a_member", t("notAMember"));
   if (current === next) return undefined;
   if (current === "owner" || next === "owner") {
-    const problem = ownersOnly(s);
+    const problem = await ownersOnly(s);
     if (problem) return problem;
   }
   if (
@@ -155,7 +159,7 @@ async function ownerGuard(
     next !== "sessions ended" &&
     (await ownerCount(s.organizationId)) <= 1
   )
-    return refused("last_owner", "The organization needs an owner: make someone else owner first.");
+    return refused("last_owner", t("lastOwner"));
   return undefined;
 }
 
@@ -163,13 +167,14 @@ export async function changeRoleAction(input: {
   personId: string;
   role: string;
 }): Promise<ActionResult<null>> {
+  const t = await serverWords("organization.actions");
   const parsed = z.object({ personId, role }).safeParse(input);
-  if (!parsed.success) return refused("invalid_input", "Choose a role.");
+  if (!parsed.success) return refused("invalid_input", t("chooseRole"));
   const { personId: person, role: next } = parsed.data;
   return asDuty("managePeople", "console.changeRole", person, async (s) => {
     const problem = await ownerGuard(s, person, next);
     if (problem) return problem;
-    const unconfirmed = next === "admin" ? confirmedRecently(s) : undefined;
+    const unconfirmed = next === "admin" ? await confirmedRecently(s) : undefined;
     if (unconfirmed) return unconfirmed;
     // Effective on the member's next request, on every console instance: sessions read the role.
     await changeRole(s.organizationId, person, next);
@@ -178,8 +183,9 @@ export async function changeRoleAction(input: {
 }
 
 export async function removeMemberAction(input: { personId: string }): Promise<ActionResult<null>> {
+  const t = await serverWords("organization.actions");
   const parsed = personId.safeParse(input?.personId);
-  if (!parsed.success) return refused("invalid_input", "This person is not known.");
+  if (!parsed.success) return refused("invalid_input", t("personUnknown"));
   return asDuty("managePeople", "console.removeMember", parsed.data, async (s) => {
     const problem = await ownerGuard(s, parsed.data, "removed");
     if (problem) return problem;
@@ -191,8 +197,9 @@ export async function removeMemberAction(input: { personId: string }): Promise<A
 export async function endMemberSessionsAction(input: {
   personId: string;
 }): Promise<ActionResult<null>> {
+  const t = await serverWords("organization.actions");
   const parsed = personId.safeParse(input?.personId);
-  if (!parsed.success) return refused("invalid_input", "This person is not known.");
+  if (!parsed.success) return refused("invalid_input", t("personUnknown"));
   return asDuty("managePeople", "console.endSessions", parsed.data, async (s) => {
     const problem = await ownerGuard(s, parsed.data, "sessions ended");
     if (problem) return problem;
@@ -215,31 +222,23 @@ export async function becomeOwnerAction(input: {
   const parsed = parseInput(newPersonSchema, input);
   if ("ok" in parsed) return parsed;
   const v = parsed.data;
+  const t = await serverWords("organization.actions");
+  const people = await serverWords("people");
   const signed = await actionSession();
-  if ("refused" in signed) return refused(signed.refused, "Sign in again.");
+  if ("refused" in signed) return refused(signed.refused, people("signInAgain"));
   const { session } = signed;
   if (session.actor.kind !== "key" || !session.organizationId)
-    return refused("not_key_holder", "Only the key holder who connected the Client can do this.");
-  if ((await ownerCount(session.organizationId)) > 0)
-    return refused("has_owner", "This organization has an owner: ask them to invite you.");
-  const weak = passwordProblem(v.password, v);
+    return refused("not_key_holder", t("notKeyHolder"));
+  if ((await ownerCount(session.organizationId)) > 0) return refused("has_owner", t("hasOwner"));
+  const problem = passwordProblemKey(v.password, v);
+  const weak = problem && people(`password.${problem.key}`, problem.values);
   if (weak) return refused("password_weak", weak, { password: weak });
   if (await personByEmail(v.email))
-    return refused(
-      "email_taken",
-      "This address already signs in here: sign in as yourself, then ask an owner to add you.",
-      { email: "This address already has a sign-in." },
-    );
+    return refused("email_taken", t("emailSignsIn"), { email: t("emailTaken") });
   const step = acceptedStep(v.secret, v.email, v.code, null);
-  if (step === undefined)
-    return refused("code_wrong", "This code is not right: check the time on your device.", {
-      code: "This code does not match the set-up key.",
-    });
+  if (step === undefined) return refused("code_wrong", t("codeWrong"), { code: t("codeMismatch") });
   const person = await createPerson({ ...v, totpSecret: v.secret, totpStep: step });
-  if (!person)
-    return refused("email_taken", "This address already has a sign-in.", {
-      email: "This address already has a sign-in.",
-    });
+  if (!person) return refused("email_taken", t("emailTaken"), { email: t("emailTaken") });
   await addMember(session.organizationId, person.id, "owner");
   await startSession(
     {
@@ -270,28 +269,32 @@ export async function becomeOwnerAction(input: {
 export async function replaceStoredKeyAction(input: {
   apiKey: string;
 }): Promise<ActionResult<null>> {
+  const t = await serverWords("organization.actions");
   const apiKey = typeof input?.apiKey === "string" ? input.apiKey.trim() : "";
   if (!apiKey || apiKey.length > FORM_BOUNDS.apiKey)
-    return refused("invalid_input", "Paste the new API key.", { apiKey: "Paste the new API key." });
+    return refused("invalid_input", t("pasteKey"), { apiKey: t("pasteKey") });
   return asDuty("manageOrganization", "console.replaceStoredKey", undefined, async (s) => {
-    if (needsStepUp(s.session)) return refused(STEP_UP_REQUIRED.code, STEP_UP_REQUIRED.message);
+    const unconfirmed = await confirmedRecently(s);
+    if (unconfirmed) return unconfirmed;
     const org = await findOrganization(s.organizationId);
+    const codes = await serverWords("codes");
     let identity;
     try {
       identity = await identifyClient(apiKey);
     } catch (error) {
       if (error instanceof ServiceError)
-        return refused(error.code, messageForCode(error.code), {
-          apiKey: messageForCode(error.code),
+        return refused(error.code, messageForCode(error.code, undefined, undefined, codes), {
+          apiKey: messageForCode(error.code, undefined, undefined, codes),
         });
       throw error;
     }
     if (!org || identity.clientId !== org.clientId || identity.environment !== org.environment)
-      return refused(
-        "other_client",
-        "This key belongs to another Client or environment: the stored key was kept.",
-        { apiKey: `Paste a key of ${org?.clientId ?? "this Client"} (${org?.environment ?? ""}).` },
-      );
+      return refused("other_client", t("otherClient"), {
+        apiKey: t("keyOf", {
+          clientId: org?.clientId ?? t("thisClient"),
+          environment: org?.environment ?? "",
+        }),
+      });
     await replaceStoredKey(s.organizationId, apiKey);
     return done(null);
   });
@@ -304,7 +307,7 @@ export async function replaceStoredKeyAction(input: {
 export async function setKeySignInAction(input: { allowed: boolean }): Promise<ActionResult<null>> {
   const allowed = input?.allowed === true;
   return asDuty("manageOrganization", "console.setKeySignIn", allowed ? "on" : "off", async (s) => {
-    const unconfirmed = confirmedRecently(s);
+    const unconfirmed = await confirmedRecently(s);
     if (unconfirmed) return unconfirmed;
     await setKeySignIn(s.organizationId, allowed);
     if (!allowed) await endKeySessions(s.organizationId);
@@ -316,20 +319,17 @@ export async function setKeySignInAction(input: { allowed: boolean }): Promise<A
 export async function saveSingleSignOnAction(input: unknown): Promise<ActionResult<null>> {
   const parsed = parseInput(singleSignOnSchema, input);
   if ("ok" in parsed) return parsed;
+  const t = await serverWords("organization.actions");
   return asDuty(
     "configureSingleSignOn",
     "console.configureSingleSignOn",
     parsed.data.issuer,
     async (s) => {
       if (parsed.data.defaultRole === "owner")
-        return refused(
-          "role_forbidden",
-          "People who join by single sign-on cannot start as owners.",
-          {
-            defaultRole: "Choose another role.",
-          },
-        );
-      const unconfirmed = confirmedRecently(s);
+        return refused("role_forbidden", t("ssoNoOwners"), {
+          defaultRole: t("chooseAnotherRole"),
+        });
+      const unconfirmed = await confirmedRecently(s);
       if (unconfirmed) return unconfirmed;
       const problem = await saveProvider({ organizationId: s.organizationId, ...parsed.data });
       return problem ? refused("provider_unreachable", problem, { issuer: problem }) : done(null);
@@ -341,46 +341,37 @@ const domainInput = (input: unknown) => {
   const text = (input as { domain?: unknown } | null)?.domain;
   return typeof text === "string" ? normalDomain(text) : undefined;
 };
-const DOMAIN_REFUSED = refused("invalid_input", "Enter a domain like example.com.", {
-  domain: "Enter a domain like example.com.",
-});
+async function domainRefused() {
+  const t = await serverWords("organization.actions");
+  return refused("invalid_input", t("enterDomain"), { domain: t("enterDomain") });
+}
 
 /** Claims an email domain for single sign-on: the record to publish in its DNS is shown. */
 export async function claimDomainAction(input: { domain: string }): Promise<ActionResult<null>> {
   const domain = domainInput(input);
-  if (!domain) return DOMAIN_REFUSED;
+  if (!domain) return domainRefused();
   return asDuty("configureSingleSignOn", "console.claimDomain", domain, async (s) => {
     await claimDomain(s.organizationId, domain);
     return done(null);
   });
 }
 
-const VERIFICATION_REFUSED = {
-  not_claimed: "Claim the domain first.",
-  dns_unreachable: "DNS did not answer. Try again in a moment.",
-  record_missing:
-    "The domain's DNS does not carry this organization's record yet. Publish it, wait for DNS to pass it on, and check again.",
-  held_elsewhere:
-    "Another organization here verified this domain and its record is still published: the domain's owner removes that record first.",
-} as const;
-
 /** Checks a claimed domain's DNS now; verified, the organization's single sign-on vouches for its addresses. */
 export async function verifyDomainAction(input: { domain: string }): Promise<ActionResult<null>> {
   const domain = domainInput(input);
-  if (!domain) return DOMAIN_REFUSED;
+  if (!domain) return domainRefused();
   return asDuty("configureSingleSignOn", "console.verifyDomain", domain, async (s) => {
-    const unconfirmed = confirmedRecently(s);
+    const unconfirmed = await confirmedRecently(s);
     if (unconfirmed) return unconfirmed;
     const verified = await verifyClaim(s.organizationId, domain);
-    return verified.ok
-      ? done(null)
-      : refused(`domain_${verified.reason}`, VERIFICATION_REFUSED[verified.reason]);
+    const t = await serverWords("organization.actions.verification");
+    return verified.ok ? done(null) : refused(`domain_${verified.reason}`, t(verified.reason));
   });
 }
 
 export async function removeDomainAction(input: { domain: string }): Promise<ActionResult<null>> {
   const domain = domainInput(input);
-  if (!domain) return DOMAIN_REFUSED;
+  if (!domain) return domainRefused();
   return asDuty("configureSingleSignOn", "console.removeDomain", domain, async (s) => {
     await removeClaim(s.organizationId, domain);
     return done(null);

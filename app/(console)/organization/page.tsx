@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Facts } from "@/components/ui/facts";
 import { requirePageSession } from "@/lib/auth/guards";
-import { dutyRefusal, mayDo } from "@/lib/auth/rights";
-import { ROLE_WORDS } from "@/lib/auth/roles";
+import { mayDo } from "@/lib/auth/rights";
+import { dutyRefusalIn } from "@/lib/auth/refusal-words";
 import { formatDateTime } from "@/lib/format";
 import { INVITATION_DAYS, openInvitations } from "@/lib/people/invitations";
 import { findOrganization, membersOf, ownerCount } from "@/lib/people/organizations";
@@ -17,7 +18,9 @@ import { SingleSignOn } from "./_components/single-sign-on";
 import { claimsOf } from "@/lib/people/domain-claims";
 import { callbackUrl, providerOf } from "@/lib/people/single-sign-on";
 
-export const metadata: Metadata = { title: "Organization and people" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("organization"))("title") };
+}
 
 export default async function OrganizationPage() {
   const { session } = await requirePageSession();
@@ -32,48 +35,54 @@ export default async function OrganizationPage() {
   ]);
   const managesPeople = mayDo(session, "managePeople");
   const secret = newTotpSecret();
+  const t = await getTranslations("organization");
+  const roles = await getTranslations("roles");
   return (
     <>
-      <PageHeader
-        title="Organization and people"
-        description="Who signs in to this Client's console, in which role. People act with the key kept here, never with a key of their own."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
         <Card title={org.name}>
           <Facts
             facts={[
-              ["Client", <code key="c">{org.clientId}</code>],
-              ["Kind", org.isMaster ? "Master client" : "Sub-user"],
-              ["Environment", org.environment],
-              ["Connected", formatDateTime(org.createdAt)],
+              [t("facts.client"), <code key="c">{org.clientId}</code>],
+              [t("facts.kind"), org.isMaster ? t("facts.master") : t("facts.subUser")],
               [
-                "Stored key",
+                t("facts.environment"),
+                org.environment === "production" || org.environment === "sandbox"
+                  ? t(`facts.environments.${org.environment}`)
+                  : org.environment,
+              ],
+              [t("facts.connected"), formatDateTime(org.createdAt)],
+              [
+                t("facts.storedKey"),
                 org.keyReplacedAt
-                  ? `replaced ${formatDateTime(org.keyReplacedAt)}`
-                  : "the key it was connected with",
+                  ? t("facts.keyReplaced", { at: formatDateTime(org.keyReplacedAt) })
+                  : t("facts.keyOriginal"),
               ],
               [
-                "Key sign-in",
-                org.keySignIn
-                  ? "On: whoever holds the Client's key can sign in with it."
-                  : "Off: people sign in as themselves.",
+                t("facts.keySignIn"),
+                org.keySignIn ? t("facts.keySignInOn") : t("facts.keySignInOff"),
                 "key-sign-in-state",
               ],
               [
-                "You",
+                t("facts.you"),
                 session.actor.kind === "person"
-                  ? `${session.actor.name} (${session.actor.email}), ${ROLE_WORDS[session.role].name.toLowerCase()}`
-                  : "signed in with the Client's key",
+                  ? t("facts.person", {
+                      name: session.actor.name,
+                      email: session.actor.email,
+                      role: roles(`${session.role}.lower`),
+                    })
+                  : t("facts.key"),
               ],
             ]}
           />
         </Card>
         {session.actor.kind === "key" && owners === 0 ? (
-          <Card title="Become this organization's owner">
+          <Card title={t("becomeOwner.title")}>
             <BecomeOwner secret={secret} uri={totpUri(secret, org.name)} />
           </Card>
         ) : null}
-        <Card title="People">
+        <Card title={t("members.title")}>
           <Members
             members={members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() }))}
             manage={managesPeople}
@@ -82,7 +91,7 @@ export default async function OrganizationPage() {
           />
         </Card>
         {managesPeople ? (
-          <Card title="Invitations">
+          <Card title={t("invitations.title")}>
             <Invitations
               open={invitations.map((i) => ({
                 id: i.id,
@@ -92,12 +101,12 @@ export default async function OrganizationPage() {
               }))}
               days={INVITATION_DAYS}
               makesOwners={mayDo(session, "makeOwners")}
-              ownersOnlyText={dutyRefusal(session, "makeOwners")}
+              ownersOnlyText={await dutyRefusalIn(session, "makeOwners")}
             />
           </Card>
         ) : null}
         {mayDo(session, "configureSingleSignOn") ? (
-          <Card title="Single sign-on">
+          <Card title={t("singleSignOn.title")}>
             <SingleSignOn
               current={
                 provider
@@ -119,7 +128,7 @@ export default async function OrganizationPage() {
           </Card>
         ) : null}
         {mayDo(session, "manageOrganization") ? (
-          <Card title="Owner's settings">
+          <Card title={t("ownerSettings.title")}>
             <OwnerSettings keySignIn={org.keySignIn} clientId={org.clientId} />
           </Card>
         ) : null}

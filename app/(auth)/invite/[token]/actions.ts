@@ -15,7 +15,8 @@ import { recordPersonAudit } from "@/lib/people/person-audit";
 import { startSessionIn } from "@/lib/people/person-session";
 import { claimInvitation, type Invitation, invitationByToken } from "@/lib/people/invitations";
 import { admitInvitedMember, findOrganization } from "@/lib/people/organizations";
-import { passwordProblem, verifyPassword } from "@/lib/people/passwords";
+import { passwordProblemKey, verifyPassword } from "@/lib/people/passwords";
+import { serverWords } from "@/lib/actions/server-words";
 import {
   claimTotpCode,
   createPasskeyPerson,
@@ -25,28 +26,24 @@ import {
 } from "@/lib/people/people";
 import { acceptedStep } from "@/lib/people/totp";
 import { domainOfAddress, organizationOfDomain } from "@/lib/people/domain-claims";
-import { attempt, tooManyAttempts } from "@/lib/people/sign-in-throttle";
+import { attempt, waitOf } from "@/lib/people/sign-in-throttle";
 import { newPersonSchema, type NewPersonValues } from "@/lib/people/person-fields";
 import { type PasswordSignInValues } from "@/app/(auth)/sign-in/sign-in.schema";
 import { FORM_BOUNDS } from "@/lib/validation/form-bounds";
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
-const CLOSED = {
-  used: "This invitation was used already: each link works once.",
-  revoked: "This invitation was revoked. Ask for a new one.",
-  expired: "This invitation has expired. Ask for a new one.",
-  unknown: "This invitation link is not known. Check that it was copied whole.",
-} as const;
+const words = () => serverWords("invite.actions");
 
 /** The open invitation a link's token stands for, or the refusal that says why it is closed. */
 async function openInvitation(
   tokenInput: unknown,
 ): Promise<{ token: string; email: string; organizationId: string } | ActionResult<never>> {
+  const w = await words();
   const t = token.safeParse(tokenInput);
-  if (!t.success) return refused("invitation_unknown", CLOSED.unknown);
+  if (!t.success) return refused("invitation_unknown", w("closed.unknown"));
   const state = await invitationByToken(t.data);
-  if (state.kind !== "open") return refused(`invitation_${state.kind}`, CLOSED[state.kind]);
+  if (state.kind !== "open") return refused(`invitation_${state.kind}`, w(`closed.${state.kind}`));
   return {
     token: t.data,
     email: state.invitation.email,
@@ -65,14 +62,13 @@ async function squatted(open: { email: string; organizationId: string }) {
   if (!holder || holder.id === open.organizationId) return undefined;
   return refused(
     "address_of_verified_domain",
-    `Addresses of ${domain} sign in first through ${holder.name}'s single sign-on. Do that, then open this link again and join with that sign-in.`,
+    (await words())("verifiedDomain", { domain: domain!, organization: holder.name }),
   );
 }
 
-const TAKEN = refused(
-  "email_taken",
-  "This address has a sign-in already: reload the page to accept with it.",
-);
+async function taken() {
+  return refused("email_taken", (await words())("taken"));
+}
 
 /** Uses the invitation (once, on any instance), adds the member, and signs them in there. */
 async function join(
@@ -81,16 +77,17 @@ async function join(
   steppedUp: boolean,
 ): Promise<ActionResult<never>> {
   const invitation: Invitation | undefined = await claimInvitation(tokenText);
+  const w = await words();
   if (!invitation) {
     const state = await invitationByToken(tokenText);
     return refused(
       `invitation_${state.kind}`,
-      state.kind === "open" ? CLOSED.used : CLOSED[state.kind],
+      w(`closed.${state.kind === "open" ? "used" : state.kind}`),
     );
   }
   await admitInvitedMember(invitation.organizationId, person.id, invitation.role);
   const org = await findOrganization(invitation.organizationId);
-  if (!org) return refused("invitation_unknown", CLOSED.unknown);
+  if (!org) return refused("invitation_unknown", w("closed.unknown"));
   await startSessionIn(org, person.id, steppedUp);
   await recordPersonAudit(
     person,
@@ -107,26 +104,25 @@ export async function acceptAsNewPersonAction(
   const open = await openInvitation(input?.token);
   if ("ok" in open) return open;
   const { email } = open;
-  const taken = await squatted(open);
-  if (taken) return taken;
+  const held = await squatted(open);
+  if (held) return held;
   const parsed = parseInput(newPersonSchema, { ...input, email });
   if ("ok" in parsed) return parsed;
-  const weak = passwordProblem(parsed.data.password, parsed.data);
+  const w = await words();
+  const people = await serverWords("people");
+  const problem = passwordProblemKey(parsed.data.password, parsed.data);
+  const weak = problem && people(`password.${problem.key}`, problem.values);
   if (weak) return refused("password_weak", weak, { password: weak });
-  if (await personByEmail(email)) return TAKEN;
+  if (await personByEmail(email)) return taken();
   const step = acceptedStep(parsed.data.secret, email, parsed.data.code, null);
-  if (step === undefined)
-    return refused("code_wrong", "This code is not right: check the time on your device.", {
-      code: "This code does not match the set-up key.",
-    });
+  if (step === undefined) return refused("code_wrong", w("codeWrong"), { code: w("codeMismatch") });
   const person = await createPerson({
     ...parsed.data,
     email,
     totpSecret: parsed.data.secret,
     totpStep: step,
   });
-  if (!person)
-    return refused("email_taken", "This address has a sign-in already: reload the page.");
+  if (!person) return refused("email_taken", w("takenReload"));
   // Setting up a factor is not confirming with one: the first dangerous action asks.
   return join(open.token, person, false);
 }
@@ -149,11 +145,14 @@ export async function acceptAsMemberAction(
     return right ? account : undefined;
   });
   if (checked.kind === "wait")
-    return refused("too_many_attempts", tooManyAttempts(checked.waitSeconds));
-  if (checked.kind === "wrong")
-    return refused("sign_in_refused", "The password or code is not right.", {
-      password: "The password or code is not right.",
-    });
+    return refused(
+      "too_many_attempts",
+      (await serverWords("people"))("tooManyAttempts", waitOf(checked.waitSeconds)),
+    );
+  if (checked.kind === "wrong") {
+    const wrong = (await words())("wrong");
+    return refused("sign_in_refused", wrong, { password: wrong });
+  }
   return join(open.token, { id: checked.value.id, email }, true);
 }
 
@@ -165,14 +164,15 @@ export async function invitePasskeyOptionsAction(input: {
   name: string;
 }): Promise<ActionResult<{ ceremony: string; options: PublicKeyCredentialCreationOptionsJSON }>> {
   const name = typeof input?.name === "string" ? input.name.trim() : "";
+  const w = await words();
   if (!name || name.length > FORM_BOUNDS.personName)
-    return refused("invalid_input", "Enter your name first.", { name: "Enter your name." });
+    return refused("invalid_input", w("nameFirst"), { name: w("name") });
   const open = await openInvitation(input?.token);
   if ("ok" in open) return open;
   const { email } = open;
-  if (await personByEmail(email)) return TAKEN;
-  const taken = await squatted(open);
-  if (taken) return taken;
+  if (await personByEmail(email)) return taken();
+  const held = await squatted(open);
+  if (held) return held;
   return done(
     await registrationOptions({ id: randomUUID(), email, name }, "invite", {
       name,
@@ -184,12 +184,13 @@ export async function invitePasskeyOptionsAction(input: {
 
 /** A new member's passkey, created in the browser: checked, kept, and the invitation used. */
 export async function acceptWithPasskeyAction(input: unknown): Promise<ActionResult<never>> {
+  const w = await words();
   const parsed = ceremonyResponse.extend({ token }).safeParse(input);
-  if (!parsed.success) return refused("invalid_input", "The passkey's answer could not be read.");
+  if (!parsed.success) return refused("invalid_input", w("passkeyUnread"));
   const open = await openInvitation(parsed.data.token);
   if ("ok" in open) return open;
-  const taken = await squatted(open);
-  if (taken) return taken;
+  const held = await squatted(open);
+  if (held) return held;
   const state = await finishRegistration(
     parsed.data.ceremony,
     "invite",
@@ -197,14 +198,13 @@ export async function acceptWithPasskeyAction(input: unknown): Promise<ActionRes
     deviceInWords((await requestOrigin()).device),
   );
   if (!state || state.invitation !== digest(parsed.data.token))
-    return refused("passkey_refused", "The passkey could not be created. Try again.");
+    return refused("passkey_refused", w("passkeyRefused"));
   const person = await createPasskeyPerson({
     id: state.personId!,
     email: state.email!,
     name: state.name!,
   });
-  if (!person)
-    return refused("email_taken", "This address has a sign-in already: reload the page.");
+  if (!person) return refused("email_taken", w("takenReload"));
   // A passkey just made is not a confirmation: the first dangerous action asks for it.
   return join(parsed.data.token, person, false);
 }

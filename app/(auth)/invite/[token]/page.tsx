@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { Alert } from "@/components/ui/alert";
-import { ROLE_WORDS } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
 import { invitationByToken } from "@/lib/people/invitations";
 import { personByEmail } from "@/lib/people/people";
@@ -12,28 +12,24 @@ import {
   AcceptWithPasskey,
 } from "./_components/accept-invitation";
 
-export const metadata: Metadata = { title: "Invitation" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("invite"))("title") };
+}
 export const dynamic = "force-dynamic";
-
-const CLOSED = {
-  used: "This invitation was used already: each link works once.",
-  revoked: "This invitation was revoked. Ask whoever invited you for a new one.",
-  expired: "This invitation has expired. Ask whoever invited you for a new one.",
-  unknown: "This invitation link is not known. Check that it was copied whole.",
-} as const;
 
 /** An invitation's link: who invites whom to what, and the sign-in that accepts it. */
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const state = await invitationByToken(token);
+  const t = await getTranslations("invite");
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-lg px-6 py-12">
-      <h1 className="text-2xl font-semibold">Invitation to the service console</h1>
+      <h1 className="text-2xl font-semibold">{t("heading")}</h1>
       {state.kind !== "open" ? (
-        <Alert tone="warning" className="mt-4" title="This link does not work">
-          {CLOSED[state.kind]}{" "}
+        <Alert tone="warning" className="mt-4" title={t("closedTitle")}>
+          {t(`closed.${state.kind}`)}{" "}
           <Link className="underline" href="/sign-in">
-            Sign in
+            {t("signIn")}
           </Link>
         </Alert>
       ) : (
@@ -53,13 +49,19 @@ async function Open({
   const { invitation, organizationName } = state;
   const existing = await personByEmail(invitation.email);
   const secret = newTotpSecret();
+  const t = await getTranslations("invite");
+  const roles = await getTranslations("roles");
   return (
     <div className="mt-4 space-y-6">
       <p className="text-sm" data-testid="invitation-summary">
-        You are invited to <strong>{organizationName}</strong> as{" "}
-        <strong>{ROLE_WORDS[invitation.role].name.toLowerCase()}</strong> (
-        {ROLE_WORDS[invitation.role].does}), with the address <strong>{invitation.email}</strong>.
-        The link works until {formatDateTime(invitation.expiresAt)}.
+        {t.rich("summary", {
+          organization: organizationName,
+          role: roles(`${invitation.role}.lower`),
+          does: roles(`${invitation.role}.does`),
+          email: invitation.email,
+          until: formatDateTime(invitation.expiresAt),
+          strong: (chunks) => <strong>{chunks}</strong>,
+        })}
       </p>
       {existing ? (
         <AcceptAsMember token={token} />
@@ -68,7 +70,7 @@ async function Open({
           <AcceptWithPasskey token={token} />
           <details>
             <summary className="cursor-pointer text-sm text-brand-700 underline">
-              Join with a password and an authenticator app instead
+              {t("passwordInstead")}
             </summary>
             <div className="mt-3">
               <AcceptAsNewPerson

@@ -14,20 +14,20 @@ import { claimTotpCode, credentialsOf, personById } from "@/lib/people/people";
 import { addMember, findOrganization, roleOf, wasRemoved } from "@/lib/people/organizations";
 import { recordPersonAudit } from "@/lib/people/person-audit";
 import { startPersonSession } from "@/lib/people/person-session";
-import { attempt, type Checked, tooManyAttempts } from "@/lib/people/sign-in-throttle";
+import { attempt, type Checked, waitOf } from "@/lib/people/sign-in-throttle";
 import {
   linkIdentity,
   pendingLink,
   providerOf,
   takePendingLink,
 } from "@/lib/people/single-sign-on";
+import { serverWords } from "@/lib/actions/server-words";
 import { linkWithPasswordSchema } from "./link.schema";
 
-const GONE = refused(
-  "link_expired",
-  "This single sign-on is no longer waiting to be linked: start it again from the sign-in page.",
-);
-const WRONG = "The password or code is not right.";
+const words = () => serverWords("people.ssoLink");
+async function gone() {
+  return refused("link_expired", (await words())("gone"));
+}
 
 /**
  * The person the pending link names has proved it is them: the identity is linked to them (once),
@@ -35,19 +35,17 @@ const WRONG = "The password or code is not right.";
  * there.
  */
 async function finishLink(personId: string): Promise<ActionResult<never>> {
+  const t = await words();
   const link = await takePendingLink();
-  if (!link || link.personId !== personId) return GONE;
+  if (!link || link.personId !== personId) return gone();
   const person = await personById(personId);
   const org = await findOrganization(link.organizationId);
   const provider = await providerOf(link.organizationId);
-  if (!person || !org || !provider || provider.issuer !== link.issuer) return GONE;
+  if (!person || !org || !provider || provider.issuer !== link.issuer) return gone();
   if ((await linkIdentity(link, personId)) !== personId)
-    return refused("identity_taken", "This identity is linked to another person already.");
+    return refused("identity_taken", t("identityTaken"));
   if (await wasRemoved(org.id, personId))
-    return refused(
-      "removed",
-      `You were removed from ${org.name}: its single sign-on does not bring you back. Ask an admin to invite you again.`,
-    );
+    return refused("removed", t("removed", { organization: org.name }));
   const role = (await roleOf(org.id, personId)) ?? provider.defaultRole;
   await addMember(org.id, personId, role);
   await recordPersonAudit(
@@ -62,10 +60,16 @@ async function finishLink(personId: string): Promise<ActionResult<never>> {
   redirect("/");
 }
 
-function refusal<T>(checked: Checked<T>): ActionResult<never> | undefined {
+async function refusal<T>(checked: Checked<T>): Promise<ActionResult<never> | undefined> {
   if (checked.kind === "wait")
-    return refused("too_many_attempts", tooManyAttempts(checked.waitSeconds));
-  if (checked.kind === "wrong") return refused("sign_in_refused", WRONG, { password: WRONG });
+    return refused(
+      "too_many_attempts",
+      (await serverWords("people"))("tooManyAttempts", waitOf(checked.waitSeconds)),
+    );
+  if (checked.kind === "wrong") {
+    const wrong = (await words())("wrong");
+    return refused("sign_in_refused", wrong, { password: wrong });
+  }
   return undefined;
 }
 
@@ -74,11 +78,11 @@ export async function linkWithPasswordAction(input: {
   password: string;
   code: string;
 }): Promise<ActionResult<never>> {
-  const parsed = parseInput(linkWithPasswordSchema, input, "Some values are missing.");
+  const parsed = parseInput(linkWithPasswordSchema, input, (await words())("missing"));
   if ("ok" in parsed) return parsed;
   const link = await pendingLink();
   const person = link ? await personById(link.personId) : undefined;
-  if (!link || !person) return GONE;
+  if (!link || !person) return gone();
   const source = (await requestOrigin()).sourceAddress ?? "unknown";
   const checked = await attempt(
     { surface: "password", account: person.email, source },
@@ -91,7 +95,7 @@ export async function linkWithPasswordAction(input: {
       return right ? account.id : undefined;
     },
   );
-  return refusal(checked) ?? finishLink(person.id);
+  return (await refusal(checked)) ?? finishLink(person.id);
 }
 
 /** The challenge for the person to confirm with one of their own passkeys. */
@@ -99,15 +103,15 @@ export async function linkPasskeyOptionsAction(): Promise<
   ActionResult<{ ceremony: string; options: PublicKeyCredentialRequestOptionsJSON }>
 > {
   const link = await pendingLink();
-  if (!link) return GONE;
+  if (!link) return gone();
   return done(await authenticationOptions("link", link.personId));
 }
 
 export async function linkWithPasskeyAction(input: unknown): Promise<ActionResult<never>> {
   const parsed = ceremonyResponse.safeParse(input);
-  if (!parsed.success) return refused("invalid_input", "The passkey's answer could not be read.");
+  if (!parsed.success) return refused("invalid_input", (await words())("passkeyUnread"));
   const link = await pendingLink();
-  if (!link) return GONE;
+  if (!link) return gone();
   const source = (await requestOrigin()).sourceAddress ?? "unknown";
   const checked = await attempt(
     { surface: "passkey", account: `passkey:${parsed.data.response.id}`, source },
@@ -123,6 +127,6 @@ export async function linkWithPasskeyAction(input: unknown): Promise<ActionResul
     },
   );
   if (checked.kind === "wrong")
-    return refused("passkey_refused", "This passkey is not yours, or it could not be checked.");
-  return refusal(checked) ?? finishLink(link.personId);
+    return refused("passkey_refused", (await words())("passkeyRefused"));
+  return (await refusal(checked)) ?? finishLink(link.personId);
 }

@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { ActionForm } from "@/components/forms/action-form";
 import {
@@ -19,6 +20,7 @@ import { becomeOwnerAction } from "../actions";
  * themselves and invite the others, and nobody needs the key.
  */
 export function BecomeOwner({ secret, uri }: { secret: string; uri: string }) {
+  const t = useTranslations("organization.becomeOwner");
   const router = useRouter();
   const form = useForm<NewPersonValues>({
     resolver: zodResolver(newPersonSchema),
@@ -27,9 +29,9 @@ export function BecomeOwner({ secret, uri }: { secret: string; uri: string }) {
   const run = useActionSubmit(form, becomeOwnerAction, { onSuccess: () => router.refresh() });
   return (
     <ActionForm
-      label="Become the owner"
+      label={t("form")}
       run={run}
-      button={["Become the owner", "Setting up…"]}
+      button={[t("submit"), t("pending")]}
       notes={<AuthenticatorSetup of={form} secret={secret} uri={uri} />}
     >
       <NameField of={form} />

@@ -3,6 +3,7 @@
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ActionForm } from "@/components/forms/action-form";
@@ -12,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/table";
 import { useActionCall, useActionSubmit } from "@/lib/actions/use-action-submit";
-import { ROLE_WORDS, ROLES, type Role } from "@/lib/auth/roles";
+import { ROLES, type Role } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
 import { inviteAction, revokeInvitationAction } from "../actions";
 import { inviteSchema, type InviteValues } from "../_lib/organization.schema";
@@ -34,6 +35,8 @@ export function Invitations({
   /** Why an owner's invitation is not this session's to revoke. */
   ownersOnlyText?: string;
 }) {
+  const t = useTranslations("organization.invitations");
+  const roles = useTranslations("roles");
   const router = useRouter();
   const [created, setCreated] = useState<{
     link: string;
@@ -50,8 +53,7 @@ export function Invitations({
       form.reset({ email: "", role: form.getValues("role") });
       router.refresh();
     },
-    noAnswerText:
-      "The console did not answer: the invitation may have been made. Look at the open invitations below before inviting again.",
+    noAnswerText: t("noAnswer"),
   });
   const revoke = useActionCall((id: string) => revokeInvitationAction({ id }), {
     onSuccess: () => router.refresh(),
@@ -60,25 +62,26 @@ export function Invitations({
   const { pending, notice } = revoke;
   return (
     <div className="space-y-4">
-      <ActionForm label="Invite someone" run={run} button={["Invite", "Inviting…"]}>
-        <FormText of={form} name="email" label="Email address" type="email" autoComplete="off" />
+      <ActionForm label={t("form")} run={run} button={[t("submit"), t("pending")]}>
+        <FormText of={form} name="email" label={t("email")} type="email" autoComplete="off" />
         <FormSelect
           of={form}
           name="role"
-          label="Role"
+          label={t("role")}
           choices={ROLES.filter((r) => makesOwners || r !== "owner").map(
-            (r) => [r, `${ROLE_WORDS[r].name}: ${ROLE_WORDS[r].does}`] as const,
+            (r) =>
+              [r, t("roleChoice", { role: roles(`${r}.name`), does: roles(`${r}.does`) })] as const,
           )}
         />
       </ActionForm>
       {created ? (
-        <Alert tone="success" title={`Invitation for ${created.email}`}>
+        <Alert tone="success" title={t("created.title", { email: created.email })}>
           <p data-testid="invitation-mail">
             {created.mail === "sent"
-              ? `It was sent to ${created.email} by email. The link is also shown here, only now: it works once and for ${days} days.`
+              ? t("created.sent", { email: created.email, days })
               : created.mail === "failed"
-                ? `The email to ${created.email} could not be sent. Send this link to them yourself: it is shown only now, works once and for ${days} days.`
-                : `Send this link to them yourself: it is shown only now, works once and for ${days} days.`}
+                ? t("created.failed", { email: created.email, days })
+                : t("created.notConfigured", { days })}
           </p>
           <p className="mt-2 flex flex-wrap items-center gap-2">
             <code className="break-all" data-testid="invitation-link">
@@ -86,8 +89,8 @@ export function Invitations({
             </code>
             <CopyButton
               text={created.link}
-              label="Copy"
-              accessibleLabel="Copy the invitation link"
+              label={t("created.copy")}
+              accessibleLabel={t("created.copyLink")}
               compact
             />
           </p>
@@ -95,25 +98,30 @@ export function Invitations({
       ) : null}
       <ActionNotice notice={notice} />
       <DataTable
-        caption="Open invitations"
-        columns={["Email", "Role", "Expires", "Revoke"]}
+        caption={t("open.caption")}
+        columns={[
+          t("open.columns.email"),
+          t("open.columns.role"),
+          t("open.columns.expires"),
+          t("open.columns.revoke"),
+        ]}
         rows={open}
         keyOf={(i) => i.id}
         rowTestId="invitation-row"
-        empty="No open invitation."
+        empty={t("open.empty")}
         cells={(i) => [
           i.email,
-          ROLE_WORDS[i.role].name,
+          roles(`${i.role}.name`),
           formatDateTime(new Date(i.expiresAt)),
           <Button
             key="r"
             variant="secondary"
             disabled={pending || (i.role === "owner" && !makesOwners)}
             title={i.role === "owner" && !makesOwners ? ownersOnlyText : undefined}
-            aria-label={`Revoke the invitation of ${i.email}`}
+            aria-label={t("open.revokeOf", { email: i.email })}
             onClick={() => revoke.run(i.id)}
           >
-            Revoke
+            {t("open.revoke")}
           </Button>,
         ]}
       />

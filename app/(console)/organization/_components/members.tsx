@@ -2,12 +2,13 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/table";
 import { type ActionResult } from "@/lib/actions/action-result";
 import { useActionCall } from "@/lib/actions/use-action-submit";
-import { ROLE_WORDS, ROLES, type Role } from "@/lib/auth/roles";
+import { ROLES, type Role } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
 import { changeRoleAction, endMemberSessionsAction, removeMemberAction } from "../actions";
 
@@ -35,6 +36,8 @@ export function Members({
   makesOwners: boolean;
   selfId: string | null;
 }) {
+  const t = useTranslations("organization.members");
+  const roles = useTranslations("roles");
   const router = useRouter();
   const { pending, notice, run } = useActionCall(
     (change: { send: () => Promise<ActionResult<null>>; done: string }) => change.send(),
@@ -47,34 +50,36 @@ export function Members({
   );
   const act = (send: () => Promise<ActionResult<null>>, done: string) => run({ send, done });
   const roleChoices = ROLES.filter((r) => makesOwners || r !== "owner").map(
-    (r) => [r, ROLE_WORDS[r].name] as const,
+    (r) => [r, roles(`${r}.name`)] as const,
   );
   return (
     <div className="space-y-3">
       <ActionNotice notice={notice} />
       <DataTable
-        caption="People of this organization"
-        columns={
-          manage
-            ? ["Name", "Email", "Role", "Joined", "Access"]
-            : ["Name", "Email", "Role", "Joined"]
-        }
+        caption={t("caption")}
+        columns={[
+          t("columns.name"),
+          t("columns.email"),
+          t("columns.role"),
+          t("columns.joined"),
+          ...(manage ? [t("columns.access")] : []),
+        ]}
         rows={members}
         keyOf={(m) => m.personId}
         rowTestId="member-row"
-        empty="Nobody signs in as themselves yet: the key holder can become the owner above."
+        empty={t("empty")}
         cells={(m) => {
           const fixed = !makesOwners && m.role === "owner";
           const cells = [
             <span key="n">
               {m.name}
-              {m.personId === selfId ? <span className="text-slate-500"> (you)</span> : null}
+              {m.personId === selfId ? <span className="text-slate-500"> {t("you")}</span> : null}
             </span>,
             m.email,
             manage && !fixed ? (
               <SelectField
                 key="r"
-                label={`Role of ${m.name}`}
+                label={t("roleOf", { name: m.name })}
                 wrapperClassName="min-w-32 [&>label]:sr-only"
                 defaultValue={m.role}
                 disabled={pending}
@@ -82,12 +87,15 @@ export function Members({
                 onChange={(e) =>
                   act(
                     () => changeRoleAction({ personId: m.personId, role: e.target.value }),
-                    `${m.name} is now ${ROLE_WORDS[e.target.value as Role].name.toLowerCase()}.`,
+                    t("roleChanged", {
+                      name: m.name,
+                      role: roles(`${e.target.value as Role}.lower`),
+                    }),
                   )
                 }
               />
             ) : (
-              ROLE_WORDS[m.role].name
+              roles(`${m.role}.name`)
             ),
             formatDateTime(new Date(m.joinedAt)),
           ];
@@ -100,28 +108,28 @@ export function Members({
                   <Button
                     variant="secondary"
                     disabled={pending}
-                    aria-label={`End the sessions of ${m.name}`}
+                    aria-label={t("endSessionsOf", { name: m.name })}
                     onClick={() =>
                       act(
                         () => endMemberSessionsAction({ personId: m.personId }),
-                        `${m.name}'s sessions end on their next request.`,
+                        t("sessionsEnded", { name: m.name }),
                       )
                     }
                   >
-                    End sessions
+                    {t("endSessions")}
                   </Button>
                   <Button
                     variant="danger"
                     disabled={pending}
-                    aria-label={`Remove ${m.name}`}
+                    aria-label={t("removeOf", { name: m.name })}
                     onClick={() =>
                       act(
                         () => removeMemberAction({ personId: m.personId }),
-                        `${m.name} was removed.`,
+                        t("removed", { name: m.name }),
                       )
                     }
                   >
-                    Remove
+                    {t("remove")}
                   </Button>
                 </span>
               ),

@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -13,6 +14,7 @@ import { replaceStoredKeyAction, setKeySignInAction } from "../actions";
  * with a second factor), and whether anyone may still sign in with the Client's key.
  */
 export function OwnerSettings({ keySignIn, clientId }: { keySignIn: boolean; clientId: string }) {
+  const t = useTranslations("organization.ownerSettings");
   const router = useRouter();
   const [keyError, setKeyError] = useState<string | undefined>();
   const replaceKey = useActionCall(
@@ -25,7 +27,7 @@ export function OwnerSettings({ keySignIn, clientId }: { keySignIn: boolean; cli
         field.value = "";
         return {
           tone: "success",
-          text: "The stored key was replaced. Members act with the new key from now on.",
+          text: t("replaced"),
         };
       },
       onRefusal: (refusal) => {
@@ -37,7 +39,7 @@ export function OwnerSettings({ keySignIn, clientId }: { keySignIn: boolean; cli
   const keySignInSwitch = useActionCall(() => setKeySignInAction({ allowed: !keySignIn }), {
     onSuccess: () => {
       router.refresh();
-      return { tone: "success", text: keySignIn ? "Key sign-in is off." : "Key sign-in is on." };
+      return { tone: "success", text: keySignIn ? t("keySignInOff") : t("keySignInOn") };
     },
     onRefusal: () => router.refresh(),
   });
@@ -47,7 +49,7 @@ export function OwnerSettings({ keySignIn, clientId }: { keySignIn: boolean; cli
     <div className="space-y-6">
       <ActionNotice notice={notice} />
       <form
-        aria-label="Replace the stored key"
+        aria-label={t("replaceForm")}
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();
@@ -61,21 +63,17 @@ export function OwnerSettings({ keySignIn, clientId }: { keySignIn: boolean; cli
           type="password"
           autoComplete="off"
           spellCheck={false}
-          label="A new API key of this Client"
-          hint={`After the Master issued a new key for ${clientId}: nobody else notices the change.`}
+          label={t("newKey")}
+          hint={t("newKeyHint", { clientId })}
           error={keyError}
           wrapperClassName="min-w-72"
         />
         <Button type="submit" disabled={pending}>
-          Replace the stored key
+          {t("replace")}
         </Button>
       </form>
       <div className="space-y-2 text-sm">
-        <p>
-          {keySignIn
-            ? "Anyone who holds the Client's key can sign in with it."
-            : "Key sign-in is off: people sign in as themselves, and you keep the key in the vault."}
-        </p>
+        <p>{keySignIn ? t("keySignInAllowed") : t("keySignInOffText")}</p>
         <Button
           variant="secondary"
           disabled={pending}
@@ -84,7 +82,7 @@ export function OwnerSettings({ keySignIn, clientId }: { keySignIn: boolean; cli
             keySignInSwitch.run();
           }}
         >
-          {keySignIn ? "Turn key sign-in off" : "Turn key sign-in on"}
+          {keySignIn ? t("turnOff") : t("turnOn")}
         </Button>
       </div>
     </div>

@@ -3,6 +3,7 @@
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { ActionForm } from "@/components/forms/action-form";
 import { FormSelect, FormText } from "@/components/forms/form-fields";
@@ -12,7 +13,7 @@ import { DataTable } from "@/components/ui/table";
 import { Facts } from "@/components/ui/facts";
 import { type ActionResult } from "@/lib/actions/action-result";
 import { useActionCall, useActionSubmit } from "@/lib/actions/use-action-submit";
-import { ROLE_WORDS, ROLES } from "@/lib/auth/roles";
+import { isRole, ROLES } from "@/lib/auth/roles";
 import {
   claimDomainAction,
   removeDomainAction,
@@ -49,6 +50,8 @@ export function SingleSignOn({
   domains: DomainRow[];
   redirectUri: string;
 }) {
+  const t = useTranslations("organization.singleSignOn");
+  const roles = useTranslations("roles");
   const router = useRouter();
   const turnOff = useActionCall(() => removeSingleSignOnAction(), {
     onSuccess: () => router.refresh(),
@@ -74,48 +77,51 @@ export function SingleSignOn({
     <div className="space-y-6">
       <Facts
         facts={[
-          ["Redirect address", <code key="r">{redirectUri}</code>],
+          [t("redirect"), <code key="r">{redirectUri}</code>],
           [
-            "Now",
+            t("now"),
             current
               ? verified.length
-                ? `${current.issuer}, for people of ${verified.join(", ")} (join as ${current.defaultRole})`
-                : `${current.issuer}: no verified domain yet, so it signs nobody in.`
-              : "No identity provider: people sign in with passkeys or passwords.",
+                ? t("nowOn", {
+                    issuer: current.issuer,
+                    domains: verified.join(", "),
+                    role: isRole(current.defaultRole)
+                      ? roles(`${current.defaultRole}.lower`)
+                      : current.defaultRole,
+                  })
+                : t("nowNoDomain", { issuer: current.issuer })
+              : t("nowOff"),
             "single-sign-on-state",
           ],
         ]}
       />
       <DomainClaims domains={domains} />
       <ActionForm
-        label="Single sign-on"
+        label={t("form")}
         run={run}
-        button={[
-          current ? "Save and check the provider" : "Check and turn on",
-          "Checking the provider…",
-        ]}
+        button={[current ? t("save") : t("turnOn"), t("pending")]}
       >
-        <FormText of={form} name="issuer" label="Issuer" autoComplete="off" />
-        <FormText of={form} name="clientId" label="Client id" autoComplete="off" />
+        <FormText of={form} name="issuer" label={t("issuer")} autoComplete="off" />
+        <FormText of={form} name="clientId" label={t("clientId")} autoComplete="off" />
         <FormText
           of={form}
           name="clientSecret"
-          label="Client secret"
+          label={t("clientSecret")}
           type="password"
           autoComplete="off"
-          hint="Kept encrypted; it is never shown again."
+          hint={t("clientSecretHint")}
         />
         <FormSelect
           of={form}
           name="defaultRole"
-          label="Role of people who join this way"
-          choices={ROLES.filter((r) => r !== "owner").map((r) => [r, ROLE_WORDS[r].name] as const)}
+          label={t("defaultRole")}
+          choices={ROLES.filter((r) => r !== "owner").map((r) => [r, roles(`${r}.name`)] as const)}
         />
       </ActionForm>
       <ActionNotice notice={turnOff.notice} />
       {current ? (
         <Button variant="secondary" disabled={turnOff.pending} onClick={() => turnOff.run()}>
-          Turn single sign-on off
+          {t("turnOff")}
         </Button>
       ) : null}
     </div>
@@ -127,6 +133,7 @@ export function SingleSignOn({
  * counts once the console read that record.
  */
 function DomainClaims({ domains }: { domains: DomainRow[] }) {
+  const t = useTranslations("organization.singleSignOn.domains");
   const router = useRouter();
   const { pending, notice, run } = useActionCall(
     (change: { send: () => Promise<ActionResult<null>>; done: string }) => change.send(),
@@ -152,21 +159,22 @@ function DomainClaims({ domains }: { domains: DomainRow[] }) {
   return (
     <section aria-labelledby="sso-domains" className="space-y-3">
       <h3 id="sso-domains" className="text-sm font-semibold">
-        Email domains
+        {t("heading")}
       </h3>
-      <p className="text-sm text-slate-600">
-        Single sign-on signs in people of the domains this organization proved it controls, and no
-        others: publish the record shown in the domain&apos;s DNS, then check it. One domain belongs
-        to one organization here at a time.
-      </p>
+      <p className="text-sm text-slate-600">{t("intro")}</p>
       <ActionNotice notice={notice} />
       <DataTable
-        caption="Domains claimed for single sign-on"
-        columns={["Domain", "DNS record (TXT)", "State", "Actions"]}
+        caption={t("caption")}
+        columns={[
+          t("columns.domain"),
+          t("columns.record"),
+          t("columns.state"),
+          t("columns.actions"),
+        ]}
         rows={domains}
         keyOf={(d) => d.domain}
         rowTestId="sso-domain-row"
-        empty="No domain yet."
+        empty={t("empty")}
         cells={(d) => [
           d.domain,
           <span key="r" className="flex flex-col gap-1 text-xs">
@@ -177,42 +185,45 @@ function DomainClaims({ domains }: { domains: DomainRow[] }) {
               </code>
               <CopyButton
                 text={d.recordValue}
-                label="Copy"
-                accessibleLabel={`Copy the record of ${d.domain}`}
+                label={t("copy")}
+                accessibleLabel={t("copyRecord", { domain: d.domain })}
                 compact
               />
             </span>
           </span>,
-          d.verified ? `Verified ${d.verified}` : "Waiting for its DNS record",
+          d.verified ? t("verified", { at: d.verified }) : t("waiting"),
           <span key="a" className="flex flex-wrap gap-2">
             <Button
               variant="secondary"
               disabled={pending}
-              aria-label={`Check the DNS record of ${d.domain}`}
+              aria-label={t("checkOf", { domain: d.domain })}
               onClick={() =>
                 act(
                   () => verifyDomainAction({ domain: d.domain }),
-                  `${d.domain} is verified: single sign-on vouches for its addresses.`,
+                  t("nowVerified", { domain: d.domain }),
                 )
               }
             >
-              {d.verified ? "Check again" : "Check DNS"}
+              {d.verified ? t("checkAgain") : t("check")}
             </Button>
             <Button
               variant="secondary"
               disabled={pending}
-              aria-label={`Remove ${d.domain}`}
+              aria-label={t("removeOf", { domain: d.domain })}
               onClick={() =>
-                act(() => removeDomainAction({ domain: d.domain }), `${d.domain} was removed.`)
+                act(
+                  () => removeDomainAction({ domain: d.domain }),
+                  t("removed", { domain: d.domain }),
+                )
               }
             >
-              Remove
+              {t("remove")}
             </Button>
           </span>,
         ]}
       />
-      <ActionForm label="Claim a domain" run={claim} button={["Claim", "Claiming…"]}>
-        <FormText of={form} name="domain" label="Email domain" autoComplete="off" />
+      <ActionForm label={t("form")} run={claim} button={[t("submit"), t("pending")]}>
+        <FormText of={form} name="domain" label={t("domain")} autoComplete="off" />
       </ActionForm>
     </section>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -40,11 +41,12 @@ export function AcceptAsNewPerson({
     defaultValues: { name: "", password: "", code: "" },
   });
   const run = useActionSubmit(form, (v) => acceptAsNewPersonAction({ ...v, token, secret }));
+  const t = useTranslations("invite.accept");
   return (
     <ActionForm
-      label="Create your sign-in"
+      label={t("newForm")}
       run={run}
-      button={["Create my sign-in and join", "Joining…"]}
+      button={[t("newSubmit"), t("pending")]}
       notes={<AuthenticatorSetup of={form} secret={secret} uri={uri} />}
     >
       <NameField of={form} />
@@ -62,8 +64,9 @@ export function AcceptAsMember({ token }: { token: string }) {
     defaultValues: { password: "", code: "" },
   });
   const run = useActionSubmit(form, (v) => acceptAsMemberAction({ ...v, token }));
+  const t = useTranslations("invite.accept");
   return (
-    <ActionForm label="Sign in to accept" run={run} button={["Sign in and join", "Joining…"]}>
+    <ActionForm label={t("memberForm")} run={run} button={[t("memberSubmit"), t("pending")]}>
       <CurrentPasswordField of={form} />
       <AuthenticatorCodeField of={form} />
     </ActionForm>
@@ -73,25 +76,23 @@ export function AcceptAsMember({ token }: { token: string }) {
 /** Someone new whose sign-in is a passkey: their name, then their device's own prompt. */
 export function AcceptWithPasskey({ token }: { token: string }) {
   const [name, setName] = useState("");
+  const t = useTranslations("invite.accept");
   return (
     <section aria-labelledby="passkey-join" className="space-y-3">
       <h2 id="passkey-join" className="text-base font-semibold">
-        Join with a passkey
+        {t("passkeyHeading")}
       </h2>
-      <p className="text-sm text-slate-600">
-        A passkey signs you in with your device&apos;s own lock (fingerprint, face or PIN): nothing
-        to remember, nothing anyone can phish.
-      </p>
+      <p className="text-sm text-slate-600">{t("passkeyIntro")}</p>
       <TextField
-        label="Your name"
+        label={t("name")}
         autoComplete="name"
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
       <PasskeyButton
         ceremony="create"
-        label="Create my passkey and join"
-        pendingLabel="Waiting for your passkey…"
+        label={t("passkeySubmit")}
+        pendingLabel={t("passkeyPending")}
         begin={() => invitePasskeyOptionsAction({ token, name })}
         finish={(answer) => acceptWithPasskeyAction({ ...answer, token })}
       />

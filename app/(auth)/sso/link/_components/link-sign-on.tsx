@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { PasskeyButton } from "@/components/people/passkey-button";
 import { AuthenticatorCodeField, CurrentPasswordField } from "@/components/people/sign-in-fields";
@@ -25,29 +26,25 @@ export function LinkSignOn({ email }: { email: string }) {
     { onRefusal: () => form.setValue("code", "") },
   );
   const onSubmit = form.handleSubmit((values) => run(values));
+  const t = useTranslations("people.ssoLink");
   return (
     <div className="space-y-6">
       <PasskeyButton
         ceremony="use"
-        label="Confirm with your passkey"
-        pendingLabel="Waiting for your passkey…"
+        label={t("passkey")}
+        pendingLabel={t("passkeyPending")}
         begin={linkPasskeyOptionsAction}
         finish={linkWithPasskeyAction}
       />
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        className="space-y-4"
-        aria-label="Confirm with your password"
-      >
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("passwordForm")}>
         <ActionNotice notice={notice} />
         <p className="text-sm">
-          Or your password and a code, as <strong>{email}</strong>:
+          {t.rich("orPassword", { email, strong: (chunks) => <strong>{chunks}</strong> })}
         </p>
-        <CurrentPasswordField of={form} label="Password" />
+        <CurrentPasswordField of={form} label={t("password")} />
         <AuthenticatorCodeField of={form} />
         <Button type="submit" disabled={pending}>
-          {pending ? "Checking…" : "Confirm and link"}
+          {pending ? t("pending") : t("submit")}
         </Button>
       </form>
     </div>
