@@ -97,21 +97,27 @@ const NAMED_BY_IDENTIFIERS = ["audit.labels."];
  * Whether a source asks for a key: some namespace a file asks for (the first argument of
  * `useTranslations` or `getTranslations`) followed by a key some file names as a string literal
  * (`t("heading")`, a table of keys, a `{ key: "noMatch" }`), or the dotted key written whole. A
- * key built at run time (`` t(`formatNames.${format}`) ``) asks for every key under its fixed part.
+ * key built at run time asks for every key under its fixed part (`` t(`formatNames.${format}`) ``)
+ * or, with a fixed end (`` t(`${role}.lower`) ``), every such key of the namespace.
  */
 function askedKeys(): (key: string) => boolean {
   const namespaces = new Set<string>([""]);
   const literals = new Set<string>();
   const prefixes = new Set<string>(NAMED_BY_IDENTIFIERS);
+  const suffixes = new Set<string>();
   for (const folder of ["app", "components", "lib", "i18n"])
     for (const file of sources(folder)) {
       const text = readFileSync(join(ROOT, file), "utf8");
       for (const m of text.matchAll(
-        /(?:useTranslations|getTranslations)\(\s*(?:\{[^}]*namespace:\s*)?["'`]([\w.-]+)["'`]/g,
+        /(?:useTranslations|getTranslations|serverWords)\(\s*(?:\{[^}]*namespace:\s*)?["'`]([\w.-]+)["'`]/g,
       ))
         namespaces.add(m[1]!);
+      // A translator made outside a request (`createTranslator({ …, namespace: "…" })`).
+      for (const m of text.matchAll(/namespace:\s*["'`]([\w.-]+)["'`]/g)) namespaces.add(m[1]!);
       for (const m of text.matchAll(/["'`]([\w-]+(?:\.[\w-]+)*)["'`]/g)) literals.add(m[1]!);
       for (const m of text.matchAll(/`([\w-]+(?:\.[\w-]+)*)\.\$\{/g)) prefixes.add(`${m[1]}.`);
+      for (const m of text.matchAll(/`\$\{[^}]+\}\.([\w-]+(?:\.[\w-]+)*)`/g))
+        suffixes.add(`.${m[1]}`);
     }
   return (key) => {
     const parts = key.split(".");
@@ -121,6 +127,8 @@ function askedKeys(): (key: string) => boolean {
       const rest = parts.slice(i).join(".");
       if (literals.has(rest)) return true;
       if ([...prefixes].some((p) => rest.startsWith(p) || key.startsWith(p))) return true;
+      if ([...suffixes].some((x) => rest.endsWith(x) && !rest.slice(0, -x.length).includes(".")))
+        return true;
     }
     return false;
   };

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { type ReactNode } from "react";
 import { parseDay } from "@/lib/dates";
 import { Button } from "./button";
@@ -25,6 +26,7 @@ export function FilterForm({
   label: string;
 }) {
   const router = useRouter();
+  const t = useTranslations("ui.filters");
   return (
     <form
       method="get"
@@ -56,7 +58,7 @@ export function FilterForm({
       )}
       {children}
       <Button type="submit" variant="secondary">
-        Apply
+        {t("apply")}
       </Button>
     </form>
   );

@@ -4,7 +4,6 @@ import { type Messages } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/alert";
 import { readSession } from "@/lib/auth/session";
-import { ROLE_WORDS } from "@/lib/auth/roles";
 import { listDemoAccounts, listDemoPeople } from "@/lib/demo/console-demo-accounts";
 import { signInAsDemo, signInAsDemoPerson } from "./actions";
 import { PasskeySignIn } from "./_components/passkey-sign-in";
@@ -44,6 +43,7 @@ export default async function SignInPage({
   const accounts = listDemoAccounts();
   const people = listDemoPeople();
   const t = await getTranslations("signIn");
+  const roles = await getTranslations("roles");
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-lg px-6 py-12">
       <h1 className="text-2xl font-semibold">{t("heading")}</h1>
@@ -86,9 +86,9 @@ export default async function SignInPage({
             id: p.key,
             name: p.name,
             description: t("demo.personDescription", {
-              role: ROLE_WORDS[p.role].name,
+              role: roles(`${p.role}.name`),
               organization: p.organization,
-              does: ROLE_WORDS[p.role].does,
+              does: roles(`${p.role}.does`),
             }),
           }))}
           signIn={signInAsDemoPerson}

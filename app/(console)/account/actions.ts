@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
+import { serverWords } from "@/lib/actions/server-words";
 import { FORMATS_COOKIE, TIME_ZONE_COOKIE } from "@/lib/i18n/formats";
 import { LANGUAGE_COOKIE } from "@/lib/i18n/languages";
 import { preferencesInput } from "@/lib/i18n/preferences-input";
@@ -72,7 +73,7 @@ export async function switchOrganizationAction(input: {
   if (!target) return refused("not_a_member", (await refusalWords())("notMember"));
   if (session.ssoOrganizationId && session.ssoOrganizationId !== target.id)
     return (await hasOwnFactor(session.actor.personId))
-      ? refused(STEP_UP_REQUIRED.code, STEP_UP_REQUIRED.message)
+      ? refused(STEP_UP_REQUIRED.code, (await serverWords("people.stepUp"))("required"))
       : refused(
           "single_sign_on_only",
           session.organizationName
@@ -129,7 +130,7 @@ async function signedInPerson() {
 async function confirmed(session: ConsoleSession, personId: string) {
   const vouchedOnly = session.ssoOrganizationId !== null && (await hasOwnFactor(personId));
   if (!needsStepUp(session) && !vouchedOnly) return undefined;
-  return refused(STEP_UP_REQUIRED.code, STEP_UP_REQUIRED.message);
+  return refused(STEP_UP_REQUIRED.code, (await serverWords("people.stepUp"))("required"));
 }
 
 /** The challenge to add a passkey to the signed-in person's sign-in. */

@@ -4,7 +4,6 @@ import { getTranslations } from "next-intl/server";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Facts } from "@/components/ui/facts";
 import { requirePageSession } from "@/lib/auth/guards";
-import { ROLE_WORDS } from "@/lib/auth/roles";
 import { deviceInWords } from "@/lib/http/request-origin";
 import {
   BROWSER_TIME_ZONE_COOKIE,
@@ -65,6 +64,7 @@ async function PreferencesCard() {
 export default async function AccountPage() {
   const { session } = await requirePageSession();
   const t = await getTranslations("account");
+  const roles = await getTranslations("roles");
   if (session.actor.kind !== "person")
     return (
       <>
@@ -122,7 +122,7 @@ export default async function AccountPage() {
             organizations={orgs.map((o) => ({
               id: o.id,
               name: o.name,
-              detail: `${ROLE_WORDS[o.role].name} · ${o.clientId} · ${o.environment}`,
+              detail: `${roles(`${o.role}.name`)} · ${o.clientId} · ${o.environment}`,
             }))}
           />
         </Card>

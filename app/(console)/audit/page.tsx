@@ -64,6 +64,7 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
         operations={AUDITED_OPERATIONS}
         chosen={params}
       >
+        {/* eslint-disable-next-line i18next/no-literal-string -- the address's parameter names */}
         {(["from", "to"] as const).map((bound) => (
           <TextField
             key={bound}
@@ -71,6 +72,7 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
             name={bound}
             data-day=""
             defaultValue={asTyped(params[bound])}
+            // eslint-disable-next-line i18next/no-literal-string -- date fields take English dates until they follow the person's format (issue 40)
             placeholder={bound === "from" ? "1 Nov 2026" : "23 Nov 2026"}
             error={errors[bound] ? t(`errors.${errors[bound]}`) : undefined}
             autoComplete="off"

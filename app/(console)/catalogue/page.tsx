@@ -169,6 +169,7 @@ export default async function CataloguePage({ searchParams }: SearchPageProps) {
               className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"
               data-testid="translation"
             >
+              {/* eslint-disable-next-line i18next/no-literal-string -- the interface's language codes */}
               {(["en", "fr", "es", "it"] as const).map((l) => (
                 <div key={l} className="contents">
                   <dt className="text-slate-600">{l}</dt>

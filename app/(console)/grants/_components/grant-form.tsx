@@ -250,6 +250,7 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
           of={form}
           name="startsAt"
           label={t("start")}
+          // eslint-disable-next-line i18next/no-literal-string -- date fields take English dates until they follow the person's format (issue 40)
           placeholder="1 Dec 2026 00:00"
           autoComplete="off"
         />
@@ -257,6 +258,7 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
           of={form}
           name="endsAt"
           label={t("end")}
+          // eslint-disable-next-line i18next/no-literal-string -- date fields take English dates until they follow the person's format (issue 40)
           placeholder="1 Jan 2027 00:00"
           autoComplete="off"
         />

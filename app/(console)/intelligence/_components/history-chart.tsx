@@ -71,7 +71,7 @@ export function HistoryChart({ points }: { points: ClusterHistoryPoint[] }) {
                 strokeWidth="1.5"
               />
               <text x={x(i) + 4} y={f.top + 10} fontSize="11" className="fill-violet-700">
-                v{c.to}
+                {`v${c.to}` /* a version, as the service numbers it */}
               </text>
             </g>
           );

@@ -113,6 +113,7 @@ export function VinEconomicView({ result }: { result: unknown }) {
           <ul className="list-disc pl-5">
             {omitted.map((o) => (
               <li key={o.clusterId}>
+                {/* eslint-disable-next-line i18next/no-literal-string -- a cluster's id and version, as the service names them */}
                 <code className="break-all">{o.clusterId}</code> (v{o.clusterVersion})
               </li>
             ))}

@@ -44,7 +44,8 @@ function PartsResult({ result }: { result: PartsOfVin }) {
         {result.svcId ? (
           <>
             {" "}
-            · svcId <CopyableId id={result.svcId} kind="svcId" />
+            {`· svcId ` /* the interface's own name */}
+            <CopyableId id={result.svcId} kind="svcId" />
           </>
         ) : null}
       </p>
