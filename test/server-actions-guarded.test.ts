@@ -22,6 +22,7 @@ const EVERY_MEMBER = new Map([
   ["addPasskeyOptionsAction", "adds a passkey to the person's own sign-in"],
   ["addPasskeyAction", "adds a passkey to the person's own sign-in"],
   ["removePasskeyAction", "removes one of the person's own passkeys"],
+  ["savePreferencesAction", "the person's own language, formats and time zone"],
 ]);
 
 const files = execFileSync("git", ["ls-files", "app/(console)"], { encoding: "utf8" })
