@@ -26,7 +26,7 @@ test("text typed into a field before the page hydrated is kept, and is what the 
   await page.route("**/_next/static/chunks/*.js", async (route) => {
     const response = await route.fetch();
     const body = await response.text();
-    if (body.includes('"aria-label":"Rename"')) {
+    if (body.includes('"subUsers.renameForm"')) {
       heldChunks++;
       await held;
     }
