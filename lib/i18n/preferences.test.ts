@@ -129,4 +129,15 @@ describe("a person's stored choices", () => {
     expect(p.chosen).toEqual({ language: null, format: null, timeZone: null });
     expect(p).toMatchObject({ format: "en-US", timeZone: "America/New_York" });
   });
+
+  it("a person who chose no language reads the browser's, which its sign-in page speaks", async () => {
+    request.cookies.set("console_language", "de");
+    request.cookies.set("console_formats", "de-DE");
+    request.headers.set("accept-language", "en-US,en;q=0.9");
+    request.session = personSession({ language: null, formats: null, timeZone: null });
+    const p = await readPreferences();
+    expect(p).toMatchObject({ language: "de", format: "en-US" });
+    request.session = personSession({ language: "en", formats: null, timeZone: null });
+    expect(await readPreferences()).toMatchObject({ language: "en" });
+  });
 });

@@ -68,10 +68,13 @@ export const readPreferences = cache(async (): Promise<Preferences> => {
     });
   }
   const acceptLanguage = (await headers()).get("accept-language");
-  // A signed-in person's own choices alone: what they left empty follows what the browser says
-  // of itself, never cookies another person (or a key's session) chose in this browser.
+  // A signed-in person's own formats and time zone alone: what they left empty follows what the
+  // browser says of itself, never cookies another person (or a key's session) chose in this
+  // browser, whose time zone they would reveal. The browser's language is no one's secret (its
+  // sign-in page speaks it to anyone), so a person who chose none keeps reading it.
   const chosen = person ?? browser;
-  const language = chosen.language ?? languageFromAcceptLanguage(acceptLanguage);
+  const language =
+    chosen.language ?? browser.language ?? languageFromAcceptLanguage(acceptLanguage);
   const reported = jar.get(BROWSER_TIME_ZONE_COOKIE)?.value;
   return {
     language,

@@ -99,7 +99,14 @@ export default async function SignInPage({
           id="demo-accounts"
           heading={t("demo.accountsHeading")}
           intro={t("demo.accountsIntro")}
-          choices={accounts.map((a) => ({ id: a.id, name: a.label, description: a.description }))}
+          choices={accounts.map((a) => ({
+            id: a.id,
+            name: a.label,
+            // The seeded accounts in the page's language; another's as the service describes it.
+            description: t.has(`demo.accounts.${a.id}`)
+              ? t(`demo.accounts.${a.id}` as "demo.accounts.dealer")
+              : a.description,
+          }))}
           signIn={signInAsDemo}
         />
       ) : null}
