@@ -29,6 +29,8 @@ test.describe("the account and billing pages in German", () => {
     context,
     baseURL,
   }) => {
+    // Fourteen pages in one walk.
+    test.setTimeout(180_000);
     await signInAsDemo(page, MASTER);
     await chooseLanguage(context, baseURL, "de");
 
