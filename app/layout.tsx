@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { cookies } from "next/headers";
 import { BrowserTimeZone, FormatsProvider } from "@/components/i18n/formats-provider";
@@ -9,6 +9,7 @@ import { PublicUrlProvider } from "@/components/people/passkey-address";
 import { consoleConfig } from "@/lib/config/console-env";
 import { BROWSER_TIME_ZONE_COOKIE } from "@/lib/i18n/formats";
 import { readFormatSettings } from "@/lib/i18n/formats-server";
+import { CLIENT_NAMESPACES, pickMessages } from "@/i18n/client-messages";
 import "./globals.css";
 import { HydrationMarker } from "./hydration-marker";
 
@@ -38,8 +39,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           {t("skipLink")}
         </a>
-        {/* The request's language and messages, for the client components below. */}
-        <NextIntlClientProvider>
+        {/* The request's language, and the messages client components ask for. */}
+        <NextIntlClientProvider messages={pickMessages(await getMessages(), CLIENT_NAMESPACES)}>
           <FormatsProvider settings={formats}>
             <PublicUrlProvider url={consoleConfig().CONSOLE_PUBLIC_URL}>
               {children}
