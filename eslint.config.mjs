@@ -119,6 +119,13 @@ const BOUNDED_BODY = {
 };
 
 /** Submitting an action from the browser has one owner: lib/actions/use-action-submit.ts. */
+/** Pages speak the request's language: a refusal's words come from lib/auth/refusal-words. */
+const TRANSLATED_REFUSALS = {
+  name: "@/lib/auth/rights",
+  importNames: ["roleRefusal", "dutyRefusal"],
+  message:
+    "These sentences are English: show roleRefusalIn/dutyRefusalIn (lib/auth/refusal-words) instead.",
+};
 const ONE_SUBMIT = {
   name: "react",
   // Every way React offers to track a submission's pending state by hand.
@@ -220,10 +227,10 @@ const config = [
   ...consoleImports(["components/**", "lib/**"], [...ONE_LINK, ...TRUST_IMPORTS], [NO_APP_IMPORTS]),
   // Pages and components submit through the one owner (ONE_SUBMIT). These blocks repeat the
   // restrictions above: a later block's no-restricted-imports replaces an earlier one.
-  ...consoleImports(["app/**"], [...ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT]),
+  ...consoleImports(["app/**"], [...ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT, TRANSLATED_REFUSALS]),
   ...consoleImports(
     ["components/**"],
-    [...ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT],
+    [...ONE_LINK, ...TRUST_IMPORTS, ONE_SUBMIT, TRANSLATED_REFUSALS],
     [NO_APP_IMPORTS],
   ),
   {

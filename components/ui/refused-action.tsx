@@ -3,8 +3,8 @@ import { Button } from "./button";
 
 /**
  * An action the person's role does not allow, shown for orientation where the page is about it:
- * a disabled button with the sentence that names the roles that could (`roleRefusal` or
- * `dutyRefusal`, never written by hand). The server refuses it all the same.
+ * a disabled button with the sentence that names the roles that could (`roleRefusalIn` or
+ * `dutyRefusalIn`, never written by hand). The server refuses it all the same.
  */
 export function RefusedAction({
   label,

@@ -8,7 +8,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { AGENT_SCOPES, agentToolListing } from "@/lib/api/contract/agent-tools";
 import { requirePageSession } from "@/lib/auth/guards";
-import { dutyRefusal } from "@/lib/auth/rights";
+import { dutyRefusalIn } from "@/lib/auth/refusal-words";
 import { consoleConfig } from "@/lib/config/console-env";
 import { agentConnection, ownerOf } from "@/lib/agent/agent-connection";
 import { demoServiceSignInFor } from "@/lib/demo/console-demo-accounts";
@@ -57,7 +57,7 @@ export default async function AgentAccessPage({ searchParams }: SearchPageProps)
   const enabled = state.state === "unknown" || state.agentAccess;
   const demoSignIn = demoServiceSignInFor(session) !== undefined;
   // The demo account's password is an administrator's to see; other roles are told who can.
-  const demoSignInRefusal = dutyRefusal(session, "readDemoSecrets");
+  const demoSignInRefusal = await dutyRefusalIn(session, "readDemoSecrets");
   const tools = agentToolListing();
   const choices: ToolChoice[] = tools.map((tool) => ({
     name: tool.name,

@@ -7,7 +7,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
 import { requirePageSession } from "@/lib/auth/guards";
-import { mayCall, roleRefusal } from "@/lib/auth/rights";
+import { mayCall } from "@/lib/auth/rights";
+import { roleRefusalIn } from "@/lib/auth/refusal-words";
 import { RefusedAction } from "@/components/ui/refused-action";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "./_components/grant-row-facts";
 import { beneficiaryNames } from "./_lib/beneficiaries";
@@ -150,7 +151,7 @@ export default async function GrantsPage({ searchParams }: SearchPageProps) {
     .sort(ORDER[params.sort]);
   const active = shown.filter((g) => g.active);
   const historical = shown.filter((g) => !g.active);
-  const issueRefusal = roleRefusal(session, "upsertSponsorshipGrant");
+  const issueRefusal = await roleRefusalIn(session, "upsertSponsorshipGrant");
   const t = await getTranslations("grants");
   const beneficiaries = [
     ...new Set(data.sponsorshipGrants.map((g) => g.beneficiaryClientId).filter((id) => id != null)),

@@ -9,7 +9,8 @@ import { CursorPagination, shownCount } from "@/components/ui/cursor-pagination"
 import { DataTable } from "@/components/ui/table";
 import { RefusedAction } from "@/components/ui/refused-action";
 import { requirePageSession } from "@/lib/auth/guards";
-import { mayCall, roleRefusal } from "@/lib/auth/rights";
+import { mayCall } from "@/lib/auth/rights";
+import { roleRefusalIn } from "@/lib/auth/refusal-words";
 import { formatDateTime } from "@/lib/format";
 import { listHref, readListParams, type SearchPageProps } from "@/lib/list-params";
 import { JOB_FAMILIES, ORDER_JOB_FAMILIES } from "@/lib/api/contract/operations";
@@ -33,7 +34,7 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
   const orders = ORDER_JOB_FAMILIES.map(orderOperationOf);
   const startRefusal = orders.some((op) => mayCall(session, op))
     ? undefined
-    : roleRefusal(session, orders[0]!);
+    : await roleRefusalIn(session, orders[0]!);
   const t = await getTranslations("jobs");
   const href = (changes: Record<string, string | number>) =>
     listHref("/jobs", params, changes, JOBS_LIST_DEFAULTS);

@@ -5,7 +5,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { formatMinor } from "@/lib/format";
 import { requirePageSession } from "@/lib/auth/guards";
-import { roleRefusal } from "@/lib/auth/rights";
+import { roleRefusalIn } from "@/lib/auth/refusal-words";
 import { sponsorToSend } from "@/app/(console)/received-grants/_lib/billing-mode";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "../grants/_components/grant-row-facts";
 import { BillingModeChoice } from "./_components/billing-mode-choice";
@@ -20,7 +20,7 @@ export default async function ReceivedGrantsPage() {
   if (notOffered) return notOffered;
   const { data } = await api.listReceivedSponsorshipGrants();
   const received = data.sponsorshipGrants;
-  const choiceRefusal = roleRefusal(session, "chooseSponsorshipBillingMode");
+  const choiceRefusal = await roleRefusalIn(session, "chooseSponsorshipBillingMode");
   const t = await getTranslations("receivedGrants");
   return (
     <>

@@ -3,7 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { NotOffered } from "@/app/(console)/_components/not-offered";
 import { PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { mayCall, roleRefusal } from "@/lib/auth/rights";
+import { mayCall } from "@/lib/auth/rights";
+import { roleRefusalIn } from "@/lib/auth/refusal-words";
 import { SubUsersSection } from "./_components/sub-users-section";
 import { subUsersListParams } from "@/lib/sub-users/sub-user-rows";
 import { subUsersPage } from "@/lib/sub-users/sub-user-index";
@@ -29,7 +30,7 @@ export default async function SubUsersPage({ searchParams }: SearchPageProps) {
       <SubUsersSection
         first={first}
         initial={{ ...params, page: first.page }}
-        createRefusal={roleRefusal(session, "createClientUser")}
+        createRefusal={await roleRefusalIn(session, "createClientUser")}
       />
     </>
   );

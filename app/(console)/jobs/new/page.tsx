@@ -4,7 +4,7 @@ import { Link } from "@/components/ui/link";
 import { Card, PageHeader } from "@/components/ui/card";
 import { RefusedAction } from "@/components/ui/refused-action";
 import { requirePageSession } from "@/lib/auth/guards";
-import { roleRefusal } from "@/lib/auth/rights";
+import { roleRefusalIn } from "@/lib/auth/refusal-words";
 import { isOrderJobFamily, ORDER_JOB_FAMILIES } from "@/lib/api/contract/operations";
 import { orderOperationOf } from "@/app/(console)/jobs/_lib/job-families";
 import {
@@ -28,7 +28,7 @@ export default async function NewJobPage({
   const kind = typeof raw === "string" && isOrderJobFamily(raw) ? raw : "vin_parts";
   const vin = typeof rawVin === "string" ? rawVin.slice(0, 17) : "";
   // A kind the person's role may not order is shown, disabled, with the roles that could.
-  const refusal = roleRefusal(session, orderOperationOf(kind));
+  const refusal = await roleRefusalIn(session, orderOperationOf(kind));
   const t = await getTranslations("jobs");
   return (
     <>

@@ -11,7 +11,8 @@ import { formatCount, formatDateTime } from "@/lib/format";
 import { DataTable } from "@/components/ui/table";
 import { UsageCards } from "@/app/(console)/usage/_components/usage-cards";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
-import { mayCall, roleRefusal } from "@/lib/auth/rights";
+import { mayCall } from "@/lib/auth/rights";
+import { roleRefusalIn } from "@/lib/auth/refusal-words";
 import { RefusedAction } from "@/components/ui/refused-action";
 import { findSubUser } from "@/app/(console)/sub-users/_lib/find-sub-user";
 import { defaultLimitSentence } from "@/app/(console)/sub-users/_lib/default-limit";
@@ -44,9 +45,9 @@ export default async function SubUserPage({
   const keys = user.apiKeys ?? [];
   const isActive = user.isActive ?? true;
   // What the person's role may not change is shown disabled, with the roles that could.
-  const updateRefusal = roleRefusal(session, "updateClientUser");
-  const keyRefusal = roleRefusal(session, "createClientUserApiKey");
-  const limitsRefusal = roleRefusal(session, "replaceClientUserRateLimits");
+  const updateRefusal = await roleRefusalIn(session, "updateClientUser");
+  const keyRefusal = await roleRefusalIn(session, "createClientUserApiKey");
+  const limitsRefusal = await roleRefusalIn(session, "replaceClientUserRateLimits");
   const t = await getTranslations("subUsers.detail");
   const ts = await getTranslations("subUsers.status");
   const tn = await getTranslations("subUsers");

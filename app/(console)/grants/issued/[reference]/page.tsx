@@ -11,7 +11,8 @@ import { requirePageSession } from "@/lib/auth/guards";
 import { formatDateTime, formatMinor } from "@/lib/format";
 import { beneficiaryChoices } from "@/app/(console)/grants/_lib/beneficiary-choices";
 import { grantToFormValues } from "@/app/(console)/grants/_lib/grant-form";
-import { mayCall, roleRefusal } from "@/lib/auth/rights";
+import { mayCall } from "@/lib/auth/rights";
+import { roleRefusalIn } from "@/lib/auth/refusal-words";
 import { RefusedAction } from "@/components/ui/refused-action";
 import { GrantForm } from "../../_components/grant-form";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "../../_components/grant-row-facts";
@@ -37,8 +38,8 @@ export default async function GrantPage({
   const grant = grants.data.sponsorshipGrants.find((g) => g.reference === reference);
   if (!grant) notFound();
   const beneficiaries = await beneficiaryChoices(api, session.clientId, grant.beneficiaryClientId);
-  const replaceRefusal = roleRefusal(session, "upsertSponsorshipGrant");
-  const revokeRefusal = roleRefusal(session, "revokeSponsorshipGrant");
+  const replaceRefusal = await roleRefusalIn(session, "upsertSponsorshipGrant");
+  const revokeRefusal = await roleRefusalIn(session, "revokeSponsorshipGrant");
   const t = await getTranslations("grants");
   const facts: [string, React.ReactNode][] = [
     [t("detail.facts.status"), <GrantStatus key="s" grant={grant} />],
