@@ -345,4 +345,23 @@ config.push({
   rules: { "i18next/no-literal-string": NO_LITERAL_TEXT },
 });
 
+// Amounts and dates are written once, in lib/i18n/formats.ts, in the reader's format and zone.
+const ONE_FORMATTER =
+  "Write amounts and dates with getFormats()/useFormats() (lib/i18n), in the reader's format and time zone.";
+config.push({
+  files: ["app/**", "components/**", "lib/**"],
+  ignores: ["lib/i18n/**", "components/i18n/**", ...TESTS],
+  rules: {
+    "no-restricted-properties": [
+      "error",
+      { object: "Intl", property: "NumberFormat", message: ONE_FORMATTER },
+      { object: "Intl", property: "DateTimeFormat", message: ONE_FORMATTER },
+      { object: "Intl", property: "RelativeTimeFormat", message: ONE_FORMATTER },
+      { property: "toLocaleString", message: ONE_FORMATTER },
+      { property: "toLocaleDateString", message: ONE_FORMATTER },
+      { property: "toLocaleTimeString", message: ONE_FORMATTER },
+    ],
+  },
+});
+
 export default config;

@@ -208,7 +208,7 @@ test.describe("scanner, intake and vision", () => {
     const vehicle = page.getByTestId("registration-vehicle");
     await expect(vehicle).toContainText("Volkswagen Golf");
     await expect(vehicle).toContainText("First registration");
-    await expect(vehicle).toContainText("14 Mar 2019");
+    await expect(vehicle).toContainText("14/03/2019");
     await expect(vehicle).not.toContainText("Mustermann");
     await expect(page.getByTestId("scan-result")).toContainText("Erika Mustermann");
 

@@ -13,6 +13,7 @@ import {
   ServiceStatusPanel,
   UsageWarnings,
 } from "./_components/overview-panels";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("overview"))("title") };
@@ -21,11 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function OverviewPage() {
   // Every panel reads its own figures, so their calls start together and none waits for another.
   const { session, api } = await requirePageSession();
-  const fmt = new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
+  const formats = await getFormats();
   const idleMinutes = Math.round(consoleConfig().SESSION_IDLE_TIMEOUT_SECONDS / 60);
   const t = await getTranslations("overview");
   return (
@@ -52,7 +49,7 @@ export default async function OverviewPage() {
               [
                 t("signedIn.sessionEnds"),
                 t("signedIn.sessionEndsAt", {
-                  latest: fmt.format(session.expiresAt),
+                  latest: formats.dateTime(session.expiresAt),
                   minutes: idleMinutes,
                 }),
               ],

@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import { PageStep } from "@/components/ui/pagination";
-import { formatCount } from "@/lib/format";
+import { serverWords } from "@/lib/actions/server-words";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 /**
  * Paging through a long list by position (see `logPage`): the first page, the page before and
@@ -42,12 +43,13 @@ export function CursorPagination({
  * How many a page shows, without counting the whole list: the total when everything fits on
  * this one page, otherwise what this page holds and whether more follow.
  */
-export function shownCount(
+export async function shownCount(
   shown: number,
   around: { previous: string | null; next: string | null },
   [one, many]: readonly [string, string],
-): string {
-  const counted = `${formatCount(shown)} ${shown === 1 ? one : many}`;
+): Promise<string> {
+  const [formats, t] = await Promise.all([getFormats(), serverWords("ui.pagination")]);
+  const counted = `${formats.count(shown)} ${shown === 1 ? one : many}`;
   if (!around.previous && !around.next) return counted;
-  return `${counted} on this page${around.next ? ", more on the next" : ""}`;
+  return around.next ? t("shownMore", { counted }) : t("shown", { counted });
 }

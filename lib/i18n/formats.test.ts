@@ -17,6 +17,16 @@ describe("formatsFor", () => {
     ]);
   });
 
+  it("writes minor units in the currency's own precision, signs and small amounts kept", () => {
+    const f = formatsFor({ format: "en-GB", timeZone: "UTC", now });
+    expect([f.money(24_040), f.money(5), f.money(-150), f.money(1234, "JPY")]).toEqual([
+      "€240.40",
+      "€0.05",
+      "-€1.50",
+      "JP¥1,234",
+    ]);
+  });
+
   it("writes a moment near midnight UTC on the day of the time zone", () => {
     const late = "2026-11-27T23:30:00Z";
     const berlin = formatsFor({ format: "de-DE", timeZone: "Europe/Berlin", now });
@@ -29,14 +39,33 @@ describe("formatsFor", () => {
     expect(london.dateTime(late)).toBe("27/11/2026, 23:30");
   });
 
+  it("writes a calendar day as that day in every time zone", () => {
+    const york = formatsFor({ format: "en-US", timeZone: "America/New_York", now });
+    const berlin = formatsFor({ format: "de-DE", timeZone: "Europe/Berlin", now });
+    // A billing period's start and a date-only value: the moment in New York is the day before.
+    expect(york.date("2026-11-01T00:00:00Z")).toBe("10/31/2026");
+    expect([york.day("2026-11-01T00:00:00Z"), york.day("2019-03-14")]).toEqual([
+      "11/01/2026",
+      "03/14/2019",
+    ]);
+    // A period's last instant is still its last day.
+    expect(berlin.day(new Date(Date.parse("2026-12-01T00:00:00Z") - 1))).toBe("30.11.2026");
+    expect([york.dayOfYear("2019-03-14"), berlin.dayOfYear("2019-03-14")]).toEqual([
+      "03/14",
+      "14.03.",
+    ]);
+  });
+
   it("writes nothing known as a dash", () => {
     const f = formatsFor({ format: "en-GB", timeZone: "UTC", now });
-    expect([f.money(null), f.date(undefined), f.dateTime("not a date"), f.date("")]).toEqual([
-      "—",
-      "—",
-      "—",
-      "—",
-    ]);
+    expect([
+      f.money(null),
+      f.date(undefined),
+      f.dateTime("not a date"),
+      f.date(""),
+      f.day(null),
+      f.dayOfYear("2019-02-30x"),
+    ]).toEqual(["—", "—", "—", "—", "—", "—"]);
   });
 });
 

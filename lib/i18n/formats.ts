@@ -77,6 +77,14 @@ export interface Formats {
   date(value: string | Date | null | undefined): string;
   /** A moment to the minute, in the time zone: `27.11.2026, 14:05`. */
   dateTime(value: string | Date | null | undefined): string;
+  /**
+   * A calendar day that is no moment: a date-only value (`2019-03-14`, a first registration) or
+   * a UTC day's start (billing periods and daily figures are UTC days). Written as that day,
+   * whatever the time zone, so New York never sees a period start on the 31st.
+   */
+  day(value: string | Date | null | undefined): string;
+  /** Such a day without its year, for a chart's axis: `14.03.`, `14/03`, `3/14`. */
+  dayOfYear(value: string | Date | null | undefined): string;
 }
 
 const NONE = "—";
@@ -113,5 +121,21 @@ export function formatsFor(settings: FormatSettings): Formats {
       const date = asDate(value);
       return date ? formatter.dateTime(date, { ...day, hour: "2-digit", minute: "2-digit" }) : NONE;
     },
+    day(value) {
+      const date = asDate(value);
+      return date ? formatter.dateTime(date, { ...day, timeZone: "UTC" }) : NONE;
+    },
+    dayOfYear(value) {
+      const date = asDate(value);
+      return date
+        ? formatter.dateTime(date, { month: "2-digit", day: "2-digit", timeZone: "UTC" })
+        : NONE;
+    },
   };
 }
+
+/**
+ * en-GB in UTC, for what is not yet said in the reader's language: zod's field messages (their
+ * bounds) and the sandbox's rule errors. Everything else goes through `getFormats`/`useFormats`.
+ */
+export const ENGLISH_FORMATS: Formats = formatsFor({ format: "en-GB", timeZone: "UTC", now: 0 });

@@ -56,6 +56,7 @@ describe("invitation mail", () => {
     );
     expect(mail.data).toContain(invitation.link);
     expect(mail.data).toContain("as billing");
+    expect(mail.data).toContain("until 03/12/2026, 10:00 (UTC)");
     expect(mail.data).toContain("From: Console <console@example.test>");
   });
 
@@ -71,6 +72,7 @@ describe("invitation mail", () => {
     expect(body).toContain(invitation.link);
     expect(body).toMatch(/in der Rolle Abrechnung/);
     expect(body).not.toContain("invites you");
+    expect(body).toContain("03.12.2026, 10:00");
   });
 
   it("says it failed when the server refuses, so the page shows the link instead", async () => {

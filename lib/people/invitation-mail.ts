@@ -8,7 +8,7 @@ import de from "@/messages/de.json";
 import en from "@/messages/en.json";
 import { consoleConfig } from "@/lib/config/console-env";
 import { consoleLog } from "@/lib/log/console-log";
-import { formatDateTime } from "@/lib/format";
+import { FORMAT_OF_LANGUAGE, formatsFor } from "@/lib/i18n/formats";
 
 export type MailOutcome = "sent" | "not-configured" | "failed";
 
@@ -51,7 +51,12 @@ export async function mailInvitation(
     invitedBy: invitation.invitedBy,
     role: roles(`${invitation.role}.lower`),
     does: roles(`${invitation.role}.does`),
-    until: formatDateTime(invitation.expiresAt),
+    // In UTC, which the sentence names: the mail may be read anywhere.
+    until: formatsFor({
+      format: FORMAT_OF_LANGUAGE[locale],
+      timeZone: "UTC",
+      now: Date.now(),
+    }).dateTime(invitation.expiresAt),
   };
   try {
     await nodemailer.createTransport(SMTP_URL).sendMail({

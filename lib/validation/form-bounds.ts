@@ -1,4 +1,4 @@
-import { formatCount } from "@/lib/format";
+import { ENGLISH_FORMATS } from "@/lib/i18n/formats";
 
 /**
  * The console's own bounds on what people type, where the contract holds none (the service never
@@ -26,4 +26,5 @@ export const FORM_BOUNDS = {
 } as const;
 
 /** The sentence for a value over its bound: "At most 20,000 characters." */
-export const atMostCharacters = (max: number) => `At most ${formatCount(max)} characters.`;
+export const atMostCharacters = (max: number) =>
+  `At most ${ENGLISH_FORMATS.count(max)} characters.`;

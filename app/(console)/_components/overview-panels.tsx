@@ -10,7 +10,6 @@ import { getServiceStatus } from "@/lib/api/service-status";
 import { attempt } from "@/lib/operations/outcome";
 import { messageForCode } from "@/lib/operations/code-sentences";
 import { type ConsoleSession } from "@/lib/auth/session";
-import { formatCount, formatDateTime, formatMinor } from "@/lib/format";
 import { type AuditOutcome, listAudit } from "@/lib/store/audit-log";
 import { activeUsageWarnings } from "@/lib/store/usage-warnings";
 import { planState } from "@/lib/usage/plan-state";
@@ -21,6 +20,7 @@ import { OUTCOME_TONE } from "../audit/_lib/audit-outcome";
 import { JOB_LABELS } from "../jobs/_lib/job-families";
 import { listJobs } from "../jobs/_lib/job-store";
 import { LiveJobStatus } from "../jobs/_components/live-job-status";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 /** One panel's figures, or why the service did not give them (the rest of the page still shows). */
 async function figures<T>(
@@ -65,6 +65,7 @@ const PLAN_BADGE = {
 
 /** Credit balance and plan use: what an admin checks first. */
 export async function CreditAndPlans({ api }: { api: ServiceApi }) {
+  const formats = await getFormats();
   const [credits, usage] = await Promise.all([
     figures(() => api.getClientCredits()),
     figures(async () => {
@@ -84,7 +85,7 @@ export async function CreditAndPlans({ api }: { api: ServiceApi }) {
         {credits.ok ? (
           <>
             <p className="text-2xl font-semibold" data-testid="overview-balance">
-              {formatMinor(credits.value.data.balanceMinor, currency)}
+              {formats.money(credits.value.data.balanceMinor, currency)}
             </p>
             <p className="mt-1 text-sm text-slate-600">
               {credits.value.data.billingMode === "invoice" ? t("invoice") : t("prepaid")}
@@ -115,10 +116,10 @@ export async function CreditAndPlans({ api }: { api: ServiceApi }) {
                 p.name ?? p.id,
                 <code key="key">{p.endpoint_key}</code>,
                 p.included_monthly_quantity === 0
-                  ? formatCount(p.used)
+                  ? formats.count(p.used)
                   : t("plans.usedOf", {
-                      used: formatCount(p.used),
-                      included: formatCount(p.included_monthly_quantity),
+                      used: formats.count(p.used),
+                      included: formats.count(p.included_monthly_quantity),
                     }),
                 <Badge key="state" tone={PLAN_BADGE[state].tone}>
                   {t(`plans.states.${PLAN_BADGE[state].text}`)}
@@ -135,6 +136,7 @@ export async function CreditAndPlans({ api }: { api: ServiceApi }) {
 }
 
 export async function UsageWarnings({ clientId }: { clientId: string }) {
+  const formats = await getFormats();
   const warnings = await activeUsageWarnings(clientId);
   const t = await getTranslations("overview.warnings");
   return (
@@ -146,7 +148,7 @@ export async function UsageWarnings({ clientId }: { clientId: string }) {
           {warnings.map((w) => (
             <li key={w.text}>
               {w.text}{" "}
-              <span className="text-xs text-slate-500">({formatDateTime(w.lastSeenAt)})</span>
+              <span className="text-xs text-slate-500">({formats.dateTime(w.lastSeenAt)})</span>
             </li>
           ))}
         </ul>
@@ -163,6 +165,7 @@ export async function GrantsNearCap({
   api: ServiceApi;
   session: ConsoleSession;
 }) {
+  const formats = await getFormats();
   const loaded = await figures(async () => {
     const grants = await api.listSponsorshipGrants();
     const names = await beneficiaryNames(api, session.clientId, grants.data.sponsorshipGrants);
@@ -197,8 +200,8 @@ export async function GrantsNearCap({
               {t.rich("line", {
                 who: (chunks) => (beneficiary ? chunks : <code>{chunks}</code>),
                 beneficiary: beneficiary ?? g.beneficiaryClientId ?? "",
-                covered: formatMinor(g.coverage!.coveredAmountMinor, g.currency ?? "EUR"),
-                cap: formatMinor(g.monthlyCapMinor!, g.currency ?? "EUR"),
+                covered: formats.money(g.coverage!.coveredAmountMinor, g.currency ?? "EUR"),
+                cap: formats.money(g.monthlyCapMinor!, g.currency ?? "EUR"),
               })}{" "}
               <Badge tone={g.coverage!.coveredAmountMinor >= g.monthlyCapMinor! ? "red" : "amber"}>
                 {g.coverage!.coveredAmountMinor >= g.monthlyCapMinor!
@@ -219,6 +222,7 @@ export async function GrantsNearCap({
 }
 
 export async function RecentJobs({ organizationId }: { organizationId: string }) {
+  const formats = await getFormats();
   const { jobs } = await listJobs(
     organizationId,
     { kind: "all", status: "all", sort: "newest", next: "", prev: "" },
@@ -236,7 +240,7 @@ export async function RecentJobs({ organizationId }: { organizationId: string })
         empty={t("empty")}
         cells={(j) => [
           <Link key="at" className="text-brand-700 underline" href={`/jobs/${j.id}`}>
-            {formatDateTime(j.createdAt)}
+            {formats.dateTime(j.createdAt)}
           </Link>,
           JOB_LABELS[j.family],
           <LiveJobStatus key="status" initial={j} />,
@@ -248,6 +252,7 @@ export async function RecentJobs({ organizationId }: { organizationId: string })
 }
 
 export async function RecentAudit({ organizationId }: { organizationId: string }) {
+  const formats = await getFormats();
   const { entries } = await listAudit(organizationId, {}, { cursor: null, pageSize: 5 });
   const t = await getTranslations("overview.audit");
   return (
@@ -261,7 +266,7 @@ export async function RecentAudit({ organizationId }: { organizationId: string }
         empty={t("empty")}
         cells={(e) => [
           <Link key="at" className="text-brand-700 underline" href={`/audit/${e.id}`}>
-            {formatDateTime(e.createdAt)}
+            {formats.dateTime(e.createdAt)}
           </Link>,
           auditLabel(e.operationId),
           <Badge key="outcome" tone={OUTCOME_TONE[e.outcome] ?? "neutral"}>

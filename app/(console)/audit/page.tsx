@@ -10,7 +10,6 @@ import { DataTable } from "@/components/ui/table";
 import { AUDITED_OPERATIONS, auditLabel } from "@/lib/audit-labels";
 import { requirePageSession } from "@/lib/auth/guards";
 import { dayForInput, parseDay } from "@/lib/dates";
-import { formatDateTime } from "@/lib/format";
 import { listHref, readListParams, type SearchPageProps } from "@/lib/list-params";
 import { logCursorOf } from "@/lib/log-cursor";
 import { listAudit } from "@/lib/store/audit-log";
@@ -22,12 +21,14 @@ import {
   auditParams,
 } from "./_lib/audit-params";
 import { OUTCOME_TONE } from "./_lib/audit-outcome";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("audit"))("title") };
 }
 
 export default async function AuditPage({ searchParams }: SearchPageProps) {
+  const formats = await getFormats();
   const { session } = await requirePageSession();
   const params = readListParams(auditParams, await searchParams);
   const { filters, errors } = auditFilters(params);
@@ -80,7 +81,7 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
         ))}
       </LogFilters>
       <p className="mb-2 text-sm text-slate-600" data-testid="audit-count">
-        {shownCount(listed.entries.length, listed, [t("count.one"), t("count.many")])}
+        {await shownCount(listed.entries.length, listed, [t("count.one"), t("count.many")])}
       </p>
       <DataTable
         boxed
@@ -100,7 +101,7 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
         empty={t("empty")}
         cells={(e) => [
           <Link key="at" href={`/audit/${e.id}`} className="text-brand-700 underline">
-            {formatDateTime(e.createdAt)}
+            {formats.dateTime(e.createdAt)}
           </Link>,
           <span key="who" data-testid="audit-actor">
             {e.actor ?? "—"}

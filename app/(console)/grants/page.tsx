@@ -16,7 +16,6 @@ import { z } from "zod";
 import { CopyableId } from "@/components/ui/copyable-id";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
-import { formatDate } from "@/lib/format";
 import {
   idParam,
   listHref,
@@ -25,6 +24,7 @@ import {
   textParam,
   type SearchPageProps,
 } from "@/lib/list-params";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("grants"))("title") };
@@ -60,6 +60,7 @@ async function GrantTable({
   names: Map<string, string>;
   params: GrantsListParams;
 }) {
+  const formats = await getFormats();
   const t = await getTranslations("grants");
   const href = (sort: GrantsListParams["sort"]) =>
     listHref("/grants", params, { sort }, GRANTS_DEFAULTS);
@@ -124,7 +125,7 @@ async function GrantTable({
         <BillingModeBadge key="mode" mode={g.billingMode} />,
         <CoverageMeter key="coverage" grant={g} />,
         <GrantStatus key="status" grant={g} />,
-        formatDate(g.createdAt),
+        formats.date(g.createdAt),
       ]}
     />
   );

@@ -11,19 +11,20 @@ import { RefusedAction } from "@/components/ui/refused-action";
 import { requirePageSession } from "@/lib/auth/guards";
 import { mayCall } from "@/lib/auth/rights";
 import { roleRefusalIn } from "@/lib/auth/refusal-words";
-import { formatDateTime } from "@/lib/format";
 import { listHref, readListParams, type SearchPageProps } from "@/lib/list-params";
 import { JOB_FAMILIES, ORDER_JOB_FAMILIES } from "@/lib/api/contract/operations";
 import { orderOperationOf } from "./_lib/job-families";
 import { listJobs, refreshDueJobs } from "./_lib/job-store";
 import { JOB_STATUS_FILTERS, JOBS_LIST_DEFAULTS, jobsListParams } from "./_lib/jobs-list";
 import { LiveJobStatus } from "./_components/live-job-status";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("jobs.list"))("title") };
 }
 
 export default async function JobsPage({ searchParams }: SearchPageProps) {
+  const formats = await getFormats();
   const { session, readJobStatus } = await requirePageSession();
   const params = readListParams(jobsListParams, await searchParams);
   const listed = await listJobs(session.organizationId, params);
@@ -74,7 +75,7 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
           />
         </FilterForm>
         <p className="mb-2 text-sm text-slate-600" data-testid="job-count">
-          {shownCount(jobs.length, listed, [t("list.one"), t("list.many")])}
+          {await shownCount(jobs.length, listed, [t("list.one"), t("list.many")])}
         </p>
         <DataTable
           caption={t("list.caption")}
@@ -102,7 +103,7 @@ export default async function JobsPage({ searchParams }: SearchPageProps) {
           }
           cells={(j) => [
             <Link key="at" className="text-brand-700 underline" href={`/jobs/${j.id}`}>
-              {formatDateTime(j.createdAt)}
+              {formats.dateTime(j.createdAt)}
             </Link>,
             t(`families.${j.family}`),
             <code key="subject">{String(j.input.vin ?? j.input.oeNumber ?? "")}</code>,

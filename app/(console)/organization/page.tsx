@@ -6,7 +6,6 @@ import { Facts } from "@/components/ui/facts";
 import { requirePageSession } from "@/lib/auth/guards";
 import { mayDo } from "@/lib/auth/rights";
 import { dutyRefusalIn } from "@/lib/auth/refusal-words";
-import { formatDateTime } from "@/lib/format";
 import { INVITATION_DAYS, openInvitations } from "@/lib/people/invitations";
 import { findOrganization, membersOf, ownerCount } from "@/lib/people/organizations";
 import { newTotpSecret, totpUri } from "@/lib/people/totp";
@@ -17,12 +16,14 @@ import { OwnerSettings } from "./_components/owner-settings";
 import { SingleSignOn } from "./_components/single-sign-on";
 import { claimsOf } from "@/lib/people/domain-claims";
 import { callbackUrl, providerOf } from "@/lib/people/single-sign-on";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("organization"))("title") };
 }
 
 export default async function OrganizationPage() {
+  const formats = await getFormats();
   const { session } = await requirePageSession();
   const org = await findOrganization(session.organizationId);
   if (!org) notFound();
@@ -52,11 +53,11 @@ export default async function OrganizationPage() {
                   ? t(`facts.environments.${org.environment}`)
                   : org.environment,
               ],
-              [t("facts.connected"), formatDateTime(org.createdAt)],
+              [t("facts.connected"), formats.dateTime(org.createdAt)],
               [
                 t("facts.storedKey"),
                 org.keyReplacedAt
-                  ? t("facts.keyReplaced", { at: formatDateTime(org.keyReplacedAt) })
+                  ? t("facts.keyReplaced", { at: formats.dateTime(org.keyReplacedAt) })
                   : t("facts.keyOriginal"),
               ],
               [
@@ -121,7 +122,7 @@ export default async function OrganizationPage() {
                 domain: d.domain,
                 recordName: d.recordName,
                 recordValue: d.recordValue,
-                verified: d.verifiedAt ? formatDateTime(d.verifiedAt) : null,
+                verified: d.verifiedAt ? formats.dateTime(d.verifiedAt) : null,
               }))}
               redirectUri={callbackUrl()}
             />

@@ -3,18 +3,19 @@ import { getTranslations } from "next-intl/server";
 import { notOfferedAt } from "@/app/(console)/_components/not-offered";
 import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
-import { formatMinor } from "@/lib/format";
 import { requirePageSession } from "@/lib/auth/guards";
 import { roleRefusalIn } from "@/lib/auth/refusal-words";
 import { sponsorToSend } from "@/app/(console)/received-grants/_lib/billing-mode";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "../grants/_components/grant-row-facts";
 import { BillingModeChoice } from "./_components/billing-mode-choice";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("receivedGrants"))("title") };
 }
 
 export default async function ReceivedGrantsPage() {
+  const formats = await getFormats();
   const { session, api } = await requirePageSession();
   const notOffered = notOfferedAt(session, "/received-grants");
   if (notOffered) return notOffered;
@@ -49,7 +50,7 @@ export default async function ReceivedGrantsPage() {
             <GrantWindow key="dates" grant={g} />,
             g.monthlyCapMinor === null || g.monthlyCapMinor === undefined
               ? t("noCap")
-              : formatMinor(g.monthlyCapMinor, g.currency),
+              : formats.money(g.monthlyCapMinor, g.currency),
             <BillingModeBadge key="mode" mode={g.billingMode} />,
             <GrantStatus key="status" grant={g} />,
             <BillingModeChoice

@@ -11,7 +11,6 @@ import { DataTable } from "@/components/ui/table";
 import { BILLING_SOURCES } from "@/lib/api/contract/headers";
 import { auditLabel } from "@/lib/audit-labels";
 import { requirePageSession } from "@/lib/auth/guards";
-import { formatCount, formatDateTime } from "@/lib/format";
 import {
   choiceKeys,
   listHref,
@@ -23,6 +22,7 @@ import { cursorParam, logCursorOf } from "@/lib/log-cursor";
 import { listRequests } from "@/lib/store/request-log";
 import { retentionDays } from "@/lib/store/retention";
 import { OPERATIONS } from "@/lib/api/contract/operations";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("requests"))("title") };
@@ -80,6 +80,7 @@ async function CallEnd({ status, code }: { status: number | null; code: string }
 }
 
 export default async function RequestLogPage({ searchParams }: SearchPageProps) {
+  const formats = await getFormats();
   const { session } = await requirePageSession();
   const params = readListParams(requestParams, await searchParams);
   const listed = await listRequests(session.organizationId, {
@@ -108,7 +109,7 @@ export default async function RequestLogPage({ searchParams }: SearchPageProps) 
         </SelectField>
       </LogFilters>
       <p className="mb-2 text-sm text-slate-600" data-testid="request-count">
-        {shownCount(listed.rows.length, listed, [t("count.one"), t("count.many")])}
+        {await shownCount(listed.rows.length, listed, [t("count.one"), t("count.many")])}
       </p>
       <DataTable
         boxed
@@ -126,7 +127,7 @@ export default async function RequestLogPage({ searchParams }: SearchPageProps) 
         rowTestId="request-row"
         empty={t("empty")}
         cells={(r) => [
-          formatDateTime(r.createdAt),
+          formats.dateTime(r.createdAt),
           <span key="op">
             {auditLabel(r.operationId, (key) => labels(key))}{" "}
             <code className="text-xs">{r.operationId}</code>
@@ -146,7 +147,7 @@ export default async function RequestLogPage({ searchParams }: SearchPageProps) 
               ? t("replay", { source: r.billingSource })
               : r.billingSource
             : "—",
-          t("duration", { ms: formatCount(r.durationMs) }),
+          t("duration", { ms: formats.count(r.durationMs) }),
         ]}
       />
       <CursorPagination

@@ -18,7 +18,7 @@ import {
   SandboxOutcomeUnknownError,
 } from "@/lib/api/sandbox-controls-client";
 import { type SignedIn } from "@/lib/auth/guards";
-import { formatCount } from "@/lib/format";
+import { ENGLISH_FORMATS } from "@/lib/i18n/formats";
 import { targetOf } from "./_lib/clock-preview";
 
 /**
@@ -100,7 +100,7 @@ export type FaultRuleForm = z.input<typeof faultRuleForm>;
 
 /** `{min} to {max}` as people read numbers. */
 const range = ({ min, max }: { min: number; max: number }) =>
-  `${formatCount(min)} to ${formatCount(max)}`;
+  `${ENGLISH_FORMATS.count(min)} to ${ENGLISH_FORMATS.count(max)}`;
 
 function wholeNumber(text: string | undefined, { min, max }: { min: number; max: number }) {
   if (!text?.trim()) return undefined;

@@ -6,15 +6,16 @@ import { DataTable } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { formatCount, formatMinor } from "@/lib/format";
 import { UsageCards } from "@/app/(console)/usage/_components/usage-cards";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("usage"))("title") };
 }
 
 export default async function UsagePage({ searchParams }: SearchPageProps) {
+  const formats = await getFormats();
   const { api, session } = await requirePageSession();
   const notOffered = notOfferedAt(session, "/usage");
   if (notOffered) return notOffered;
@@ -30,7 +31,7 @@ export default async function UsagePage({ searchParams }: SearchPageProps) {
       <div className="grid gap-6 md:grid-cols-3">
         <Card title={t("creditBalance")}>
           <p className="text-2xl font-semibold" data-testid="credit-balance">
-            {formatMinor(credits.data.balanceMinor, currency)}
+            {formats.money(credits.data.balanceMinor, currency)}
           </p>
         </Card>
         <Card title={t("billingMode")}>
@@ -73,7 +74,7 @@ export default async function UsagePage({ searchParams }: SearchPageProps) {
             <code key="key">{p.endpoint_key}</code>,
             p.included_monthly_quantity === 0
               ? t("plans.noQuota")
-              : formatCount(p.included_monthly_quantity),
+              : formats.count(p.included_monthly_quantity),
             p.active === undefined ? (
               "—"
             ) : p.active ? (

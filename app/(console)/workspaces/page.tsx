@@ -7,9 +7,9 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { ButtonLink } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/table";
 import { requirePageSession } from "@/lib/auth/guards";
-import { formatDateTime } from "@/lib/format";
 import { listWorkspaceAttempts } from "@/app/(console)/workspaces/_lib/workspace-registry";
 import { mayCall } from "@/lib/auth/rights";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("workspaces"))("title") };
@@ -18,6 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const OUTCOME = { created: "green", unknown: "amber", failed: "red" } as const;
 
 export default async function WorkspacesPage() {
+  const formats = await getFormats();
   const { session } = await requirePageSession();
   if (!mayCall(session, "createPartnerWorkspace"))
     return <NotOffered session={session} operation="createPartnerWorkspace" />;
@@ -47,7 +48,7 @@ export default async function WorkspacesPage() {
           rowTestId="workspace-row"
           empty={t("empty")}
           cells={(a) => [
-            formatDateTime(a.createdAt),
+            formats.dateTime(a.createdAt),
             a.name,
             a.externalReference,
             a.workspaceId ? <code key="ws">{a.workspaceId}</code> : "—",

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { Alert } from "@/components/ui/alert";
-import { formatDateTime } from "@/lib/format";
 import { invitationByToken } from "@/lib/people/invitations";
 import { personByEmail } from "@/lib/people/people";
 import { newTotpSecret, totpUri } from "@/lib/people/totp";
@@ -11,6 +10,7 @@ import {
   AcceptAsNewPerson,
   AcceptWithPasskey,
 } from "./_components/accept-invitation";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("invite"))("title") };
@@ -46,6 +46,7 @@ async function Open({
   token: string;
   state: Extract<Awaited<ReturnType<typeof invitationByToken>>, { kind: "open" }>;
 }) {
+  const formats = await getFormats();
   const { invitation, organizationName } = state;
   const existing = await personByEmail(invitation.email);
   const secret = newTotpSecret();
@@ -59,7 +60,7 @@ async function Open({
           role: roles(`${invitation.role}.lower`),
           does: roles(`${invitation.role}.does`),
           email: invitation.email,
-          until: formatDateTime(invitation.expiresAt),
+          until: formats.dateTime(invitation.expiresAt),
           strong: (chunks) => <strong>{chunks}</strong>,
         })}
       </p>

@@ -7,10 +7,10 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { auditLabel } from "@/lib/audit-labels";
 import { requirePageSession } from "@/lib/auth/guards";
-import { formatDateTime } from "@/lib/format";
 import { getAuditEntry } from "@/lib/store/audit-log";
 import { OUTCOME_TONE } from "../_lib/audit-outcome";
 import { changeRows } from "../_lib/audit-changes";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("audit.entry"))("title") };
@@ -20,6 +20,7 @@ const show = (value: unknown) =>
   value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value, null, 1);
 
 export default async function AuditEntryPage({ params }: { params: Promise<{ id: string }> }) {
+  const formats = await getFormats();
   const { session } = await requirePageSession();
   const { id } = await params;
   const numeric = /^\d{1,15}$/.test(id) ? Number(id) : NaN;
@@ -41,7 +42,7 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
       <PageHeader
         trail={[{ href: "/audit", label: t("title") }, t("entry.crumb", { id: entry.id })]}
         title={auditLabel(entry.operationId, (key) => labels(key))}
-        description={formatDateTime(entry.createdAt)}
+        description={formats.dateTime(entry.createdAt)}
       />
       <Card title={t("entry.whatHappened")}>
         <Facts

@@ -1,10 +1,11 @@
-import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
-import { formatMinor } from "@/lib/format";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 /** What a grant covered this month against its cap; "unknown" when the service does not say, never zero. */
-export function CoverageMeter({ grant }: { grant: SponsorshipGrant }) {
-  const t = useTranslations("grants.coverage");
+export async function CoverageMeter({ grant }: { grant: SponsorshipGrant }) {
+  const formats = await getFormats();
+  const t = await getTranslations("grants.coverage");
   const currency = grant.currency ?? "EUR";
   const cap = grant.monthlyCapMinor ?? null;
   const coverage = grant.coverage;
@@ -12,7 +13,7 @@ export function CoverageMeter({ grant }: { grant: SponsorshipGrant }) {
     return (
       <span className="text-slate-500" data-testid="coverage">
         {t("unknown")}
-        {cap !== null ? t("cap", { cap: formatMinor(cap, currency) }) : ""}
+        {cap !== null ? t("cap", { cap: formats.money(cap, currency) }) : ""}
       </span>
     );
   }
@@ -20,7 +21,7 @@ export function CoverageMeter({ grant }: { grant: SponsorshipGrant }) {
   if (cap === null) {
     return (
       <span data-testid="coverage">
-        {t("noCap", { covered: formatMinor(covered, currency), calls: coverage.coveredCalls })}
+        {t("noCap", { covered: formats.money(covered, currency), calls: coverage.coveredCalls })}
       </span>
     );
   }
@@ -44,8 +45,8 @@ export function CoverageMeter({ grant }: { grant: SponsorshipGrant }) {
       </svg>
       <span>
         {t("ofCap", {
-          covered: formatMinor(covered, currency),
-          cap: formatMinor(cap, currency),
+          covered: formats.money(covered, currency),
+          cap: formats.money(cap, currency),
           calls: coverage.coveredCalls,
         })}
         {share >= 1 ? t("capReached") : ""}

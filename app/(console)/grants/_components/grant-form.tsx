@@ -30,6 +30,7 @@ import {
   shownMessage,
 } from "@/app/(console)/grants/_lib/beneficiary-search";
 import { issueGrantAction, replaceGrantAction } from "../actions";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 interface Props {
   mode: "issue" | "replace";
@@ -58,6 +59,7 @@ const FIELDS = [
  */
 function useBeneficiaryOptions(given: BeneficiaryChoices, chosen: string) {
   const t = useTranslations("grants.search");
+  const formats = useFormats();
   const [query, setQuery] = useState("");
   const [known, setKnown] = useState(() => given.options.find((o) => o.id === chosen) ?? null);
   const searched = query.trim();
@@ -77,6 +79,7 @@ function useBeneficiaryOptions(given: BeneficiaryChoices, chosen: string) {
     found?.matched ?? given.total,
     found !== undefined,
     found?.more,
+    formats.count,
   );
   return {
     searchable: given.total > given.options.length,

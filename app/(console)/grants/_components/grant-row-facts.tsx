@@ -1,7 +1,8 @@
 import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
-import { formatDateTime } from "@/lib/format";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export function GrantStatus({ grant }: { grant: SponsorshipGrant }) {
   const t = useTranslations("grants.status");
@@ -10,13 +11,14 @@ export function GrantStatus({ grant }: { grant: SponsorshipGrant }) {
   return <Badge tone="green">{t("active")}</Badge>;
 }
 
-export function GrantWindow({ grant }: { grant: SponsorshipGrant }) {
-  const t = useTranslations("grants.window");
+export async function GrantWindow({ grant }: { grant: SponsorshipGrant }) {
+  const formats = await getFormats();
+  const t = await getTranslations("grants.window");
   if (!grant.startsAt && !grant.endsAt) return <>{t("openEnded")}</>;
   return (
     <>
-      {grant.startsAt ? formatDateTime(grant.startsAt) : t("fromIssue")} →{" "}
-      {grant.endsAt ? formatDateTime(grant.endsAt) : t("noEnd")}
+      {grant.startsAt ? formats.dateTime(grant.startsAt) : t("fromIssue")} →{" "}
+      {grant.endsAt ? formats.dateTime(grant.endsAt) : t("noEnd")}
     </>
   );
 }

@@ -30,15 +30,16 @@ export function shownMessage(
   shown: number,
   matched: number,
   searching: boolean,
-  more = false,
+  more: boolean | undefined,
+  count: (n: number) => string,
 ):
   | { key: "noMatch" }
   | { key: "matching" | "all"; values: { shown: string; matched: string; more: string } } {
   if (searching && matched === 0) return { key: "noMatch" };
   const values = {
-    shown: shown.toLocaleString("en"),
-    matched: matched.toLocaleString("en"),
-    more: String(more),
+    shown: count(shown),
+    matched: count(matched),
+    more: String(more ?? false),
   };
   return { key: searching ? "matching" : "all", values };
 }

@@ -1,3 +1,5 @@
+"use client";
+
 import { useTranslations } from "next-intl";
 import { Warnings } from "@/components/operations/coded-sentence";
 import { UndocumentedShape } from "@/components/operations/outcome-card";
@@ -12,9 +14,10 @@ import {
   type ClusterIntelligenceResponse,
   clusterIntelligenceResponse,
 } from "@/lib/api/contract/intelligence";
-import { formatDateTime, formatMinor } from "@/lib/format";
 import { num, pct, words } from "../_lib/format";
 import { PriceDistribution } from "./price-distribution";
+import { useFormats } from "@/components/i18n/formats-provider";
+import type { Formats } from "@/lib/i18n/formats";
 
 /**
  * A cluster's market intelligence as the interface asks it to be read: the three evidence blocks
@@ -70,7 +73,8 @@ function EvidenceBlock({
   );
 }
 
-const latest = (at: string | null | undefined) => (at ? formatDateTime(at) : "—");
+const latest = (formats: Formats, at: string | null | undefined) =>
+  at ? formats.dateTime(at) : "—";
 
 type EvidenceKey = "observedSupply" | "verifiedSales" | "internalUsage";
 type FigureKey = keyof Messages["intelligence"]["cluster"]["figures"];
@@ -82,40 +86,43 @@ type FigureKey = keyof Messages["intelligence"]["cluster"]["figures"];
  */
 function evidenceKind<K extends EvidenceKey>(
   key: K,
-  figures: (kind: R["evidence"][K]) => [FigureKey, ReactNode][],
+  figures: (kind: R["evidence"][K], formats: Formats) => [FigureKey, ReactNode][],
 ) {
   return {
     key,
-    read: (evidence: R["evidence"], t: ClusterT) => ({
+    read: (evidence: R["evidence"], t: ClusterT, formats: Formats) => ({
       available: evidence[key].available,
-      rows: figures(evidence[key]).map(([label, value]): Fact => [t(`figures.${label}`), value]),
+      rows: figures(evidence[key], formats).map(([label, value]): Fact => [
+        t(`figures.${label}`),
+        value,
+      ]),
     }),
   };
 }
 
 /** The three kinds of evidence, in the order the interface names them, each with its own figures. */
 const EVIDENCE_KINDS = [
-  evidenceKind("observedSupply", (s) => [
+  evidenceKind("observedSupply", (s, formats) => [
     ["activeListings", num(s.activeListingCount)],
     ["sellers", num(s.distinctSellerCount)],
     ["daysObserved", num(s.observationDayCount)],
     ["sources", num(s.sourceCount)],
-    ["latest", latest(s.latestObservedAt)],
+    ["latest", latest(formats, s.latestObservedAt)],
     ["quality", num(s.qualityScore)],
   ]),
-  evidenceKind("verifiedSales", (s) => [
+  evidenceKind("verifiedSales", (s, formats) => [
     ["verifiedSales", num(s.verifiedSaleCount)],
     ["effectiveSample", num(s.effectiveSampleSize)],
     ["contributors", num(s.distinctContributorCount)],
     ["matureCohorts", num(s.matureCohortCount)],
     ["refundRate", pct(s.refundRate)],
-    ["latestSale", latest(s.latestSoldAt)],
+    ["latestSale", latest(formats, s.latestSoldAt)],
   ]),
-  evidenceKind("internalUsage", (u) => [
+  evidenceKind("internalUsage", (u, formats) => [
     ["events", num(u.eventCount)],
     ["weightedEvents", num(u.weightedEventCount)],
     ["accounts", num(u.distinctAccountCount)],
-    ["latest", latest(u.latestEventAt)],
+    ["latest", latest(formats, u.latestEventAt)],
   ]),
 ];
 
@@ -128,6 +135,7 @@ const BASIC_SCORES = [
 ] as const satisfies readonly (keyof R["scores"])[];
 
 export function ClusterIntelligenceView({ result }: { result: unknown }) {
+  const formats = useFormats();
   const t = useTranslations("intelligence.cluster");
   const status = useTranslations("intelligence.status");
   const parsed = clusterIntelligenceResponse.safeParse(result);
@@ -137,7 +145,7 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
   const o = r.scores.opportunity;
   const range = r.prices.recommendedRange;
   const money = (v: number | null | undefined) =>
-    v === null || v === undefined ? "—" : formatMinor(v, r.scope.currency);
+    v === null || v === undefined ? "—" : formats.money(v, r.scope.currency);
   const stale = r.warnings.some((w) => w.code === "stale_snapshot");
   return (
     <div className="space-y-6" data-testid="cluster-intelligence">
@@ -151,8 +159,8 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
         </p>
         <p className="text-sm text-slate-600">
           {t("asOf", {
-            asOf: formatDateTime(r.asOf),
-            validUntil: formatDateTime(r.validUntil),
+            asOf: formats.dateTime(r.asOf),
+            validUntil: formats.dateTime(r.validUntil),
             stale: stale ? t("stale") : "",
             country: r.scope.marketCountry,
             currency: r.scope.currency,
@@ -209,7 +217,7 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
               key={key}
               title={t(`kinds.${key}.title`)}
               note={t(`kinds.${key}.note`)}
-              {...read(r.evidence, t)}
+              {...read(r.evidence, t, formats)}
             />
           ))}
         </div>
@@ -458,9 +466,9 @@ export function ClusterIntelligenceView({ result }: { result: unknown }) {
             [
               t("provenanceFacts.cutoffs"),
               t("cutoffsValue", {
-                observed: formatDateTime(r.provenance.sourceCutoffs.observedSupply),
-                sales: formatDateTime(r.provenance.sourceCutoffs.verifiedSales),
-                usage: formatDateTime(r.provenance.sourceCutoffs.internalUsage),
+                observed: formats.dateTime(r.provenance.sourceCutoffs.observedSupply),
+                sales: formats.dateTime(r.provenance.sourceCutoffs.verifiedSales),
+                usage: formats.dateTime(r.provenance.sourceCutoffs.internalUsage),
               }),
             ],
             [

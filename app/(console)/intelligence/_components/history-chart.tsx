@@ -1,7 +1,7 @@
-import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { Axis, Chart, linePath, plotFrame, verticalScale } from "@/components/ui/chart";
 import { type ClusterHistoryPoint } from "@/lib/api/contract/intelligence";
-import { formatDate } from "@/lib/format";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 /**
  * A cluster's history: the opportunity score and the confidence value per point, with every
@@ -27,8 +27,9 @@ export function versionChanges(points: ClusterHistoryPoint[]): VersionChange[] {
   return out;
 }
 
-export function HistoryChart({ points }: { points: ClusterHistoryPoint[] }) {
-  const t = useTranslations("intelligence.history");
+export async function HistoryChart({ points }: { points: ClusterHistoryPoint[] }) {
+  const formats = await getFormats();
+  const t = await getTranslations("intelligence.history");
   if (points.length === 0) return <p className="text-sm text-slate-600">{t("none")}</p>;
   const f = FRAME;
   const n = points.length;
@@ -37,15 +38,17 @@ export function HistoryChart({ points }: { points: ClusterHistoryPoint[] }) {
   const opportunity = points.map((p) => p.scores.opportunity.value);
   const confidence = points.map((p) => p.confidence.value);
   const changes = versionChanges(points);
-  const first = formatDate(points[0]!.asOf);
-  const last = formatDate(points.at(-1)!.asOf);
+  const first = formats.date(points[0]!.asOf);
+  const last = formats.date(points.at(-1)!.asOf);
   const summary = t("summary", {
     count: String(n),
     first,
     last,
     changes: changes.length
       ? changes
-          .map((c) => t("change", { from: String(c.from), to: String(c.to), at: formatDate(c.at) }))
+          .map((c) =>
+            t("change", { from: String(c.from), to: String(c.to), at: formats.date(c.at) }),
+          )
           .join(", ")
       : t("noChange"),
   });

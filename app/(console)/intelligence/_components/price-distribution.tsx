@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { Axis, Chart, horizontalScale, plotFrame } from "@/components/ui/chart";
 import { DataTable } from "@/components/ui/table";
-import { formatMinor } from "@/lib/format";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 /**
  * Price distributions (p10 to p90 whiskers, p25 to p75 box, the median as a line) on one shared
@@ -31,6 +31,7 @@ export function PriceDistribution({
   rows: { label: string; summary: PriceSummary | null }[];
   range: { floor: number; target: number; ceiling: number } | null;
 }) {
+  const formats = useFormats();
   const t = useTranslations("intelligence.prices");
   const shown = rows.filter((r): r is Shown => r.summary !== null);
   if (shown.length === 0) return <p className="text-sm text-slate-600">{t("none")}</p>;
@@ -46,7 +47,7 @@ export function PriceDistribution({
     bottom: AXIS,
   });
   const x = horizontalScale(f, lo, hi);
-  const money = (v: number) => formatMinor(v, currency);
+  const money = (v: number) => formats.money(v, currency);
   const summary = shown
     .map((r) =>
       t("summary", {

@@ -1,10 +1,10 @@
-import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/format";
 import { JOB_STATUS_TONE, type TrackedJob } from "@/app/(console)/jobs/_lib/job-families";
 import { STATUS_TONE } from "@/app/(console)/intelligence/_components/cluster-intelligence-view";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 /** What an Intelligence job was about, in a few words. */
 function subjectOf(job: TrackedJob): string {
@@ -13,9 +13,10 @@ function subjectOf(job: TrackedJob): string {
 }
 
 /** The Client's latest Intelligence reads and evaluations, each linking to its page. */
-export function RecentResults({ jobs }: { jobs: TrackedJob[] }) {
-  const t = useTranslations("intelligence");
-  const families = useTranslations("jobs.families");
+export async function RecentResults({ jobs }: { jobs: TrackedJob[] }) {
+  const formats = await getFormats();
+  const t = await getTranslations("intelligence");
+  const families = await getTranslations("jobs.families");
   return (
     <DataTable
       caption={t("recent.caption")}
@@ -33,7 +34,7 @@ export function RecentResults({ jobs }: { jobs: TrackedJob[] }) {
         const status = (j.result as { status?: keyof typeof STATUS_TONE } | null)?.status;
         return [
           <Link key="l" className="underline" href={`/jobs/${j.id}`}>
-            {formatDateTime(j.createdAt)}
+            {formats.dateTime(j.createdAt)}
           </Link>,
           families(j.family),
           <code key="s" className="break-all">

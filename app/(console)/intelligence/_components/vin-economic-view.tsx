@@ -4,20 +4,21 @@ import { UndocumentedShape } from "@/components/operations/outcome-card";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
 import { vinEconomicIntelligenceResult } from "@/lib/api/contract/intelligence";
-import { formatMinor } from "@/lib/format";
 import { pct, words } from "../_lib/format";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 /**
  * A VIN Economic Intelligence result: the risk-adjusted portfolio and every candidate, those left
  * out as visibly as those included, each with its cluster and version.
  */
 export function VinEconomicView({ result }: { result: unknown }) {
+  const formats = useFormats();
   const t = useTranslations("intelligence.vinResult");
   const parsed = vinEconomicIntelligenceResult.safeParse(result);
   if (!parsed.success) return <UndocumentedShape shownAs={t("shownAs")} />;
   const r = parsed.data;
   const currency = r.scope?.currency ?? "EUR";
-  const money = (v: number | null | undefined) => formatMinor(v, currency);
+  const money = (v: number | null | undefined) => formats.money(v, currency);
   const { portfolio, confidence, pipeline } = r;
   const omitted = pipeline.omittedInsufficientCandidates ?? [];
   const excluded = r.candidates.filter((c) => !c.included);

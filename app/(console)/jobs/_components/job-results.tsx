@@ -5,7 +5,6 @@ import { Facts } from "@/components/ui/facts";
 import { Alert } from "@/components/ui/alert";
 import { DataTable } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
-import { formatMinor } from "@/lib/format";
 import { ClusterIntelligenceView } from "@/app/(console)/intelligence/_components/cluster-intelligence-view";
 import { VinEconomicView } from "@/app/(console)/intelligence/_components/vin-economic-view";
 import { type JobFamily } from "@/lib/api/contract/operations";
@@ -16,6 +15,8 @@ import {
 } from "@/lib/api/contract/vin";
 import { type partImageGenerationResponse } from "@/lib/api/contract/vision";
 import { type z } from "zod";
+import { useFormats } from "@/components/i18n/formats-provider";
+import type { Formats } from "@/lib/i18n/formats";
 
 type ResultsT = ReturnType<typeof useTranslations<"jobs.results">>;
 
@@ -114,7 +115,13 @@ function CartResult({ result }: { result: CartCheck }) {
 }
 
 /** An assumption of the evaluation in the words and units its form asked for (euros, percent). */
-function assumptionText(field: string, value: unknown, currency: string, t: ResultsT): string {
+function assumptionText(
+  field: string,
+  value: unknown,
+  currency: string,
+  t: ResultsT,
+  formats: Formats,
+): string {
   switch (field) {
     case "condition":
       return t("assumptions.condition", { condition: value === "new" ? "new" : "used" });
@@ -130,7 +137,7 @@ function assumptionText(field: string, value: unknown, currency: string, t: Resu
         : t("assumptions.recoveryRateRaw", { value: String(value) });
     case "costPerPartMinor":
       return typeof value === "number"
-        ? t("assumptions.costPerPart", { amount: formatMinor(value, currency) })
+        ? t("assumptions.costPerPart", { amount: formats.money(value, currency) })
         : t("assumptions.costPerPartRaw", { value: String(value) });
     case "country":
       return t("assumptions.country", { value: String(value) });
@@ -140,6 +147,7 @@ function assumptionText(field: string, value: unknown, currency: string, t: Resu
 }
 
 function EvaluationResult({ result }: { result: Evaluation }) {
+  const formats = useFormats();
   const t = useTranslations("jobs.results");
   const c = result.currency;
   return (
@@ -149,14 +157,14 @@ function EvaluationResult({ result }: { result: Evaluation }) {
           [
             t("revenue"),
             t("revenueValue", {
-              gross: formatMinor(result.revenuePotential?.grossMinor, c),
-              net: formatMinor(result.revenuePotential?.netMinor, c),
+              gross: formats.money(result.revenuePotential?.grossMinor, c),
+              net: formats.money(result.revenuePotential?.netMinor, c),
             }),
           ],
           [
             t("purchase"),
             t("purchaseValue", {
-              amount: formatMinor(result.purchaseRecommendation?.maxPurchasePriceMinor, c),
+              amount: formats.money(result.purchaseRecommendation?.maxPurchasePriceMinor, c),
               basis: result.purchaseRecommendation?.basis
                 ? ` (${result.purchaseRecommendation.basis})`
                 : "",
@@ -166,7 +174,7 @@ function EvaluationResult({ result }: { result: Evaluation }) {
             t("assumptionsLabel"),
             Object.entries(result.assumptions ?? {})
               .filter(([, v]) => v !== null && v !== undefined)
-              .map(([k, v]) => assumptionText(k, v, c, t))
+              .map(([k, v]) => assumptionText(k, v, c, t, formats))
               .join(" · "),
             "evaluation-assumptions",
           ],
@@ -189,8 +197,8 @@ function EvaluationResult({ result }: { result: Evaluation }) {
           <span key="p">
             {p.name ?? "—"} {p.number ? <code>{p.number}</code> : null}
           </span>,
-          formatMinor(p.priceMinor, c),
-          formatMinor(p.recoveryMinor, c),
+          formats.money(p.priceMinor, c),
+          formats.money(p.recoveryMinor, c),
         ]}
       />
     </div>

@@ -5,7 +5,6 @@ import { Receipt } from "@/components/billing/receipt";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
-import { formatDateTime } from "@/lib/format";
 import {
   isFinal,
   JOB_STATUS_TONE,
@@ -13,9 +12,11 @@ import {
 } from "@/app/(console)/jobs/_lib/job-families";
 import { pollDelaySeconds, useLiveJob } from "@/app/(console)/jobs/_lib/use-live-job";
 import { JobResult } from "./job-results";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 /** One job, followed live until it is final; a reload resumes from the stored state. */
 export function JobView({ initial }: { initial: Job }) {
+  const formats = useFormats();
   const t = useTranslations("jobs");
   const query = useLiveJob(initial);
   const job = query.data;
@@ -28,8 +29,8 @@ export function JobView({ initial }: { initial: Job }) {
         <span className="text-sm text-slate-600">
           {t("view.meta", {
             family: t(`families.${job.family}`),
-            started: formatDateTime(job.createdAt),
-            updated: formatDateTime(job.updatedAt),
+            started: formats.dateTime(job.createdAt),
+            updated: formats.dateTime(job.updatedAt),
           })}
         </span>
       </div>

@@ -14,9 +14,9 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/table";
 import { useActionCall, useActionSubmit } from "@/lib/actions/use-action-submit";
 import { ROLES, type Role } from "@/lib/auth/roles";
-import { formatDateTime } from "@/lib/format";
 import { inviteAction, revokeInvitationAction } from "../actions";
 import { inviteSchema, type InviteValues } from "../_lib/organization.schema";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 /**
  * Inviting people: an address and a role give a single-use link, valid for `days` days, mailed
@@ -35,6 +35,7 @@ export function Invitations({
   /** Why an owner's invitation is not this session's to revoke. */
   ownersOnlyText?: string;
 }) {
+  const formats = useFormats();
   const t = useTranslations("organization.invitations");
   const roles = useTranslations("roles");
   const router = useRouter();
@@ -112,7 +113,7 @@ export function Invitations({
         cells={(i) => [
           i.email,
           roles(`${i.role}.name`),
-          formatDateTime(new Date(i.expiresAt)),
+          formats.dateTime(new Date(i.expiresAt)),
           <Button
             key="r"
             variant="secondary"

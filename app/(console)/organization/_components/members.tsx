@@ -9,8 +9,8 @@ import { DataTable } from "@/components/ui/table";
 import { type ActionResult } from "@/lib/actions/action-result";
 import { useActionCall } from "@/lib/actions/use-action-submit";
 import { ROLES, type Role } from "@/lib/auth/roles";
-import { formatDateTime } from "@/lib/format";
 import { changeRoleAction, endMemberSessionsAction, removeMemberAction } from "../actions";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 interface MemberRow {
   personId: string;
@@ -36,6 +36,7 @@ export function Members({
   makesOwners: boolean;
   selfId: string | null;
 }) {
+  const formats = useFormats();
   const t = useTranslations("organization.members");
   const roles = useTranslations("roles");
   const router = useRouter();
@@ -97,7 +98,7 @@ export function Members({
             ) : (
               roles(`${m.role}.name`)
             ),
-            formatDateTime(new Date(m.joinedAt)),
+            formats.dateTime(new Date(m.joinedAt)),
           ];
           if (manage)
             cells.push(

@@ -1,5 +1,6 @@
 import { CodedSentence } from "@/components/operations/coded-sentence";
 import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { type z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Pagination } from "@/components/ui/pagination";
@@ -12,8 +13,8 @@ import {
   seoResponse,
   type SeoResponse,
 } from "@/lib/api/contract/parts";
-import { formatDateTime, formatMinor } from "@/lib/format";
 import { partsHref, REFERENCES_PAGE_SIZE } from "../_lib/parts-view";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 /** A manufacturer as people write it: the catalogue's `RENAULT` is Renault. */
 const manufacturerName = (m: string) =>
@@ -76,15 +77,16 @@ export function Normalization({ data }: { data: z.output<typeof normalizationRes
   );
 }
 
-export function BasePart({ data }: { data: BasePartResponse }) {
-  const t = useTranslations("parts.results");
+export async function BasePart({ data }: { data: BasePartResponse }) {
+  const formats = await getFormats();
+  const t = await getTranslations("parts.results");
   return (
     <div className="space-y-3 text-sm" data-testid="base-part">
       <p>
         <strong>{data.part.name ?? t("unnamed")}</strong> ·{" "}
         {data.part.manufacturer ?? t("noManufacturer")} ·{" "}
         {data.part.listPrice
-          ? formatMinor(data.part.listPrice.amountMinor, data.part.listPrice.currency)
+          ? formats.money(data.part.listPrice.amountMinor, data.part.listPrice.currency)
           : t("noListPrice")}
       </p>
       <p>
@@ -188,11 +190,12 @@ const RANGE_LABELS = new Map([
   ["used", "used"],
 ] as const);
 
-export function PriceEvaluation({ data }: { data: z.output<typeof priceResponse> }) {
-  const t = useTranslations("parts.results");
+export async function PriceEvaluation({ data }: { data: z.output<typeof priceResponse> }) {
+  const formats = await getFormats();
+  const t = await getTranslations("parts.results");
   const ranges = Object.entries(data.ranges ?? {}) as [string, Range | undefined][];
   const rec = data.priceRecommendation as Record<string, unknown>;
-  const money = (v: unknown) => (typeof v === "number" ? formatMinor(v, data.currency) : "—");
+  const money = (v: unknown) => (typeof v === "number" ? formats.money(v, data.currency) : "—");
   return (
     <div className="space-y-3 text-sm" data-testid="price-evaluation">
       <p>
@@ -304,7 +307,7 @@ export function MarketplaceArticle({ data }: { data: SeoResponse }) {
 }
 
 /** Paused live enrichment is a documented state of the answer, not an error. */
-export function LiveAvailability({
+export async function LiveAvailability({
   value,
   hasArticle,
 }: {
@@ -312,7 +315,8 @@ export function LiveAvailability({
   /** Whether an article was answered (from content prepared earlier) or none at all. */
   hasArticle: boolean;
 }) {
-  const t = useTranslations("parts.results");
+  const formats = await getFormats();
+  const t = await getTranslations("parts.results");
   const at = typeof value.availableAt === "string" ? value.availableAt : null;
   const retry = typeof value.retryAfterSeconds === "number" ? value.retryAfterSeconds : null;
   return (
@@ -326,7 +330,7 @@ export function LiveAvailability({
       <p>
         {typeof value.reason === "string" ? <CodedSentence code={value.reason} /> : null}{" "}
         {at
-          ? t("backAt", { at: formatDateTime(at) })
+          ? t("backAt", { at: formats.dateTime(at) })
           : retry !== null
             ? t("retryIn", { seconds: String(retry) })
             : t("noTime")}{" "}

@@ -8,10 +8,10 @@ import { Dialog } from "@/components/ui/dialog";
 import { RefusedAction } from "@/components/ui/refused-action";
 import { SelectField } from "@/components/ui/field";
 import { type SponsorshipGrant } from "@/lib/api/contract/client-admin";
-import { formatMinor } from "@/lib/format";
 import { useActionCall } from "@/lib/actions/use-action-submit";
 import { canChoose } from "@/app/(console)/received-grants/_lib/billing-mode";
 import { chooseBillingModeAction } from "../../grants/actions";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 /** Choosing the billing mode of one received grant, with the consequence stated before confirming. */
 export function BillingModeChoice({
@@ -24,6 +24,7 @@ export function BillingModeChoice({
   /** Why the person's role may not choose a billing mode; undefined when it may. */
   refusal?: string;
 }) {
+  const formats = useFormats();
   const t = useTranslations("receivedGrants");
   const [open, setOpen] = useState(false);
   const [askSponsor, setAskSponsor] = useState<string[] | null>(null);
@@ -49,7 +50,7 @@ export function BillingModeChoice({
   const cap =
     grant.monthlyCapMinor === null || grant.monthlyCapMinor === undefined
       ? t("choice.withoutCap")
-      : t("choice.withinCap", { cap: formatMinor(grant.monthlyCapMinor, grant.currency) });
+      : t("choice.withinCap", { cap: formats.money(grant.monthlyCapMinor, grant.currency) });
 
   if (!partner.allowed)
     return <span className="text-sm text-slate-600">{t(`reasons.${partner.reason}`)}</span>;

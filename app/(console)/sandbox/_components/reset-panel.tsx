@@ -6,10 +6,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/table";
-import { formatCount } from "@/lib/format";
 import { Link } from "@/components/ui/link";
 import { useActionCall } from "@/lib/actions/use-action-submit";
 import { resetMasterAction } from "../actions";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 /** The tables a reset counts, in order (their words: `sandbox.reset.tables`). */
 const TABLES = [
@@ -45,10 +45,11 @@ export function ResetPanel({
     | null
     | "not-read";
 }) {
+  const formats = useFormats();
   const t = useTranslations("sandbox.reset");
   /** A count as the preview gives it: exact up to its bound, "more than" beyond. */
   const countOf = (n: number, upTo: number) =>
-    n > upTo ? t("moreThan", { count: formatCount(upTo) }) : formatCount(n);
+    n > upTo ? t("moreThan", { count: formats.count(upTo) }) : formats.count(n);
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | undefined>();
   const {

@@ -1,9 +1,9 @@
 import { useTranslations } from "next-intl";
 import { Warnings } from "@/components/operations/coded-sentence";
-import { formatDate } from "@/lib/format";
 import { AllFields } from "@/components/operations/value-list";
 import { DataTable } from "@/components/ui/table";
 import { type ScanKind } from "../_lib/scan-kinds";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (typeof v === "object" && v !== null ? (v as Obj) : {});
@@ -32,6 +32,7 @@ function VinLine({ vin, where }: { vin: unknown; where: string }) {
  * registration number, first registration and the VIN.
  */
 function RegistrationVehicle({ result }: { result: Obj }) {
+  const formats = useFormats();
   const t = useTranslations("scanner.result");
   const data = obj(result.data);
   // Production puts the vehicle inside `data`, the sandbox beside it (documented).
@@ -42,7 +43,7 @@ function RegistrationVehicle({ result }: { result: Obj }) {
     [t("registrationNumber"), data.registrationNumber],
     [
       t("firstRegistration"),
-      typeof data.firstRegistration === "string" ? formatDate(data.firstRegistration) : undefined,
+      typeof data.firstRegistration === "string" ? formats.day(data.firstRegistration) : undefined,
     ],
   ];
   return (

@@ -7,7 +7,6 @@ import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { formatCount, formatDateTime } from "@/lib/format";
 import { DataTable } from "@/components/ui/table";
 import { UsageCards } from "@/app/(console)/usage/_components/usage-cards";
 import { recordUsageReading } from "@/lib/usage/usage-readings";
@@ -19,6 +18,7 @@ import { defaultLimitSentence } from "@/app/(console)/sub-users/_lib/default-lim
 import { IssueKey } from "./_components/issue-key";
 import { RenameForm } from "./_components/rename-form";
 import { StatusControl } from "./_components/status-control";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("subUsers.detail"))("title") };
@@ -28,6 +28,7 @@ export default async function SubUserPage({
   params,
   searchParams,
 }: RoutePageProps<{ clientId: string }>) {
+  const formats = await getFormats();
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "listClientUsers"))
     return <NotOffered session={session} operation="listClientUsers" />;
@@ -59,7 +60,7 @@ export default async function SubUserPage({
         description={
           <>
             <CopyableId id={clientId} kind={t("clientId")} /> ·{" "}
-            {t("created", { time: formatDateTime(user.createdAt) })} ·{" "}
+            {t("created", { time: formats.dateTime(user.createdAt) })} ·{" "}
             {user.isActive === undefined ? (
               <Badge>{ts("statusUnknown")}</Badge>
             ) : isActive ? (
@@ -102,7 +103,7 @@ export default async function SubUserPage({
                 <li key={k.id}>
                   <code>{k.id}</code> {k.label ? `· ${k.label}` : ""}{" "}
                   {k.environment ? `· ${k.environment}` : ""} ·{" "}
-                  {t("keyCreated", { time: formatDateTime(k.createdAt) })}
+                  {t("keyCreated", { time: formats.dateTime(k.createdAt) })}
                 </li>
               ))}
             </ul>
@@ -133,8 +134,8 @@ export default async function SubUserPage({
               cells={(r) => [
                 <code key="key">{r.endpointKey === "*" ? t("allEndpoints") : r.endpointKey}</code>,
                 t("perWindow", {
-                  max: formatCount(r.maxRequests),
-                  window: formatCount(r.windowSeconds),
+                  max: formats.count(r.maxRequests),
+                  window: formats.count(r.windowSeconds),
                 }),
                 r.apiKeyId ? <code key="api-key">{r.apiKeyId}</code> : t("allKeys"),
               ]}

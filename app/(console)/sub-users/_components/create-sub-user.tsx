@@ -11,13 +11,13 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { useActionCall } from "@/lib/actions/use-action-submit";
 import { BROWSER_ONLY_PROVIDER, PROVIDERS } from "@/lib/api/contract/common";
-import { formatDateTime } from "@/lib/format";
 import { createSubUserAction, refreshSubUsersAction } from "../actions";
 import {
   createSubUserForm,
   type CreateSubUserValues,
   toCreateRequest,
 } from "../_lib/create-sub-user.schema";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 /** Where to start looking for a Sub-user an attempt may have created (clocks differ a little). */
 const aMinuteAgo = () => new Date(Date.now() - 60_000).toISOString();
@@ -31,6 +31,7 @@ type Unresolved = Uncertain & { checked: boolean };
  * offers to reconcile against the list, and never sends the request again by itself.
  */
 export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertain) => void }) {
+  const formats = useFormats();
   const t = useTranslations("subUsers.create");
   const tn = useTranslations("subUsers");
   const router = useRouter();
@@ -82,7 +83,9 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
     <div className="mb-6">
       {uncertain ? (
         <Alert tone="warning" title={t("unknownTitle")} className="mb-4">
-          <p>{t("unknownText", { name: uncertain.name, time: formatDateTime(uncertain.since) })}</p>
+          <p>
+            {t("unknownText", { name: uncertain.name, time: formats.dateTime(uncertain.since) })}
+          </p>
           <div className="mt-2 flex gap-2">
             <Button
               variant="secondary"

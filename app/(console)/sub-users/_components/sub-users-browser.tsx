@@ -9,7 +9,6 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { formatDate, formatCount, formatDateTime } from "@/lib/format";
 import { listHref } from "@/lib/list-params";
 import { fetchSubUsersPage } from "../_lib/fetch-sub-users-page";
 import { SubUsersFreshness } from "./sub-users-freshness";
@@ -21,6 +20,7 @@ import {
   type SubUserRow,
   type SubUsersListParams,
 } from "@/lib/sub-users/sub-user-rows";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 const SORT_LABELS = {
   "name-asc": "nameAsc",
@@ -31,6 +31,7 @@ const SORT_LABELS = {
 
 /** The most urgent plan state at the last reading, and when that was. */
 function UsageFlag({ usage }: { usage: SubUserRow["usage"] }) {
+  const formats = useFormats();
   const t = useTranslations("subUsers.browser.usage");
   if (!usage) return <span className="text-slate-500">{t("notRead")}</span>;
   return (
@@ -42,7 +43,7 @@ function UsageFlag({ usage }: { usage: SubUserRow["usage"] }) {
       ) : (
         <span>{t("within")}</span>
       )}
-      <span className="text-xs text-slate-500">{formatDateTime(usage.readAt)}</span>
+      <span className="text-xs text-slate-500">{formats.dateTime(usage.readAt)}</span>
     </span>
   );
 }
@@ -61,6 +62,7 @@ export function SubUsersBrowser({
   highlight?: { name: string; since: string };
   initial: SubUsersListParams;
 }) {
+  const formats = useFormats();
   const t = useTranslations("subUsers.browser");
   const ts = useTranslations("subUsers.status");
   const [query, setQuery] = useState(initial.q);
@@ -150,12 +152,12 @@ export function SubUsersBrowser({
       <p role="status" className="mb-2 text-sm text-slate-600" data-testid="sub-user-count">
         {current.more
           ? t("countMore", {
-              matched: formatCount(current.matched),
-              total: formatCount(current.total),
+              matched: formats.count(current.matched),
+              total: formats.count(current.total),
             })
           : t("count", {
-              matched: formatCount(current.matched),
-              total: formatCount(current.total),
+              matched: formats.count(current.matched),
+              total: formats.count(current.total),
             })}
       </p>
       {list.error ? (
@@ -213,7 +215,7 @@ export function SubUsersBrowser({
                 <td className="px-4 py-2" data-testid="sub-user-usage">
                   <UsageFlag usage={r.usage} />
                 </td>
-                <td className="px-4 py-2">{formatDate(r.createdAt)}</td>
+                <td className="px-4 py-2">{formats.date(r.createdAt)}</td>
               </tr>
             ))}
             {current.items.length === 0 ? (

@@ -4,14 +4,15 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useActionCall } from "@/lib/actions/use-action-submit";
-import { formatDateTime } from "@/lib/format";
 import { refreshSubUsersAction } from "../actions";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 /**
  * How fresh the console's copy of the list is, and a way to take it from the service now. The
  * console refreshes it on its own too; a change made outside the console shows after that.
  */
 export function SubUsersFreshness({ refreshedAt }: { refreshedAt: number | null }) {
+  const formats = useFormats();
   const t = useTranslations("subUsers.freshness");
   const router = useRouter();
   const { pending, notice, run } = useActionCall(() => refreshSubUsersAction(), {
@@ -29,7 +30,7 @@ export function SubUsersFreshness({ refreshedAt }: { refreshedAt: number | null 
       <span data-testid="sub-users-freshness" data-refreshed-at={refreshedAt ?? ""}>
         {refreshedAt === null
           ? t("first")
-          : t("asOf", { time: formatDateTime(new Date(refreshedAt)) })}
+          : t("asOf", { time: formats.dateTime(new Date(refreshedAt)) })}
       </span>
       <Button variant="secondary" onClick={() => run()} disabled={pending} aria-busy={pending}>
         {pending ? t("refreshing") : t("refresh")}

@@ -1,6 +1,5 @@
-import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { type DayPoint } from "@/lib/usage/usage-series";
-import { formatCount, formatDate, formatMinor } from "@/lib/format";
 import {
   Axis,
   Chart,
@@ -12,6 +11,8 @@ import {
   verticalScale,
 } from "@/components/ui/chart";
 import { DataTable } from "@/components/ui/table";
+import type { Formats } from "@/lib/i18n/formats";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 /*
  * Each chart is readable without colour (values in text, lines told apart by dash pattern and
@@ -20,10 +21,11 @@ import { DataTable } from "@/components/ui/table";
 
 const FRAME = plotFrame(640, 180, { top: 16, right: 12, bottom: 24, left: 48 });
 
-const shortDay = (day: string) => formatDate(`${day}T00:00:00Z`).replace(/ \d{4}$/, "");
+/** A UTC day of the chart (`2026-11-27`) without its year. */
+const shortDay = (formats: Formats, day: string) => formats.dayOfYear(day);
 
 /** The value axis from 0 to `max`, and about six days labelled under their bars. */
-function DayAxes({
+async function DayAxes({
   points,
   max,
   format,
@@ -32,6 +34,7 @@ function DayAxes({
   max: number;
   format: (n: number) => string;
 }) {
+  const formats = await getFormats();
   const f = FRAME;
   const step = plotWidth(f) / points.length;
   const every = Math.max(1, Math.ceil(points.length / 6));
@@ -50,7 +53,7 @@ function DayAxes({
         side="bottom"
         ticks={points.flatMap((p, i) =>
           i % every === 0 || i === points.length - 1
-            ? [{ at: f.left + step * (i + 0.5), label: shortDay(p.day) }]
+            ? [{ at: f.left + step * (i + 0.5), label: shortDay(formats, p.day) }]
             : [],
         )}
       />
@@ -69,7 +72,7 @@ const DAILY_SERIES = {
 } as const;
 
 /** Bars per day in a captioned figure; a day without a reading is an outlined gap, never a zero bar. */
-function DailyBars({
+async function DailyBars({
   series,
   points,
   endpointKey,
@@ -80,7 +83,8 @@ function DailyBars({
   endpointKey: string;
   format: (n: number) => string;
 }) {
-  const t = useTranslations("usage.charts");
+  const formats = await getFormats();
+  const t = await getTranslations("usage.charts");
   const { title: titleKey, value, testId } = DAILY_SERIES[series];
   const title = t(titleKey);
   const label = t("seriesFor", { title, key: endpointKey });
@@ -127,7 +131,7 @@ function DailyBars({
                 data-day={p.day}
                 data-value="none"
               >
-                <title>{t("noReadingDay", { day: shortDay(p.day) })}</title>
+                <title>{t("noReadingDay", { day: shortDay(formats, p.day) })}</title>
               </rect>
             );
           const height = Math.round((v / max) * plotHeight(f));
@@ -142,7 +146,7 @@ function DailyBars({
               data-value={v}
             >
               <title>
-                {t("dayValue", { day: shortDay(p.day), value: format(v) }) +
+                {t("dayValue", { day: shortDay(formats, p.day), value: format(v) }) +
                   (p.spanDays > 1 ? t("overDays", { days: p.spanDays }) : "")}
               </title>
             </rect>
@@ -154,8 +158,9 @@ function DailyBars({
 }
 
 /** Month-to-date calls against the included quantity, with the 90 percent line. */
-function MonthToDate({ points }: { points: DayPoint[] }) {
-  const t = useTranslations("usage.charts");
+async function MonthToDate({ points }: { points: DayPoint[] }) {
+  const formats = await getFormats();
+  const t = await getTranslations("usage.charts");
   const f = FRAME;
   const included = points.findLast((p) => p.included !== null)?.included ?? null;
   const peak = Math.max(0, ...points.map((p) => p.monthToDate ?? 0));
@@ -169,20 +174,20 @@ function MonthToDate({ points }: { points: DayPoint[] }) {
       ? t("monthToDateNone")
       : included
         ? t("monthToDateIncluded", {
-            calls: formatCount(last.monthToDate),
-            included: formatCount(included),
+            calls: formats.count(last.monthToDate),
+            included: formats.count(included),
             percent: Math.floor((last.monthToDate / included) * 100),
-            day: shortDay(last.day),
+            day: shortDay(formats, last.day),
           })
         : t("monthToDateNoQuota", {
-            calls: formatCount(last.monthToDate),
-            day: shortDay(last.day),
+            calls: formats.count(last.monthToDate),
+            day: shortDay(formats, last.day),
           });
   const references = included
     ? [
         {
           value: included,
-          label: t("included", { included: formatCount(included) }),
+          label: t("included", { included: formats.count(included) }),
           dy: -4,
           dash: "6 4",
         },
@@ -191,7 +196,7 @@ function MonthToDate({ points }: { points: DayPoint[] }) {
     : [];
   return (
     <Chart frame={f} summary={summary} testId="chart-month-to-date">
-      <DayAxes points={points} max={max} format={formatCount} />
+      <DayAxes points={points} max={max} format={formats.count} />
       {references.map((r) => (
         <g key={r.label} className="text-[11px]">
           <line
@@ -225,7 +230,10 @@ function MonthToDate({ points }: { points: DayPoint[] }) {
         p.monthToDate === null ? null : (
           <circle key={p.day} cx={x(i)} cy={y(p.monthToDate)} r="2.5" className="fill-brand-600">
             <title>
-              {t("thisMonth", { day: shortDay(p.day), calls: formatCount(p.monthToDate) })}
+              {t("thisMonth", {
+                day: shortDay(formats, p.day),
+                calls: formats.count(p.monthToDate),
+              })}
             </title>
           </circle>
         ),
@@ -235,7 +243,7 @@ function MonthToDate({ points }: { points: DayPoint[] }) {
 }
 
 /** Daily calls, month to date against the plan, and charges of one endpoint key. */
-export function UsageCharts({
+export async function UsageCharts({
   endpointKey,
   points,
   currency,
@@ -244,11 +252,12 @@ export function UsageCharts({
   points: DayPoint[];
   currency: string;
 }) {
-  const t = useTranslations("usage.charts");
-  const money = (n: number) => formatMinor(n, currency);
+  const formats = await getFormats();
+  const t = await getTranslations("usage.charts");
+  const money = (n: number) => formats.money(n, currency);
   return (
     <div className="space-y-6">
-      <DailyBars series="calls" points={points} endpointKey={endpointKey} format={formatCount} />
+      <DailyBars series="calls" points={points} endpointKey={endpointKey} format={formats.count} />
       <figure>
         <figcaption className="mb-1 text-sm font-semibold">{t("monthToDateCaption")}</figcaption>
         <MonthToDate points={points} />
@@ -272,13 +281,13 @@ export function UsageCharts({
             keyOf={(p) => p.day}
             empty={t("empty")}
             cells={(p) => [
-              formatDate(`${p.day}T00:00:00Z`),
+              formats.day(p.day),
               p.calls === null
                 ? t("noReading")
-                : formatCount(p.calls) +
+                : formats.count(p.calls) +
                   (p.spanDays > 1 ? t("overDays", { days: p.spanDays }) : ""),
-              p.monthToDate === null ? "—" : formatCount(p.monthToDate),
-              p.included === null ? "—" : formatCount(p.included),
+              p.monthToDate === null ? "—" : formats.count(p.monthToDate),
+              p.included === null ? "—" : formats.count(p.included),
               p.chargedMinor === null ? "—" : money(p.chargedMinor),
             ]}
           />

@@ -2,7 +2,6 @@ import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { DataTable } from "@/components/ui/table";
 import { z } from "zod";
-import { formatCount, formatDate, formatDateTime, formatMinor } from "@/lib/format";
 import { idParam, listHref, oneOf, readListParams, type SearchParams } from "@/lib/list-params";
 import { usageHistory, usageMonthsOf } from "@/lib/usage/usage-readings";
 import {
@@ -12,6 +11,7 @@ import {
   monthlyTotals,
 } from "@/lib/usage/usage-series";
 import { UsageCharts } from "./usage-charts";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 const DAY_MS = 86_400_000;
 /** Two years of billing periods and the current one: a month beside the same month last year. */
@@ -39,6 +39,7 @@ export async function UsageHistory({
   currency: string;
   extraParams?: Record<string, string>;
 }) {
+  const formats = await getFormats();
   const params = readListParams(historyParams, searchParams);
   const days = Number(params.days);
   const now = new Date();
@@ -62,7 +63,7 @@ export async function UsageHistory({
         {t("intro")}{" "}
         {last
           ? t.rich("lastReading", {
-              time: () => <span data-testid="last-reading">{formatDateTime(last.takenAt)}</span>,
+              time: () => <span data-testid="last-reading">{formats.dateTime(last.takenAt)}</span>,
             })
           : null}
       </p>
@@ -123,13 +124,13 @@ export async function UsageHistory({
             empty={t("noPeriod")}
             cells={(m) => [
               // The period ends at the start of the next: its last day is the one before.
-              `${formatDate(m.periodStart)} – ${formatDate(new Date(m.periodEnd.getTime() - 1))}`,
-              formatCount(m.calls),
-              m.included === null ? "—" : formatCount(m.included),
-              formatMinor(m.chargedMinor, m.currency ?? currency),
+              `${formats.day(m.periodStart)} – ${formats.day(new Date(m.periodEnd.getTime() - 1))}`,
+              formats.count(m.calls),
+              m.included === null ? "—" : formats.count(m.included),
+              formats.money(m.chargedMinor, m.currency ?? currency),
               m.takenAt < m.periodEnd && m.periodEnd > now
-                ? t("soFar", { time: formatDateTime(m.takenAt) })
-                : formatDateTime(m.takenAt),
+                ? t("soFar", { time: formats.dateTime(m.takenAt) })
+                : formats.dateTime(m.takenAt),
             ]}
           />
         </>

@@ -1,9 +1,10 @@
 import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { type UsageStatus } from "@/lib/api/contract/client-admin";
 import { DataTable } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
-import { formatCount, formatDate, formatMinor } from "@/lib/format";
 import { planState, type PlanState } from "@/lib/usage/plan-state";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 const STATE_BADGE = {
   ok: { tone: "green", text: "ok" },
@@ -50,22 +51,23 @@ function QuotaBar({ used, included, state }: { used: number; included: number; s
 }
 
 /** Usage of one Client in the current period: plans against their quantity, and every endpoint key. */
-export function UsagePanel({ usage }: { usage: UsageStatus }) {
+export async function UsagePanel({ usage }: { usage: UsageStatus }) {
+  const formats = await getFormats();
   const currency = usage.currency ?? "EUR";
-  const t = useTranslations("usage.panel");
+  const t = await getTranslations("usage.panel");
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-600">
         {t("period", {
-          start: formatDate(usage.period.start),
-          end: formatDate(new Date(Date.parse(usage.period.end) - 1)),
+          start: formats.day(usage.period.start),
+          end: formats.day(new Date(Date.parse(usage.period.end) - 1)),
         })}
         {usage.balanceMinor !== undefined ? (
           <>
             {" "}
             ·{" "}
             {t.rich("balance", {
-              balance: formatMinor(usage.balanceMinor, currency),
+              balance: formats.money(usage.balanceMinor, currency),
               strong: (chunks) => <strong>{chunks}</strong>,
             })}
           </>
@@ -95,8 +97,8 @@ export function UsagePanel({ usage }: { usage: UsageStatus }) {
             return [
               p.name ?? p.id,
               <code key="key">{p.endpoint_key}</code>,
-              formatCount(p.used),
-              included === 0 ? t("noQuota") : formatCount(included),
+              formats.count(p.used),
+              included === 0 ? t("noQuota") : formats.count(included),
               <QuotaBar key="bar" used={p.used} included={included} state={state} />,
               <Badge key="state" tone={STATE_BADGE[state].tone}>
                 {t(`states.${STATE_BADGE[state].text}`)}
@@ -126,13 +128,13 @@ export function UsagePanel({ usage }: { usage: UsageStatus }) {
           empty={t("noCalls")}
           cells={(e) => [
             <code key="key">{e.endpointKey}</code>,
-            formatCount(e.calls),
-            e.bySource ? formatCount(e.bySource.plan) : "—",
-            e.bySource ? formatCount(e.bySource.balance) : "—",
-            e.bySource ? formatCount(e.bySource.bundle) : "—",
-            e.bySource ? formatCount(e.bySource.sponsored) : "—",
-            e.refunded !== undefined ? formatCount(e.refunded) : "—",
-            e.chargedMinor !== undefined ? formatMinor(e.chargedMinor, currency) : "—",
+            formats.count(e.calls),
+            e.bySource ? formats.count(e.bySource.plan) : "—",
+            e.bySource ? formats.count(e.bySource.balance) : "—",
+            e.bySource ? formats.count(e.bySource.bundle) : "—",
+            e.bySource ? formats.count(e.bySource.sponsored) : "—",
+            e.refunded !== undefined ? formats.count(e.refunded) : "—",
+            e.chargedMinor !== undefined ? formats.money(e.chargedMinor, currency) : "—",
           ]}
         />
       </section>

@@ -8,7 +8,6 @@ import { CopyableId } from "@/components/ui/copyable-id";
 import { Facts } from "@/components/ui/facts";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
-import { formatDateTime, formatMinor } from "@/lib/format";
 import { beneficiaryChoices } from "@/app/(console)/grants/_lib/beneficiary-choices";
 import { grantToFormValues } from "@/app/(console)/grants/_lib/grant-form";
 import { mayCall } from "@/lib/auth/rights";
@@ -17,6 +16,7 @@ import { RefusedAction } from "@/components/ui/refused-action";
 import { GrantForm } from "../../_components/grant-form";
 import { BillingModeBadge, GrantStatus, GrantWindow } from "../../_components/grant-row-facts";
 import { RevokeGrant } from "../../_components/revoke-grant";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("grants.detail"))("title") };
@@ -29,6 +29,7 @@ export default async function GrantPage({
   params: Promise<{ reference: string }>;
   searchParams: Promise<{ saved?: string; replayed?: string }>;
 }) {
+  const formats = await getFormats();
   const { session, api } = await requirePageSession();
   if (!mayCall(session, "listSponsorshipGrants"))
     return <NotOffered session={session} operation="listSponsorshipGrants" />;
@@ -65,12 +66,12 @@ export default async function GrantPage({
       t("detail.facts.monthlyCap"),
       grant.monthlyCapMinor === null || grant.monthlyCapMinor === undefined
         ? t("detail.noCap")
-        : formatMinor(grant.monthlyCapMinor, grant.currency),
+        : formats.money(grant.monthlyCapMinor, grant.currency),
     ],
     [t("detail.facts.covered"), <CoverageMeter key="c" grant={grant} />],
-    [t("detail.facts.issued"), formatDateTime(grant.createdAt)],
+    [t("detail.facts.issued"), formats.dateTime(grant.createdAt)],
     ...(grant.revokedAt
-      ? ([[t("detail.facts.revoked"), formatDateTime(grant.revokedAt)]] as [
+      ? ([[t("detail.facts.revoked"), formats.dateTime(grant.revokedAt)]] as [
           string,
           React.ReactNode,
         ][])

@@ -25,10 +25,10 @@ import { uuid } from "@/lib/api/contract/common";
 import { messageForCode } from "@/lib/operations/code-sentences";
 import { requirePageSession } from "@/lib/auth/guards";
 import { dayForInput, daysAgo, parseDay } from "@/lib/dates";
-import { formatDate, formatDateTime } from "@/lib/format";
 import { clusterReadsOf } from "@/app/(console)/jobs/_lib/job-store";
 import { marketScopeFields } from "../../_lib/intelligence-forms";
 import { ClusterReadForm } from "../../_components/intelligence-forms";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("intelligence.clusterPage"))("title") };
@@ -48,6 +48,7 @@ export default async function ClusterPage({
   params,
   searchParams,
 }: RoutePageProps<{ clusterId: string }>) {
+  const formats = await getFormats();
   const { session, api } = await requirePageSession();
   const { clusterId } = await params;
   if (!uuid.safeParse(clusterId).success) notFound();
@@ -113,7 +114,7 @@ export default async function ClusterPage({
                 <Badge tone={STATUS_TONE[latest.status]}>{t(`status.${latest.status}`)}</Badge>
                 {tp("latestLine", {
                   version: String(latest.cluster.clusterVersion),
-                  asOf: formatDateTime(latest.asOf),
+                  asOf: formats.dateTime(latest.asOf),
                   country: latest.scope.marketCountry,
                   currency: latest.scope.currency,
                   condition: latest.scope.condition,
@@ -170,7 +171,7 @@ export default async function ClusterPage({
                       tp("changed", {
                         from: String(c.from),
                         to: String(c.to),
-                        at: formatDate(c.at),
+                        at: formats.date(c.at),
                       }),
                     )
                     .join(" ")}{" "}
@@ -192,7 +193,7 @@ export default async function ClusterPage({
                 keyOf={(p) => p.asOf}
                 rowTestId="history-point"
                 cells={(p) => [
-                  formatDate(p.asOf),
+                  formats.date(p.asOf),
                   changes.some((c) => c.at === p.asOf) ? (
                     <Badge key="v" tone="blue">
                       {tp("newVersion", { version: String(p.clusterVersion) })}

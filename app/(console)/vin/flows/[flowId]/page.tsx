@@ -9,8 +9,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { requirePageSession } from "@/lib/auth/guards";
 import { attempt } from "@/lib/operations/outcome";
 import { Receipt } from "@/components/billing/receipt";
-import { formatDateTime } from "@/lib/format";
 import { getFlow } from "@/app/(console)/vin/_lib/vin-flows";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("vin.flow"))("title") };
@@ -33,6 +33,7 @@ const ORDERS_FOR_A_VIN = [
 ] as const satisfies readonly OrderJobFamily[];
 
 export default async function FlowPage({ params }: { params: Promise<{ flowId: string }> }) {
+  const formats = await getFormats();
   const { session, api } = await requirePageSession();
   const { flowId } = await params;
   const flow = await getFlow(session.organizationId, flowId);
@@ -67,7 +68,7 @@ export default async function FlowPage({ params }: { params: Promise<{ flowId: s
       <PageHeader
         title={t("title")}
         description={t("started", {
-          at: formatDateTime(flow.createdAt),
+          at: formats.dateTime(flow.createdAt),
           vin: flow.vin,
           note: flow.note ? t("note", { note: flow.note }) : "",
         })}

@@ -16,7 +16,6 @@ import { KeyReveal, type RevealedKey } from "@/components/keys/key-reveal";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useActionCall } from "@/lib/actions/use-action-submit";
-import { formatMinor } from "@/lib/format";
 import { createWorkspaceAction } from "../../actions";
 import {
   EMPTY_WORKSPACE_FORM,
@@ -24,6 +23,7 @@ import {
   type WorkspaceFormValues,
   workspaceFormToRequest,
 } from "../../_lib/workspace-form.schema";
+import { useFormats } from "@/components/i18n/formats-provider";
 
 type Created = {
   workspace: {
@@ -49,6 +49,7 @@ const FIELDS = [
 
 /** Provisioning is not replay-safe: an unknown outcome is stated and recorded, never retried. */
 export function WorkspaceForm() {
+  const formats = useFormats();
   const t = useTranslations("workspaces.form");
   const [created, setCreated] = useState<Created | null>(null);
   const [handedOff, setHandedOff] = useState(false);
@@ -144,7 +145,7 @@ export function WorkspaceForm() {
                   ? t("grantNoCap", { reference: created.grant.reference })
                   : t("grantCap", {
                       reference: created.grant.reference,
-                      cap: formatMinor(created.grant.monthlyCapMinor, created.grant.currency),
+                      cap: formats.money(created.grant.monthlyCapMinor, created.grant.currency),
                     })
                 : t("none")}
             </dd>
