@@ -2,6 +2,7 @@ import { type Browser, type Page } from "@playwright/test";
 import { MASTER, signInAsDemo } from "./support/auth";
 import { joinByInvitation, signInAsDemoPerson, signInWithPassword } from "./support/people";
 import { PORT, SECOND_CONSOLE_PORT } from "./support/ports";
+import { withConsoleStore } from "./support/store";
 import { expect, test, uniqueName } from "./support/test";
 
 // Language, formats and time zone per person (issue 40): apart from each other, kept with the
@@ -114,4 +115,42 @@ test("a key's session keeps its choices in its browser only", async ({ browser, 
   await signInAsDemo(other, MASTER);
   await other.goto("/account");
   await expect(preferencesForm(other).getByLabel("Numbers, money and dates")).toHaveValue("");
+});
+
+test("every page writes in the chosen format and time zone; a UTC day stays its day", async ({
+  browser,
+}) => {
+  // Just after midnight UTC it is still the day before in New York: a billing period that
+  // starts on the 1st would show the last day of the month before if its day moved.
+  const page = await browserIn(browser, FIRST, "America/New_York");
+  await signInAsDemo(page, MASTER);
+  await page.goto("/account");
+  const form = preferencesForm(page);
+  await form.getByLabel("Numbers, money and dates").selectOption("de-DE");
+  await form.getByLabel("Time zone").selectOption("America/New_York");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved. Every page is shown this way from now on.")).toBeVisible();
+
+  await page.goto("/usage");
+  const now = new Date();
+  const month = String(now.getUTCMonth() + 1).padStart(2, "0");
+  const period = page.getByText(
+    new RegExp(`^Period 01\\.${month}\\.${now.getUTCFullYear()} to \\d\\d\\.`),
+  );
+  await expect(period).toBeVisible();
+  // Money in the German format, with the interface still English.
+  await expect(period).toContainText(/credit balance -?[\d.]+,\d\d\s€/);
+
+  // A moment: an entry at 03:30 UTC on 1 November 2020 is 22:30 on 31 October in New York.
+  await withConsoleStore((c) =>
+    c.query(
+      `INSERT INTO console_audit_log (client_id, organization_id, operation_id, target, outcome, created_at)
+       SELECT 'cl_demo_northwind', o.id, 'createVinRedirectSession', 'formats', 'success',
+              timestamptz '2020-11-01T03:30:00Z'
+       FROM console_organizations o WHERE o.client_id = 'cl_demo_northwind'`,
+    ),
+  );
+  await page.goto("/audit?from=2020-11-01&to=2020-11-01");
+  await expect(page.getByTestId("audit-row")).toHaveCount(1);
+  await expect(page.getByTestId("audit-row").getByRole("link")).toHaveText("31.10.2020, 22:30");
 });
