@@ -1,6 +1,7 @@
 import { MASTER, signInAsDemo, SUB_USER } from "./support/auth";
 import { chooseLanguage, expectNoEnglish } from "./support/languages";
 import { signInAsDemoPerson } from "./support/people";
+import { withConsoleStore } from "./support/store";
 import { expect, test, uniqueName } from "./support/test";
 
 // The console's shell, the overview, the organization's people and the invitation, chosen in
@@ -30,10 +31,22 @@ test.describe("the shell in German", () => {
 
   test("a Sub-user at a Master's page is told so in German", async ({ page, context, baseURL }) => {
     await signInAsDemo(page, SUB_USER);
+    // A usage warning as the service words it (English human text, the contract says), shown
+    // on every page: quoted as English, not taken for the console's own words.
+    const warning =
+      'Plan "VIN Starter" for vin_vehicle: 94 of 100 included requests used this month (94 percent).';
+    await withConsoleStore((c) =>
+      c.query(
+        `INSERT INTO console_usage_warnings (client_id, topic, text) VALUES ('cl_demo_berlin', $1, $2)
+         ON CONFLICT (client_id, topic) DO UPDATE SET text = $2, dismissed = false, last_seen_at = now()`,
+        [warning.replace(/[0-9]+/g, "#"), warning],
+      ),
+    );
     await chooseLanguage(context, baseURL, "de");
     await page.goto("/grants");
     await expect(page.getByText("Nur für Master-Clients")).toBeVisible();
     await expect(page.getByRole("link", { name: "Zurück zur Übersicht" })).toBeVisible();
+    await expect(page.getByText(warning)).toHaveAttribute("lang", "en");
     await expectNoEnglish(page);
   });
 

@@ -14,8 +14,11 @@ export async function UsageBanner({ clientId }: { clientId: string }) {
         <div>
           <p className="font-semibold">{t("heading")}</p>
           <ul className="mt-1 list-disc pl-5">
+            {/* The service's own words (the contract's human text, English), quoted as sent. */}
             {warnings.map((w) => (
-              <li key={w.text}>{w.text}</li>
+              <li key={w.text} lang="en">
+                {w.text}
+              </li>
             ))}
           </ul>
         </div>
