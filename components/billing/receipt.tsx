@@ -25,7 +25,10 @@ export function Receipt({ facts, label }: { facts: ReceiptFacts; label?: string 
         <> {t("receipt.bundleOpened")}</>
       ) : null}
       {facts.usageWarnings.length ? (
-        <span className="block text-amber-800">{facts.usageWarnings.join(" · ")}</span>
+        // The service's own words, quoted as sent (English).
+        <span lang="en" className="block text-amber-800">
+          {facts.usageWarnings.join(" · ")}
+        </span>
       ) : null}
     </aside>
   );

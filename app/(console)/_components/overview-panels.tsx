@@ -147,7 +147,8 @@ export async function UsageWarnings({ clientId }: { clientId: string }) {
         <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="overview-warnings">
           {warnings.map((w) => (
             <li key={w.text}>
-              {w.text}{" "}
+              {/* The service's own words, quoted as sent (English). */}
+              <span lang="en">{w.text}</span>{" "}
               <span className="text-xs text-slate-500">({formats.dateTime(w.lastSeenAt)})</span>
             </li>
           ))}
