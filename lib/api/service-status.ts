@@ -17,7 +17,11 @@ export type ServiceStatus =
       pathCount: number;
       embedded: boolean;
     }
-  | { reachable: false; url: string; reason: string; embedded: boolean };
+  | { reachable: false; url: string; reason: UnreachableReason; embedded: boolean };
+
+/** Why the service counts as unreachable, worded by the page (`overview.service.reasons`). */
+export type UnreachableReason =
+  { kind: "answered"; status: number } | { kind: "notOpenApi" } | { kind: "silent" };
 
 /** Reads the service's public OpenAPI document: no key is needed to tell whether it is up. */
 export async function getServiceStatus(): Promise<ServiceStatus> {
@@ -32,7 +36,7 @@ export async function getServiceStatus(): Promise<ServiceStatus> {
         reachable: false,
         url,
         embedded,
-        reason: `The service answered ${response.status}.`,
+        reason: { kind: "answered", status: response.status },
       };
     const doc = openApiInfo.parse(await response.json());
     return {
@@ -44,10 +48,8 @@ export async function getServiceStatus(): Promise<ServiceStatus> {
       pathCount: Object.keys(doc.paths).length,
     };
   } catch (error) {
-    const reason =
-      error instanceof z.ZodError
-        ? "The service's OpenAPI document is not in the expected form."
-        : "The service did not answer.";
+    const reason: UnreachableReason =
+      error instanceof z.ZodError ? { kind: "notOpenApi" } : { kind: "silent" };
     return { reachable: false, url, embedded, reason };
   }
 }

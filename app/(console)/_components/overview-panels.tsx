@@ -17,7 +17,6 @@ import { recordUsageReading } from "@/lib/usage/usage-readings";
 import { auditLabel } from "@/lib/audit-labels";
 import { beneficiaryNames } from "../grants/_lib/beneficiaries";
 import { OUTCOME_TONE } from "../audit/_lib/audit-outcome";
-import { JOB_LABELS } from "../jobs/_lib/job-families";
 import { listJobs } from "../jobs/_lib/job-store";
 import { LiveJobStatus } from "../jobs/_components/live-job-status";
 import { getFormats } from "@/lib/i18n/formats-server";
@@ -230,6 +229,7 @@ export async function RecentJobs({ organizationId }: { organizationId: string })
     5,
   );
   const t = await getTranslations("overview.jobs");
+  const families = await getTranslations("jobs.families");
   return (
     <Card title={t("title")}>
       <DataTable
@@ -243,7 +243,7 @@ export async function RecentJobs({ organizationId }: { organizationId: string })
           <Link key="at" className="text-brand-700 underline" href={`/jobs/${j.id}`}>
             {formats.dateTime(j.createdAt)}
           </Link>,
-          JOB_LABELS[j.family],
+          families(j.family),
           <LiveJobStatus key="status" initial={j} />,
         ]}
       />
@@ -304,7 +304,14 @@ export async function ServiceStatusPanel({ api }: { api: ServiceApi }) {
           ],
           [
             t("status"),
-            status.reachable ? t("reachable") : t("unreachable", { reason: status.reason }),
+            status.reachable
+              ? t("reachable")
+              : t("unreachable", {
+                  reason:
+                    status.reason.kind === "answered"
+                      ? t("reasons.answered", { status: String(status.reason.status) })
+                      : t(`reasons.${status.reason.kind}`),
+                }),
             "service-status",
           ],
           [

@@ -14,18 +14,6 @@ import {
  * finished job, so every Intelligence result has a page). Their families are the contract's.
  */
 
-/**
- * What each kind of work is called in the console, in English. The console's own pages word it
- * by `jobs.families.<family>`; this table stays for the overview panel until it does too.
- */
-export const JOB_LABELS: Record<JobFamily, string> = {
-  vin_parts: "VIN parts lookup",
-  cart_check: "Cart check",
-  economic_evaluation: "Economic evaluation",
-  part_image: "Part-image generation",
-  part_intelligence: "Part intelligence",
-  vin_economic_intelligence: "VIN Economic Intelligence",
-};
 /** The operation that orders a family's jobs: the row whose `job` names the family. */
 export function orderOperationOf(family: OrderJobFamily): OperationId {
   return OPERATION_IDS.find(
