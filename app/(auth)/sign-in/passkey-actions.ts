@@ -12,8 +12,9 @@ import { startPersonSession } from "@/lib/people/person-session";
 import { recordRefusedSignIn } from "@/lib/people/sign-in-audit";
 import { normalDomain, organizationOfDomain } from "@/lib/people/domain-claims";
 import { beginSignOn } from "@/lib/people/single-sign-on";
-import { attempt, tooManyAttempts } from "@/lib/people/sign-in-throttle";
+import { attempt, waitOf } from "@/lib/people/sign-in-throttle";
 import { FORM_BOUNDS } from "@/lib/validation/form-bounds";
+import { serverWords } from "@/lib/actions/server-words";
 
 /** The challenge of a passkey sign-in: the browser offers the person their passkeys for this console. */
 export async function passkeySignInOptionsAction(): Promise<
@@ -43,7 +44,10 @@ export async function passkeySignInAction(input: unknown): Promise<ActionResult<
     return assertion.verified ? await personById(assertion.personId) : undefined;
   });
   if (checked.kind === "wait")
-    return refused("too_many_attempts", tooManyAttempts(checked.waitSeconds));
+    return refused(
+      "too_many_attempts",
+      (await serverWords("people"))("tooManyAttempts", waitOf(checked.waitSeconds)),
+    );
   const person = checked.kind === "right" ? checked.value : undefined;
   if (!person) {
     return refused(
