@@ -53,7 +53,8 @@ export function fieldErrorsOf(
 export function parseInput<S extends z.ZodType>(
   schema: S,
   input: unknown,
-  message = "Some values are not valid.",
+  /** The refusal's sentence, in the reader's language (most forms: `forms.actions.invalid`). */
+  message: string,
 ): { data: z.output<S> } | ReturnType<typeof refused> {
   const parsed = schema.safeParse(input);
   return parsed.success

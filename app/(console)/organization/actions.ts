@@ -83,7 +83,7 @@ export async function inviteAction(input: {
   email: string;
   role: string;
 }): Promise<ActionResult<{ link: string; email: string; expiresAt: string; mail: MailOutcome }>> {
-  const parsed = parseInput(inviteSchema, input);
+  const parsed = parseInput(inviteSchema, input, (await serverWords("forms.actions"))("invalid"));
   if ("ok" in parsed) return parsed;
   const t = await serverWords("organization.actions");
   return asDuty("managePeople", "console.invite", normalEmail(parsed.data.email), async (s) => {
@@ -219,7 +219,11 @@ export async function becomeOwnerAction(input: {
   secret: string;
   code: string;
 }): Promise<ActionResult<null>> {
-  const parsed = parseInput(newPersonSchema, input);
+  const parsed = parseInput(
+    newPersonSchema,
+    input,
+    (await serverWords("forms.actions"))("invalid"),
+  );
   if ("ok" in parsed) return parsed;
   const v = parsed.data;
   const t = await serverWords("organization.actions");
@@ -317,7 +321,11 @@ export async function setKeySignInAction(input: { allowed: boolean }): Promise<A
 
 /** An owner or admin names the organization's identity provider; it is checked before it is kept. */
 export async function saveSingleSignOnAction(input: unknown): Promise<ActionResult<null>> {
-  const parsed = parseInput(singleSignOnSchema, input);
+  const parsed = parseInput(
+    singleSignOnSchema,
+    input,
+    (await serverWords("forms.actions"))("invalid"),
+  );
   if ("ok" in parsed) return parsed;
   const t = await serverWords("organization.actions");
   return asDuty(

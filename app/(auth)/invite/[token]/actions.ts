@@ -106,7 +106,11 @@ export async function acceptAsNewPersonAction(
   const { email } = open;
   const held = await squatted(open);
   if (held) return held;
-  const parsed = parseInput(newPersonSchema, { ...input, email });
+  const parsed = parseInput(
+    newPersonSchema,
+    { ...input, email },
+    (await serverWords("forms.actions"))("invalid"),
+  );
   if ("ok" in parsed) return parsed;
   const w = await words();
   const people = await serverWords("people");
