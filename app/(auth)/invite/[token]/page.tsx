@@ -10,7 +10,7 @@ import {
   AcceptAsNewPerson,
   AcceptWithPasskey,
 } from "./_components/accept-invitation";
-import { getFormats } from "@/lib/i18n/formats-server";
+import { getFormats, readFormatSettings } from "@/lib/i18n/formats-server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("invite"))("title") };
@@ -46,7 +46,7 @@ async function Open({
   token: string;
   state: Extract<Awaited<ReturnType<typeof invitationByToken>>, { kind: "open" }>;
 }) {
-  const formats = await getFormats();
+  const [formats, { timeZone }] = await Promise.all([getFormats(), readFormatSettings()]);
   const { invitation, organizationName } = state;
   const existing = await personByEmail(invitation.email);
   const secret = newTotpSecret();
@@ -60,7 +60,8 @@ async function Open({
           role: roles(`${invitation.role}.lower`),
           does: roles(`${invitation.role}.does`),
           email: invitation.email,
-          until: formats.dateTime(invitation.expiresAt),
+          // Named: a link opened first in a browser is read in UTC until it reports its zone.
+          until: `${formats.dateTime(invitation.expiresAt)} (${timeZone})`,
           strong: (chunks) => <strong>{chunks}</strong>,
         })}
       </p>

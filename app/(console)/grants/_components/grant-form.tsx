@@ -96,6 +96,7 @@ function useBeneficiaryOptions(given: BeneficiaryChoices, chosen: string) {
 export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
   const t = useTranslations("grants.form");
   const tc = useTranslations("grants.changes");
+  const formats = useFormats();
   const router = useRouter();
   const [review, setReview] = useState<{ values: GrantFormValues; changes: string[] } | null>(null);
   const form = useForm<GrantFormValues>({
@@ -149,8 +150,11 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
     if (mode === "replace" && before) {
       setReview({
         values,
-        changes: describeGrantChanges(before, grantFormToRequest(values), (key, values) =>
-          tc(key, values),
+        changes: describeGrantChanges(
+          before,
+          grantFormToRequest(values),
+          (key, values) => tc(key, values),
+          formats,
         ),
       });
       return;

@@ -1,5 +1,6 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import { formatsFor } from "@/lib/i18n/formats";
 import messages from "@/messages/en.json";
 import {
   describeGrantChanges,
@@ -80,6 +81,7 @@ describe("grant form", () => {
         allowPartnerTerms: true,
       },
       english,
+      formatsFor({ format: "en-GB", timeZone: "UTC", now: 0 }),
     );
     expect(changes).toEqual([
       "Endpoint keys added: translation",
@@ -96,7 +98,17 @@ describe("grant form", () => {
           monthlyCapMinor: 5000,
         },
         english,
+        formatsFor({ format: "en-GB", timeZone: "UTC", now: 0 }),
       ),
     ).toEqual([]);
+    // The cap in the reader's format and the grant's currency.
+    expect(
+      describeGrantChanges(
+        { ...before, currency: "JPY" },
+        { beneficiaryClientId: "cl_a", endpointKeys: ["parts_oe"], monthlyCapMinor: 7000 },
+        english,
+        formatsFor({ format: "de-DE", timeZone: "Europe/Berlin", now: 0 }),
+      ).map((line) => line.replace(/\s/g, " ")),
+    ).toEqual(["Monthly cap: 5.000 ¥ → 7.000 ¥"]);
   });
 });

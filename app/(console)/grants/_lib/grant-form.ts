@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateTimeForInput, parseDateTime } from "@/lib/dates";
+import type { Formats } from "@/lib/i18n/formats";
 import { clientId, grantReference } from "@/lib/api/contract/common";
 import {
   coveredEndpointKeys,
@@ -86,8 +87,6 @@ export const EMPTY_GRANT_FORM: GrantFormValues = {
   monthlyCap: "",
 };
 
-const money = (minor: number | null | undefined, t: GrantChangeWords) =>
-  minor === null || minor === undefined ? t("noCap") : `€${(minor / 100).toFixed(2)}`;
 const when = (iso: string | null | undefined, t: GrantChangeWords) =>
   iso ? t("utc", { time: iso.slice(0, 16).replace("T", " ") }) : t("notSet");
 
@@ -118,8 +117,12 @@ export function describeGrantChanges(
   before: SponsorshipGrant,
   after: UpsertSponsorshipGrantRequest,
   t: GrantChangeWords,
+  formats: Pick<Formats, "money">,
 ): string[] {
   const changes: string[] = [];
+  // A cap is in the grant's currency (euros unless it says), written in the reader's format.
+  const money = (minor: number | null | undefined) =>
+    minor === null || minor === undefined ? t("noCap") : formats.money(minor, before.currency);
   const keysBefore = [...(before.endpointKeys ?? [])].sort();
   const keysAfter = [...new Set(after.endpointKeys)].sort();
   if (before.beneficiaryClientId !== after.beneficiaryClientId) {
@@ -155,8 +158,8 @@ export function describeGrantChanges(
   if ((before.monthlyCapMinor ?? null) !== (after.monthlyCapMinor ?? null))
     changes.push(
       t("cap", {
-        before: money(before.monthlyCapMinor, t),
-        after: money(after.monthlyCapMinor, t),
+        before: money(before.monthlyCapMinor),
+        after: money(after.monthlyCapMinor),
       }),
     );
   return changes;

@@ -1,5 +1,3 @@
-"use client";
-
 import { useTranslations } from "next-intl";
 import { Warnings } from "@/components/operations/coded-sentence";
 import { UndocumentedShape } from "@/components/operations/outcome-card";
