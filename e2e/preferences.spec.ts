@@ -141,16 +141,20 @@ test("every page writes in the chosen format and time zone; a UTC day stays its 
   // Money in the German format, with the interface still English.
   await expect(period).toContainText(/credit balance -?[\d.]+,\d\d\s€/);
 
-  // A moment: an entry at 03:30 UTC on 1 November 2020 is 22:30 on 31 October in New York.
-  await withConsoleStore((c) =>
-    c.query(
+  // A moment: an entry at 03:30 UTC on 1 December 2020 is 22:30 on 30 November in New York
+  // (EST, UTC-5). Made again on a retry, so the day holds exactly one.
+  await withConsoleStore(async (c) => {
+    await c.query(
+      "DELETE FROM console_audit_log WHERE client_id = 'cl_demo_northwind' AND target = 'formats'",
+    );
+    await c.query(
       `INSERT INTO console_audit_log (client_id, organization_id, operation_id, target, outcome, created_at)
        SELECT 'cl_demo_northwind', o.id, 'createVinRedirectSession', 'formats', 'success',
-              timestamptz '2020-11-01T03:30:00Z'
+              timestamptz '2020-12-01T03:30:00Z'
        FROM console_organizations o WHERE o.client_id = 'cl_demo_northwind'`,
-    ),
-  );
-  await page.goto("/audit?from=2020-11-01&to=2020-11-01");
+    );
+  });
+  await page.goto("/audit?from=2020-12-01&to=2020-12-01");
   await expect(page.getByTestId("audit-row")).toHaveCount(1);
-  await expect(page.getByTestId("audit-row").getByRole("link")).toHaveText("31.10.2020, 22:30");
+  await expect(page.getByTestId("audit-row").getByRole("link")).toHaveText("30.11.2020, 22:30");
 });
