@@ -64,6 +64,12 @@ test.describe("usage over time", () => {
       const periodStart = new Date();
       periodStart.setUTCDate(1);
       periodStart.setUTCHours(0, 0, 0, 0);
+      // Yesterday has no reading: a run that crossed midnight UTC took scheduled ones then.
+      await c.query(
+        `DELETE FROM console_usage_readings
+         WHERE client_id = 'cl_demo_berlin' AND hour >= $1 AND hour < $2`,
+        [`${day(-1)}T00:00:00Z`, `${day(0)}T00:00:00Z`],
+      );
       for (const [offset, calls, charged] of [
         [-5, 10, 0],
         [-4, 20, 0],
