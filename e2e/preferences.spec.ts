@@ -31,6 +31,9 @@ test("a person's formats, time zone and language: apart, and kept wherever they 
   browser,
   page,
 }) => {
+  // An invitation joined, three browsers, two instances, several sign-ins: about 30 s alone,
+  // past 60 once under CI's load (cc10), so it is given what such walks have elsewhere.
+  test.setTimeout(120_000);
   await signInAsDemoPerson(page, "Olivia Owner");
   const person = await joinByInvitation(browser, page, {
     email: `${uniqueName("formats", "-")}@northwind.example`,
