@@ -3,7 +3,7 @@ import path from "node:path";
 import { type Browser, type Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { demoPersonTotpSecret } from "@/lib/demo/demo-credentials";
-import { expect } from "./test";
+import { expect, waitForHydration } from "./test";
 import { demoKeys } from "./demo";
 
 /**
@@ -125,6 +125,9 @@ export async function joinByInvitation(
   const context = await browser.newContext({ baseURL: new URL(link).origin });
   const page = await context.newPage();
   await page.goto(link);
+  // A page of a new context is not the fixture's, whose goto waits: a click on the summary
+  // before the page's streamed part is swapped in and hydrated is undone by the swap.
+  await waitForHydration(page, new URL(link).origin);
   await page.getByText("Join with a password and an authenticator app instead").click();
   const form = page.getByRole("form", { name: "Create your sign-in" });
   const password = "copper kettle under winter stars";
