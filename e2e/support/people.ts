@@ -59,8 +59,15 @@ export function demoAuthenticator(
 }
 
 /** Signs in with one click as a demo person, by their name. */
+/**
+ * A page of a new context is not the fixture's, whose goto waits for hydration: a click on a
+ * summary before the page's streamed part is swapped in and hydrated is undone by the swap.
+ */
+const hydrated = (page: Page) => waitForHydration(page, new URL(page.url()).origin);
+
 export async function signInAsDemoPerson(page: Page, name: string) {
   await page.goto("/sign-in");
+  await hydrated(page);
   await page.getByRole("button", { name: `Sign in as ${name}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   await expect(page.getByTestId("signed-in-person")).toContainText(name);
@@ -74,6 +81,7 @@ export async function signInWithPassword(
   { refused = false } = {},
 ) {
   await page.goto("/sign-in");
+  await hydrated(page);
   await page.getByText("Sign in with a password and a code instead").click();
   const form = page.getByRole("form", { name: "Sign in as yourself" });
   await form.getByLabel("Email address").fill(person.email);
@@ -125,9 +133,7 @@ export async function joinByInvitation(
   const context = await browser.newContext({ baseURL: new URL(link).origin });
   const page = await context.newPage();
   await page.goto(link);
-  // A page of a new context is not the fixture's, whose goto waits: a click on the summary
-  // before the page's streamed part is swapped in and hydrated is undone by the swap.
-  await waitForHydration(page, new URL(link).origin);
+  await hydrated(page);
   await page.getByText("Join with a password and an authenticator app instead").click();
   const form = page.getByRole("form", { name: "Create your sign-in" });
   const password = "copper kettle under winter stars";
