@@ -11,7 +11,6 @@ import {
   verticalScale,
 } from "@/components/ui/chart";
 import { DataTable } from "@/components/ui/table";
-import type { Formats } from "@/lib/i18n/formats";
 import { getFormats } from "@/lib/i18n/formats-server";
 
 /*
@@ -20,9 +19,6 @@ import { getFormats } from "@/lib/i18n/formats-server";
  */
 
 const FRAME = plotFrame(640, 180, { top: 16, right: 12, bottom: 24, left: 48 });
-
-/** A UTC day of the chart (`2026-11-27`) without its year. */
-const shortDay = (formats: Formats, day: string) => formats.dayOfYear(day);
 
 /** The value axis from 0 to `max`, and about six days labelled under their bars. */
 async function DayAxes({
@@ -53,7 +49,7 @@ async function DayAxes({
         side="bottom"
         ticks={points.flatMap((p, i) =>
           i % every === 0 || i === points.length - 1
-            ? [{ at: f.left + step * (i + 0.5), label: shortDay(formats, p.day) }]
+            ? [{ at: f.left + step * (i + 0.5), label: formats.dayOfYear(p.day) }]
             : [],
         )}
       />
@@ -131,7 +127,7 @@ async function DailyBars({
                 data-day={p.day}
                 data-value="none"
               >
-                <title>{t("noReadingDay", { day: shortDay(formats, p.day) })}</title>
+                <title>{t("noReadingDay", { day: formats.dayOfYear(p.day) })}</title>
               </rect>
             );
           const height = Math.round((v / max) * plotHeight(f));
@@ -146,7 +142,7 @@ async function DailyBars({
               data-value={v}
             >
               <title>
-                {t("dayValue", { day: shortDay(formats, p.day), value: format(v) }) +
+                {t("dayValue", { day: formats.dayOfYear(p.day), value: format(v) }) +
                   (p.spanDays > 1 ? t("overDays", { days: p.spanDays }) : "")}
               </title>
             </rect>
@@ -177,11 +173,11 @@ async function MonthToDate({ points }: { points: DayPoint[] }) {
             calls: formats.count(last.monthToDate),
             included: formats.count(included),
             percent: Math.floor((last.monthToDate / included) * 100),
-            day: shortDay(formats, last.day),
+            day: formats.dayOfYear(last.day),
           })
         : t("monthToDateNoQuota", {
             calls: formats.count(last.monthToDate),
-            day: shortDay(formats, last.day),
+            day: formats.dayOfYear(last.day),
           });
   const references = included
     ? [
@@ -231,7 +227,7 @@ async function MonthToDate({ points }: { points: DayPoint[] }) {
           <circle key={p.day} cx={x(i)} cy={y(p.monthToDate)} r="2.5" className="fill-brand-600">
             <title>
               {t("thisMonth", {
-                day: shortDay(formats, p.day),
+                day: formats.dayOfYear(p.day),
                 calls: formats.count(p.monthToDate),
               })}
             </title>
