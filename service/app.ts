@@ -203,8 +203,9 @@ export function createApp(service: ServiceContext, handlers: HandlerMap = allHan
           errorCode,
           durationMs,
         );
-      log.info("request", {
-        ...call.trace,
+      log.request({
+        traceId: call.trace.traceId,
+        spanId: call.trace.spanId,
         requestId: call.requestId,
         operationId,
         method: op.method,

@@ -64,8 +64,15 @@ function refuseOnSocket(socket: Duplex, code: ErrorCode, message: string) {
  * The service's HTTP server: Hono's request listener on Node's server, with the limits above
  * and a JSON body on every refusal the HTTP layer makes itself (malformed request, headers too
  * large, timeout, an unusable Host), where Node would otherwise answer with an empty body.
+ * While the instance drains, every answer closes its connection, so a proxy's kept-alive
+ * connections move to other instances (set here, before routing: as a middleware of the app it
+ * took every call through one more async step).
  */
-export function createServiceServer(app: ServiceApp, log: Logger): Server {
+export function createServiceServer(
+  app: ServiceApp,
+  log: Logger,
+  lifecycle: { readonly draining: boolean },
+): Server {
   const listener = getRequestListener(app.fetch, {
     errorHandler: (error) => {
       log.info("request refused before routing", { error });
@@ -91,7 +98,11 @@ export function createServiceServer(app: ServiceApp, log: Logger): Server {
       // the error handler above, with a body.
       requireHostHeader: false,
     },
-    listener,
+    (request, response) => {
+      // Node keeps a header set here when the answer's own headers are written.
+      if (lifecycle.draining) response.setHeader("Connection", "close");
+      return listener(request, response);
+    },
   );
   // CONNECT is a proxy's method; without a listener Node would drop the socket unanswered.
   server.on("connect", (_request, socket: Duplex) => {

@@ -262,7 +262,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     },
   };
   const app = createApp(context, opts.handlers);
-  const server = createServiceServer(app, log);
+  const server = createServiceServer(app, log, context.lifecycle);
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port, host, () => resolve((server.address() as AddressInfo).port));

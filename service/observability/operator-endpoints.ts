@@ -7,14 +7,10 @@ const NEWEST_MIGRATION = newestMigration(MIGRATIONS_FOLDER);
 /**
  * What load balancers, orchestrators and Prometheus ask an instance, outside the contract and
  * its pipeline (no key, no rate limit, no charge): `GET /healthz` (the process answers),
- * `GET /readyz` (it should be sent calls) and `GET /metrics`. While the instance drains, every
- * answer closes its connection, so a proxy's kept-alive connections move to other instances.
+ * `GET /readyz` (it should be sent calls) and `GET /metrics`. (While the instance drains, every
+ * answer closes its connection: `createServiceServer`.)
  */
 export function mountOperatorEndpoints(app: ServiceApp, service: ServiceContext) {
-  app.use(async (c, next) => {
-    await next();
-    if (service.lifecycle.draining) c.header("Connection", "close");
-  });
   app.get("/healthz", (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ status: "ok" });
