@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server, STATUS_CODES } from "node:http";
+import { createServer, type Server, ServerResponse, STATUS_CODES } from "node:http";
 import { type Duplex } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { ERROR_CATALOGUE, type ErrorCode } from "@/lib/api/contract/errors";
@@ -65,8 +65,9 @@ function refuseOnSocket(socket: Duplex, code: ErrorCode, message: string) {
  * and a JSON body on every refusal the HTTP layer makes itself (malformed request, headers too
  * large, timeout, an unusable Host), where Node would otherwise answer with an empty body.
  * While the instance drains, every answer closes its connection, so a proxy's kept-alive
- * connections move to other instances (set here, before routing: as a middleware of the app it
- * took every call through one more async step).
+ * connections move to other instances: decided as the answer's head is written, so a call under
+ * way when draining begins closes too (here rather than as a middleware of the app, which took
+ * every call through one more async step).
  */
 export function createServiceServer(
   app: ServiceApp,
@@ -89,8 +90,16 @@ export function createServiceServer(
       );
     },
   });
+  class Answer extends ServerResponse {
+    // (Node's own implicit head, for an answer written without one, comes through here too.)
+    override writeHead(statusCode: number, ...rest: unknown[]): this {
+      if (lifecycle.draining) this.setHeader("Connection", "close");
+      return (super.writeHead as (code: number, ...more: unknown[]) => this)(statusCode, ...rest);
+    }
+  }
   const server = createServer(
     {
+      ServerResponse: Answer,
       maxHeaderSize: HTTP_LIMITS.maxHeaderBytes,
       headersTimeout: HTTP_LIMITS.headersTimeoutMs,
       requestTimeout: HTTP_LIMITS.requestTimeoutMs,
@@ -98,11 +107,7 @@ export function createServiceServer(
       // the error handler above, with a body.
       requireHostHeader: false,
     },
-    (request, response) => {
-      // Node keeps a header set here when the answer's own headers are written.
-      if (lifecycle.draining) response.setHeader("Connection", "close");
-      return listener(request, response);
-    },
+    listener,
   );
   // CONNECT is a proxy's method; without a listener Node would drop the socket unanswered.
   server.on("connect", (_request, socket: Duplex) => {

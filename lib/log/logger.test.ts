@@ -89,6 +89,13 @@ describe("a call's request line", () => {
     expect(written).toHaveLength(1);
   });
 
+  it("writes a number JSON cannot hold as null, as JSON.stringify does", () => {
+    const written: string[] = [];
+    const log = createLogger("service", "info", (l) => written.push(l));
+    log.request({ ...line, status: Infinity, durationMs: NaN });
+    expect(JSON.parse(written[0]!)).toMatchObject({ status: null, durationMs: null });
+  });
+
   it("writes a value that needs escaping as valid JSON", () => {
     const written: string[] = [];
     const log = createLogger("service", "info", (l) => written.push(l));

@@ -78,6 +78,9 @@ export interface RequestLine {
   durationMs: number;
 }
 
+/** A number as JSON writes it: one that is not finite is `null`, as `JSON.stringify` has it. */
+const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : "null");
+
 /**
  * The time as ISO 8601 in UTC, the date and time to the second made once a second: building it
  * from a `Date` every line was the most expensive part of a request line after its redaction.
@@ -142,9 +145,9 @@ export function createLogger(
     if (!logger.isLevelEnabled("info")) return;
     let text = `{"level":"info","time":"${isoNow()}"${base},"traceId":${JSON.stringify(line.traceId)},"spanId":${JSON.stringify(line.spanId)},"requestId":${JSON.stringify(line.requestId)},"operationId":${JSON.stringify(line.operationId)},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)}`;
     if (line.clientId !== undefined) text += `,"clientId":${JSON.stringify(line.clientId)}`;
-    if (line.status !== undefined) text += `,"status":${line.status}`;
+    if (line.status !== undefined) text += `,"status":${jsonNumber(line.status)}`;
     if (line.error !== undefined) text += `,"error":${JSON.stringify(line.error)}`;
-    text += `,"durationMs":${line.durationMs},"msg":"request"}`;
+    text += `,"durationMs":${jsonNumber(line.durationMs)},"msg":"request"}`;
     if (write) write(text);
     else destination!.write(`${text}\n`);
   };

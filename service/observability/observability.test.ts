@@ -193,6 +193,8 @@ describe("graceful shutdown", () => {
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(answer.headers.get("x-service-billing-source")).not.toBeNull();
+    // Draining began while it was under way: its answer closes the connection all the same.
+    expect(answer.headers.get("connection")).toBe("close");
     await stopped;
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     hold = Promise.resolve();
