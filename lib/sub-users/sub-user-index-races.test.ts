@@ -102,6 +102,21 @@ describe("the Sub-user index under races", () => {
     expect(await indexedSubUser(MASTER, made.body.id)).toBeDefined();
   }, 60_000);
 
+  it("waits for a refresh under way when asked for one, and says busy past its wait", async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // Another instance's round, holding the lease until the gate opens.
+    const round = refreshSubUsers(gated(gate, false), MASTER);
+    await expect.poll(() => refreshSubUsers(api(), MASTER)).toBe("busy");
+    expect(await refreshedSubUsers(api(), MASTER, 300)).toBe("busy");
+    const asked = refreshedSubUsers(api(), MASTER, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    open();
+    expect(await round).not.toBe("busy");
+    // Taken after the round ended: not modified since, or read again, but never "busy".
+    expect(["refreshed", "unchanged"]).toContain(await asked);
+  }, 60_000);
+
   it("keeps both of two own changes made at once", async () => {
     const made = await http<{ id: string }>(svc.url, "POST", "/client/users", {
       key: admin(),

@@ -369,13 +369,21 @@ export async function ensureSubUsers(
 }
 
 /**
- * The Master's list taken into the index now, or, if another instance is taking it, once that
- * refresh has ended (up to the lease).
+ * The Master's list taken into the index now, or, if another instance (or a scheduled round) is
+ * taking it, once that refresh has ended: waiting up to `waitMs` (the lease, unless told), then
+ * `busy` if it still runs.
  */
-export async function refreshedSubUsers(api: ServiceApi, masterId: string): Promise<void> {
-  const deadline = Date.now() + LEASE_MS;
-  while ((await refreshSubUsers(api, masterId)) === "busy" && Date.now() < deadline)
+export async function refreshedSubUsers(
+  api: ServiceApi,
+  masterId: string,
+  waitMs = LEASE_MS,
+): Promise<"refreshed" | "unchanged" | "busy"> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const outcome = await refreshSubUsers(api, masterId);
+    if (outcome !== "busy" || Date.now() >= deadline) return outcome;
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 const ORDER: Record<SortKey, SQL> = {

@@ -16,7 +16,7 @@ import {
   changeIndexedSubUser,
   indexSubUser,
   LeaseLostError,
-  refreshSubUsers,
+  refreshedSubUsers,
 } from "@/lib/sub-users/sub-user-index";
 import { type ActionResult, done, refused } from "@/lib/actions/action-result";
 import { ContractViolationError, ServiceError, ServiceUnreachableError } from "@/lib/api/client";
@@ -150,6 +150,9 @@ const ruleOf = (r: {
   ...(r.apiKeyId ? { apiKeyId: r.apiKeyId } : {}),
 });
 
+/** How long the list page's Refresh waits for a refresh already under way before it says so. */
+const REFRESH_WAIT_MS = 15_000;
+
 /** The list page's Refresh: the service's list taken into the console's index now. */
 export async function refreshSubUsersAction(): Promise<ActionResult<{ outcome: string }>> {
   const signedIn = await actionSession();
@@ -158,7 +161,9 @@ export async function refreshSubUsersAction(): Promise<ActionResult<{ outcome: s
   const { session, api } = signedIn;
   if (!mayCall(session, "listClientUsers")) return refused("forbidden", t("mayNotRead"));
   try {
-    const outcome = await refreshSubUsers(api, session.clientId);
+    // A scheduled round taking the list meanwhile is what the person asked for: its end is
+    // waited for (briefly), so the page they see afterwards shows it.
+    const outcome = await refreshedSubUsers(api, session.clientId, REFRESH_WAIT_MS);
     revalidatePath("/sub-users");
     return done({ outcome });
   } catch (error) {
