@@ -61,9 +61,10 @@ export interface Logger {
 
 /**
  * The line the service writes at `info` for every call it answers. Every value is one the
- * service made itself (ids it drew, an operation's id and path template, a status, a documented
- * error code, a duration), never what a caller sent, so the line is written as it is: walking it
- * for secrets was a third of what logging cost each call (`npm run bench`, a CPU profile).
+ * service made or checked itself (ids it drew, a caller's trace id only as 32 hex digits, an
+ * operation's id and path template, a status, a documented error code, a duration), never text a
+ * caller chose, so the line is written as it is, not walked for secrets. The whole line had cost
+ * a fifth of the service's `GET /ping` rate (README, "No regression"); the walk was a third of it.
  */
 export interface RequestLine {
   traceId: string;
@@ -99,10 +100,11 @@ export function isoNow(now = Date.now()): string {
 /**
  * Where lines go unless told: standard output, written asynchronously and in batches. A
  * synchronous write blocks the event loop until the pipe or file takes the line, once per
- * request; one write a line cost a request under load a fifth of the service's `GET /ping`
- * rate (`npm run bench`, a CPU profile). Lines leave once 4 KiB have gathered or
- * `LOG_FLUSH_MS` after the oldest, whichever comes first, and what is still buffered is flushed
- * when the process exits (a process killed outright loses at most that last interval).
+ * request, and one write a line was the largest part of what the request line cost (README,
+ * "No regression"). Lines leave once 4 KiB have gathered, else at the next tick of a
+ * `LOG_FLUSH_MS` interval, and what is still buffered is flushed when the process exits. A
+ * process killed outright, or one that runs out of heap (V8 aborts without an exit), loses what
+ * was buffered: the last interval's lines, while the reader keeps up with the pipe.
  */
 export const LOG_FLUSH_MS = 100;
 let stdout: ReturnType<typeof pino.destination> | undefined;

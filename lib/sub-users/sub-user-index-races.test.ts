@@ -105,16 +105,33 @@ describe("the Sub-user index under races", () => {
   it("waits for a refresh under way when asked for one, and says busy past its wait", async () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    // Another instance's round, holding the lease until the gate opens.
-    const round = refreshSubUsers(gated(gate, false), MASTER);
-    await expect.poll(() => refreshSubUsers(api(), MASTER)).toBe("busy");
-    expect(await refreshedSubUsers(api(), MASTER, 300)).toBe("busy");
-    const asked = refreshedSubUsers(api(), MASTER, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    open();
-    expect(await round).not.toBe("busy");
-    // Taken after the round ended: not modified since, or read again, but never "busy".
-    expect(["refreshed", "unchanged"]).toContain(await asked);
+    let reading!: () => void;
+    const leased = new Promise<void>((resolve) => (reading = resolve));
+    // Another instance's round: it reads the list (so holds the lease) until the gate opens.
+    const held = gated(gate, false);
+    const round = refreshSubUsers(
+      {
+        ...held,
+        listClientUsers: (...args: Parameters<ServiceApi["listClientUsers"]>) => {
+          reading();
+          return held.listClientUsers(...args);
+        },
+      },
+      MASTER,
+    );
+    try {
+      await leased;
+      expect(await refreshedSubUsers(api(), MASTER, 300)).toBe("busy");
+      const asked = refreshedSubUsers(api(), MASTER, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      open();
+      expect(await round).toBe("refreshed");
+      // Taken after the round ended: not modified since, or read again, but never "busy".
+      expect(["refreshed", "unchanged"]).toContain(await asked);
+    } finally {
+      open();
+      await round.catch(() => undefined);
+    }
   }, 60_000);
 
   it("keeps both of two own changes made at once", async () => {
