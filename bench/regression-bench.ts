@@ -18,13 +18,19 @@ import { existsSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { ROOT, SERVICE_NODE_FLAGS } from "../scripts/launcher";
+import { hasExited, ROOT, SERVICE_NODE_FLAGS } from "../scripts/launcher";
 
 const REFERENCE = process.env.BENCH_REFERENCE ?? "09d4fb1";
 /** This tree's rate against the reference's at or above which the call did not regress. */
 const KEPT = 0.9;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
-const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
+/** A positive whole number from the environment, or its default; anything else stops the run. */
+function setting(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
+  return value;
+}
+const ROUNDS = setting("BENCH_ROUNDS", 10);
+const SLICE_SECONDS = setting("BENCH_SLICE_SECONDS", 2);
 const CONNECTIONS = 16;
 
 /** A worktree of the reference commit, sharing this tree's installed packages. */
@@ -135,11 +141,32 @@ async function main() {
     `Reference: ${REFERENCE} (in ${dir}); this tree: ${ROOT}\n` +
       `${ROUNDS} rounds of ${SLICE_SECONDS} s slices, ${CONNECTIONS} connections (one Client each)\n`,
   );
-  const reference = await startServer(dir);
   // This tree's log (a line a call at info) goes to a reader of its own, as to a collector: read
   // here, it would take turns with the load generator's event loop and slow the load instead.
+  // (The reference's is read here: its first line says where it listens, and at warn it writes
+  // next to nothing.)
   const collector = spawn("cat", [], { stdio: ["pipe", "ignore", "inherit"] });
-  const current = await startServer(ROOT, collector);
+  const started: Server[] = [];
+  const stop = async () => {
+    for (const server of started) {
+      if (hasExited(server.child)) continue;
+      const exited = new Promise((r) => server.child.once("exit", r));
+      server.child.kill("SIGTERM");
+      await exited;
+    }
+    collector.stdin!.end();
+  };
+  try {
+    started.push(await startServer(dir));
+    started.push(await startServer(ROOT, collector));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const [reference, current] = started as [Server, Server];
+  // The reference at warn whatever its age: one that takes the level over IPC (a newer
+  // `BENCH_REFERENCE`) would otherwise log at its default.
+  if (reference.child.connected) reference.child.send({ logLevel: "warn" });
   const setLevel = (level: "info" | "warn") => current.child.send({ logLevel: level });
   const run = async (variant: Variant, call: string) => {
     if (variant === "reference") return slice(reference, call);
@@ -193,11 +220,7 @@ async function main() {
     for (const line of verdicts) console.log(line);
     console.log(missed ? `\n${missed} targets NOT met.` : "\nEvery target met.");
   } finally {
-    for (const server of [reference, current]) {
-      server.child.kill("SIGTERM");
-      await new Promise((r) => server.child.once("exit", r));
-    }
-    collector.stdin!.end();
+    await stop();
   }
 }
 
