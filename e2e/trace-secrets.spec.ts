@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { gunzipSync } from "node:zlib";
-import { expect, test, uniqueName } from "./support/test";
+import { expect, test, uniqueName, waitForHydration } from "./support/test";
 import {
   CONSOLE_LOG_FILE,
   OTLP_SINK_PORT,
@@ -103,6 +103,8 @@ test("accepting an invitation leaves no token, password or code in traces, logs 
   // The invitee opens the link on the second console and creates their sign-in there.
   const invitee = await (await browser.newContext({ baseURL: SECOND })).newPage();
   await invitee.goto(`/invite/${token}`);
+  // A new context's first page: a click before it hydrates opens nothing (cc3 once).
+  await waitForHydration(invitee, SECOND);
   await invitee.getByText("Join with a password and an authenticator app instead").click();
   const join = invitee.getByRole("form", { name: "Create your sign-in" });
   await join.getByLabel("Your name").fill("Tracy Traced");
