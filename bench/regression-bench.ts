@@ -71,19 +71,12 @@ function startServer(dir: string, collector?: ChildProcess): Promise<Server> {
       env: { ...process.env, BENCH_CLIENTS: String(CONNECTIONS) },
     },
   );
-  if (collector) {
-    return new Promise((resolve, reject) => {
-      child.once("message", (info: { serviceUrl: string; keys: string[] }) =>
-        resolve({ child, url: info.serviceUrl, keys: info.keys }),
-      );
-      child.once("exit", (code) => reject(new Error(`the bench server in ${dir} exited ${code}`)));
-    });
-  }
   return new Promise((resolve, reject) => {
     const ready = (info: { serviceUrl: string; keys: string[] }) =>
       resolve({ child, url: info.serviceUrl, keys: info.keys });
     child.once("message", ready);
     child.once("exit", (code) => reject(new Error(`the bench server in ${dir} exited ${code}`)));
+    if (collector) return;
     let pending = "";
     let found = false;
     child.stdout!.on("data", (chunk: Buffer) => {

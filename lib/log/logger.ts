@@ -129,7 +129,8 @@ export function createLogger(
   level: LogLevel = "info",
   write?: (line: string) => void,
 ): Logger {
-  const destination = write ? undefined : standardOutput();
+  // Where both kinds of line go; a test's `write` gets each without its line break.
+  const destination = write ? { write: (line: string) => write(line.trimEnd()) } : standardOutput();
   const logger = pino(
     {
       level,
@@ -139,7 +140,7 @@ export function createLogger(
       // The trace a line belongs to, so one slow request can be followed across both programs.
       mixin: traceFields,
     },
-    write ? { write: (line: string) => write(line.trimEnd()) } : destination!,
+    destination,
   );
   const base = `,"logger":${JSON.stringify(name)}`;
   // The same shape as pino's lines: level, time, logger, trace, the fields, then the message.
@@ -150,8 +151,7 @@ export function createLogger(
     if (line.status !== undefined) text += `,"status":${jsonNumber(line.status)}`;
     if (line.error !== undefined) text += `,"error":${JSON.stringify(line.error)}`;
     text += `,"durationMs":${jsonNumber(line.durationMs)},"msg":"request"}`;
-    if (write) write(text);
-    else destination!.write(`${text}\n`);
+    destination.write(`${text}\n`);
   };
   // A line below the level is dropped before it is redacted: the service's request line is
   // written for every call, and walking its fields costs even when nothing is printed.
