@@ -604,8 +604,8 @@ export const subUserSearch = pgTable(
     chunk: integer("chunk").notNull().default(0),
     /**
      * The haystack's trigrams, each hashed with the Master and the chunk
-     * (`console_sub_user_search_keys`, migration 0024): a search asks one chunk at a time for the
-     * rows holding all of its own, in name order, and stops once it has enough.
+     * (`console_sub_user_search_keys`, migrations 0024 and 0027): a search asks one chunk at a
+     * time for the rows holding all of its own, in name order, and stops once it has enough.
      */
     keys: bigint("keys", { mode: "number" })
       .array()

@@ -161,4 +161,41 @@ describe("a search read one chunk of the name order at a time", () => {
     expect((await paged("m4", "werkstatt", "name-asc")).ids).toEqual(["cl_m4_00000"]);
     expect((await paged("m5", "werkstatt", "name-asc")).ids).toEqual([]);
   });
+
+  it("makes a chunk's keys in an expression the planner inlines, by the rows' trigram rule", async () => {
+    const db = await getStore();
+    // A call per trigram in each of fifty chunks was most of an id search (migration 0027).
+    const { rows: plan } = await db.$client.query<{ "QUERY PLAN": string }>(
+      "explain (verbose, costs off) select console_sub_user_search_key('m', c, 'abc') from generate_series(1, 2) c",
+    );
+    const output = plan.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(output).toContain("hashtextextended");
+    expect(output).not.toContain("console_sub_user_search_key(");
+    // A needle's keys (its grams, then a key each) are the rows' keys of the same text and skip.
+    const cases: [string, string[]][] = [
+      ["werkstatt mü", []],
+      ["werkstatt mü", ["wer", "erk"]],
+      ["cl_s000042", [" cl", "_s0", "cl_", "l_s"]],
+      ["cl_", ["cl_"]], // every trigram skipped: all are kept
+      ["aaaa", []],
+      ["ab", []],
+      ["ω🚗σ x", []],
+    ];
+    for (const [text, skip] of cases) {
+      const { rows } = await db.$client.query<{ rows: string[]; needle: string[] }>(
+        `select console_sub_user_search_keys('m', 7, $1, $2) as rows,
+                array(select distinct console_sub_user_search_key('m', 7, g)
+                        from unnest(console_sub_user_search_grams($1, $2)) as g order by 1) as needle`,
+        [text, skip],
+      );
+      expect(rows[0]!.needle, text).toEqual(rows[0]!.rows);
+    }
+    // The rows' keys are what migration 0024 made: no row needs its keys made again.
+    const { rows: before } = await db.$client.query<{ now: string[]; then: string[] }>(
+      `select console_sub_user_search_keys('m', 7, 'werkstatt mü') as now,
+              array(select distinct hashtextextended('m:7:' || substr('werkstatt mü', i, 3), 0)
+                      from generate_series(1, 10) i order by 1) as then`,
+    );
+    expect(before[0]!.now).toEqual(before[0]!.then);
+  });
 });
