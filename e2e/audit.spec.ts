@@ -129,6 +129,54 @@ test.describe("the audit log", () => {
     await expect(page.getByLabel("From (UTC)")).toHaveValue("soon");
   });
 
+  test("the export for a spreadsheet is in the reader's formats, zone and separator", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([
+      { name: "console_formats", value: "de-DE", url: baseURL! },
+      { name: "console_time_zone", value: "Europe/Berlin", url: baseURL! },
+    ]);
+    await signInAsDemo(page, MASTER);
+    // A day in March 2025 on which Berlin moved its clocks on (01:00 UTC), hour by hour.
+    await withConsoleStore((c) =>
+      c.query(
+        `INSERT INTO console_audit_log (client_id, organization_id, operation_id, target, outcome, created_at)
+         SELECT o.client_id, o.id, 'updateClientUser', 'Kiel;Nord ' || n, 'success',
+                timestamptz '2025-03-29T20:00:00Z' + n * interval '1 hour'
+         FROM generate_series(0, 23) AS n, console_organizations o
+         WHERE o.client_id = 'cl_demo_northwind'`,
+      ),
+    );
+    await page.goto("/audit?from=2025-03-29&to=2025-03-30");
+    await expect(page.getByTestId("audit-count")).toHaveText("24 entries");
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export for a spreadsheet" }).click();
+    const bytes = readFileSync(await (await download).path());
+    // A byte-order mark: a spreadsheet reads the file as UTF-8.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString("utf8").slice(1).trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "Time (Europe/Berlin);Operation id;Operation;Target;Outcome;Error code;Idempotency key;Detail (JSON);Who;Role",
+    );
+    expect(lines).toHaveLength(25);
+    const at = (n: number) => lines.find((l) => l.includes(`"Kiel;Nord ${n}"`))?.split(";")[0];
+    // UTC+1 before the change, UTC+2 after it; newest first.
+    expect([at(0), at(4), at(5), at(23)]).toEqual([
+      "29.03.2025, 21:00:00",
+      "30.03.2025, 01:00:00",
+      "30.03.2025, 03:00:00",
+      "30.03.2025, 21:00:00",
+    ]);
+    expect(lines[1]!.startsWith("30.03.2025, 21:00:00;updateClientUser;")).toBe(true);
+    expect(lines.slice(1).every((l) => l.includes(";success;"))).toBe(true);
+
+    const unknown = await page.request.get("/audit/export?format=xlsx");
+    expect(unknown.status()).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: "invalid_request" });
+  });
+
   test("the export needs a session", async ({ request }) => {
     const response = await request.get("/audit/export");
     expect(response.status()).toBe(401);

@@ -77,6 +77,10 @@ export interface Formats {
   date(value: string | Date | null | undefined): string;
   /** A moment to the minute, in the time zone: `27.11.2026, 14:05`. */
   dateTime(value: string | Date | null | undefined): string;
+  /** A moment to the second, in the time zone, for a record: `27.11.2026, 14:05:09`. */
+  timestamp(value: string | Date | null | undefined): string;
+  /** Between a CSV's fields in a spreadsheet of these formats: `;` where `,` is the decimal mark. */
+  listSeparator: "," | ";";
   /**
    * A calendar day that is no moment: a date-only value (`2019-03-14`, a first registration) or
    * a UTC day's start (billing periods and daily figures are UTC days). Written as that day,
@@ -121,6 +125,22 @@ export function formatsFor(settings: FormatSettings): Formats {
       const date = asDate(value);
       return date ? formatter.dateTime(date, { ...day, hour: "2-digit", minute: "2-digit" }) : NONE;
     },
+    timestamp(value) {
+      const date = asDate(value);
+      return date
+        ? formatter.dateTime(date, {
+            ...day,
+            hour: "2-digit",
+            minute: "2-digit",
+            second: "2-digit",
+          })
+        : NONE;
+    },
+    listSeparator:
+      new Intl.NumberFormat(settings.format).formatToParts(1.5).find((p) => p.type === "decimal")
+        ?.value === ","
+        ? ";"
+        : ",",
     day(value) {
       const date = asDate(value);
       return date ? formatter.dateTime(date, { ...day, timeZone: "UTC" }) : NONE;

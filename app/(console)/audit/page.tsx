@@ -20,8 +20,12 @@ import {
   auditFilters,
   auditParams,
 } from "./_lib/audit-params";
-import { OUTCOME_TONE } from "./_lib/audit-outcome";
+import { isKnownOutcome, OUTCOME_TONE } from "./_lib/audit-outcome";
+import { isRole } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/formats-server";
+
+const EXPORT_LINK =
+  "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("audit"))("title") };
@@ -38,26 +42,33 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
   });
   const filtersOnly = { ...params, next: undefined, prev: undefined };
   const exportHref = listHref("/audit/export", filtersOnly, {}, AUDIT_DEFAULTS);
+  const readerExportHref = listHref(
+    "/audit/export",
+    filtersOnly,
+    { format: "reader" },
+    AUDIT_DEFAULTS,
+  );
   const asTyped = (raw: string) => (raw ? dayForInput(parseDay(raw) ?? "") || raw : "");
   const t = await getTranslations("audit");
   const labels = await getTranslations("audit.labels");
+  const roles = await getTranslations("roles");
   const outcomeWord = (outcome: string) =>
-    outcome === "success" || outcome === "failure" || outcome === "unknown"
-      ? t(`outcomeWords.${outcome}`)
-      : outcome;
+    isKnownOutcome(outcome) ? t(`outcomeWords.${outcome}`) : outcome;
+  const roleWord = (role: string) => (isRole(role) ? roles(`${role}.lower`) : role);
   return (
     <>
       <PageHeader
         title={t("title")}
         description={t("description")}
         actions={
-          <a
-            href={exportHref}
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100"
-            download
-          >
-            {t("export")}
-          </a>
+          <div className="flex flex-wrap gap-2">
+            <a href={exportHref} className={EXPORT_LINK} download>
+              {t("export")}
+            </a>
+            <a href={readerExportHref} className={EXPORT_LINK} download>
+              {t("exportReader")}
+            </a>
+          </div>
         }
       />
       <LogFilters
@@ -105,7 +116,9 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
           </Link>,
           <span key="who" data-testid="audit-actor">
             {e.actor ?? "—"}
-            {e.actorRole ? <span className="text-xs text-slate-500"> ({e.actorRole})</span> : null}
+            {e.actorRole ? (
+              <span className="text-xs text-slate-500"> ({roleWord(e.actorRole)})</span>
+            ) : null}
           </span>,
           <span key="op">
             {auditLabel(e.operationId, (key) => labels(key))}
