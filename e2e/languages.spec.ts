@@ -32,6 +32,25 @@ test.describe("languages", () => {
     await expectNoEnglish(page);
   });
 
+  test("German chosen: the sign-in forms' field errors in German, in the browser and from the server", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await chooseLanguage(context, baseURL, "de");
+    await page.goto("/sign-in");
+    await page.getByRole("button", { name: "Mit dem Schlüssel anmelden", exact: true }).click();
+    await expect(page.getByText("Fügen Sie einen API-Schlüssel ein.")).toBeVisible();
+    await page.getByText("Stattdessen mit Passwort und Code anmelden").click();
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    await expect(page.getByText("Geben Sie Ihre E-Mail-Adresse ein.")).toBeVisible();
+    await expect(page.getByText("Geben Sie Ihr Passwort ein.")).toBeVisible();
+    await expect(
+      page.getByText("Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein."),
+    ).toBeVisible();
+    await expectNoEnglish(page);
+  });
+
   test("a cookie that names no language of the console's is not taken", async ({
     page,
     context,

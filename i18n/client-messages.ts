@@ -16,6 +16,7 @@ export const CLIENT_NAMESPACES = [
   "choices",
   "codes",
   "errors",
+  "fieldErrors",
   "forms.actions",
   "forms.monthlyCap",
   "forms.stepUp",

@@ -1,4 +1,5 @@
 import { type ComponentProps, type ElementType, type ReactNode, useId } from "react";
+import { FieldErrorText } from "@/components/forms/field-error-text";
 
 const control =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600";
@@ -27,7 +28,7 @@ export function FieldShell({ id, label, hint, error, children, className = "" }:
       ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
+          <FieldErrorText error={error} />
         </p>
       ) : null}
     </div>

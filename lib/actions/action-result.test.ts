@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fieldError } from "@/lib/validation/field-error";
 import { fieldErrorsOf } from "./action-result";
 
 describe("fieldErrorsOf", () => {
@@ -14,7 +15,7 @@ describe("fieldErrorsOf", () => {
       "positions.2.oeNumber": "must not be empty",
       "positions.4.oeNumber": "too long",
       oeNumber: "must not be empty",
-      positions: "Line 3: must not be empty",
+      positions: fieldError("onLine", { line: 3, problem: "must not be empty" }),
     });
   });
 

@@ -1,4 +1,6 @@
 import { type z } from "zod";
+import { fieldError } from "@/lib/validation/field-error";
+import { humanIssue } from "@/lib/validation/human-issues";
 
 /** What every server action answers: data, or a refusal the form can show next to its fields. */
 export type FieldErrors = Record<string, string>;
@@ -41,7 +43,11 @@ export function fieldErrorsOf(
     if (segments.length < 2) continue;
     out[segments.at(-1)!] ??= issue.message;
     const index = segments.findIndex((s) => /^\d+$/.test(s));
-    if (index > 0) out[segments[0]!] ??= `Line ${Number(segments[index]) + 1}: ${issue.message}`;
+    if (index > 0)
+      out[segments[0]!] ??= fieldError("onLine", {
+        line: Number(segments[index]) + 1,
+        problem: issue.message,
+      });
   }
   return out;
 }
@@ -56,7 +62,7 @@ export function parseInput<S extends z.ZodType>(
   /** The refusal's sentence, in the reader's language (most forms: `forms.actions.invalid`). */
   message: string,
 ): { data: z.output<S> } | ReturnType<typeof refused> {
-  const parsed = schema.safeParse(input);
+  const parsed = schema.safeParse(input, { error: humanIssue });
   return parsed.success
     ? { data: parsed.data }
     : refused("invalid_input", message, fieldErrorsOf(parsed.error.issues));

@@ -1,4 +1,4 @@
-import { ENGLISH_FORMATS } from "@/lib/i18n/formats";
+import { fieldError } from "./field-error";
 
 /**
  * The console's own bounds on what people type, where the contract holds none (the service never
@@ -25,6 +25,5 @@ export const FORM_BOUNDS = {
   agentToolArguments: 20_000,
 } as const;
 
-/** The sentence for a value over its bound: "At most 20,000 characters." */
-export const atMostCharacters = (max: number) =>
-  `At most ${ENGLISH_FORMATS.count(max)} characters.`;
+/** The refusal of a value over its bound: "At most 20,000 characters." where it is shown. */
+export const atMostCharacters = (max: number) => fieldError("atMostCharacters", { max });

@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import {
@@ -18,7 +19,7 @@ import { passwordSignInSchema, type PasswordSignInValues } from "../sign-in.sche
 export function PasswordSignInForm() {
   const t = useTranslations("signIn.person");
   const form = useForm<PasswordSignInValues>({
-    resolver: zodResolver(passwordSignInSchema),
+    resolver: zodResolver(passwordSignInSchema, { error: humanIssue }),
     defaultValues: { email: "", password: "", code: "" },
   });
   const { pending, notice, run } = useActionCall(

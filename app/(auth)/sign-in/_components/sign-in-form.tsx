@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -13,7 +14,7 @@ import { signInSchema, type SignInValues } from "../sign-in.schema";
 export function SignInForm() {
   const t = useTranslations("signIn.key");
   const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver: zodResolver(signInSchema, { error: humanIssue }),
     defaultValues: { apiKey: "" },
   });
   const { pending, notice, run } = useActionCall((values: SignInValues) => signInWithKey(values), {

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
@@ -38,7 +39,7 @@ export function PreferencesForm({
     unknown,
     z.output<typeof preferencesInput>
   >({
-    resolver: zodResolver(preferencesInput),
+    resolver: zodResolver(preferencesInput, { error: humanIssue }),
     defaultValues: chosen as z.input<typeof preferencesInput>,
   });
   const run = useActionSubmit(form, (values) => savePreferencesAction(values), {

@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -99,7 +100,7 @@ export function AgentPlayground({ tools }: { tools: ToolChoice[] }) {
   const router = useRouter();
   const [outcome, setOutcome] = useState<PlaygroundOutcome | null>(null);
   const form = useForm<PlaygroundForm>({
-    resolver: zodResolver(playgroundForm),
+    resolver: zodResolver(playgroundForm, { error: humanIssue }),
     defaultValues: { tool: tools[0]?.name ?? "", arguments: exampleArguments(tools[0]) },
   });
   const call = useActionSubmit(form, (values) => callAgentToolAction(values), {

@@ -8,6 +8,7 @@ import {
   FormText,
 } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -100,7 +101,7 @@ export function GrantForm({ mode, initial, before, beneficiaries }: Props) {
   const router = useRouter();
   const [review, setReview] = useState<{ values: GrantFormValues; changes: string[] } | null>(null);
   const form = useForm<GrantFormValues>({
-    resolver: zodResolver(grantForm),
+    resolver: zodResolver(grantForm, { error: humanIssue }),
     defaultValues: initial,
   });
   const [choice, setChoice] = useState(() =>

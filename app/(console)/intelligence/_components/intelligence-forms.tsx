@@ -7,6 +7,7 @@ import {
   MINIMUM_EVIDENCE_WORDS,
 } from "@/lib/operations/choice-words";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
@@ -83,7 +84,7 @@ const SCOPE_DEFAULTS = {
 export function ResolvePartForm() {
   const t = useTranslations("intelligence.forms");
   const form = useForm<z.input<typeof resolvePartForm>, unknown, z.output<typeof resolvePartForm>>({
-    resolver: zodResolver(resolvePartForm),
+    resolver: zodResolver(resolvePartForm, { error: humanIssue }),
     defaultValues: { oeNumber: "", aftermarketNumber: "", manufacturer: "", ...SCOPE_DEFAULTS },
   });
   return (
@@ -127,7 +128,7 @@ export function ClusterReadForm({
 }) {
   const t = useTranslations("intelligence.forms");
   const form = useForm<z.input<typeof clusterReadForm>, unknown, z.output<typeof clusterReadForm>>({
-    resolver: zodResolver(clusterReadForm),
+    resolver: zodResolver(clusterReadForm, { error: humanIssue }),
     defaultValues: {
       ...SCOPE_DEFAULTS,
       ...scope,
@@ -151,7 +152,7 @@ export function VinEconomicForm({ asOf }: { asOf: string }) {
   const t = useTranslations("intelligence.forms");
   const choices = useTranslations("choices");
   const form = useForm<z.input<typeof vinEconomicForm>, unknown, z.output<typeof vinEconomicForm>>({
-    resolver: zodResolver(vinEconomicForm),
+    resolver: zodResolver(vinEconomicForm, { error: humanIssue }),
     defaultValues: {
       vin: "",
       marketCountry: "DE",

@@ -8,6 +8,7 @@ import {
 } from "@/lib/operations/choice-words";
 import { FormSelect, FormText, FormTextarea } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
@@ -46,7 +47,7 @@ const partsForm = z.object({
 export function PartsLookupForm({ vin, onStarted }: { vin: string } & Started) {
   const t = useTranslations("jobs.forms");
   const form = useForm<z.input<typeof partsForm>, unknown, z.output<typeof partsForm>>({
-    resolver: zodResolver(partsForm),
+    resolver: zodResolver(partsForm, { error: humanIssue }),
     defaultValues: { vin, country: "", provider: "" },
   });
   return (
@@ -112,7 +113,7 @@ export function CartCheckForm({ vin, onStarted }: { vin: string } & Started) {
   const choices = useTranslations("choices");
   const cartForm = useMemo(() => cartFormOf(t), [t]);
   const form = useForm<z.input<CartForm>, unknown, z.output<CartForm>>({
-    resolver: zodResolver(cartForm),
+    resolver: zodResolver(cartForm, { error: humanIssue }),
     defaultValues: { vin, mode: "type", country: "", oeNumbers: "" },
   });
   return (
@@ -160,7 +161,7 @@ export function EconomicEvaluationForm({ vin, onStarted }: { vin: string } & Sta
     unknown,
     z.output<typeof economicEvaluationForm>
   >({
-    resolver: zodResolver(economicEvaluationForm),
+    resolver: zodResolver(economicEvaluationForm, { error: humanIssue }),
     // Every field is named, unset ones too: a refusal from the service finds its field.
     defaultValues: {
       vin,
@@ -233,7 +234,7 @@ const imageForm = z.object({ oeNumber: oeNumberText });
 export function ImageGenerationForm({ onStarted }: Started = {}) {
   const t = useTranslations("jobs.forms");
   const form = useForm<z.infer<typeof imageForm>>({
-    resolver: zodResolver(imageForm),
+    resolver: zodResolver(imageForm, { error: humanIssue }),
     defaultValues: { oeNumber: "" },
   });
   return (

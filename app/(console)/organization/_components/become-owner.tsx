@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
@@ -23,7 +24,7 @@ export function BecomeOwner({ secret, uri }: { secret: string; uri: string }) {
   const t = useTranslations("organization.becomeOwner");
   const router = useRouter();
   const form = useForm<NewPersonValues>({
-    resolver: zodResolver(newPersonSchema),
+    resolver: zodResolver(newPersonSchema, { error: humanIssue }),
     defaultValues: { name: "", email: "", password: "", secret, code: "" },
   });
   const run = useActionSubmit(form, becomeOwnerAction, { onSuccess: () => router.refresh() });

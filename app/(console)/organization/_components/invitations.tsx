@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -45,7 +46,7 @@ export function Invitations({
     mail: "sent" | "not-configured" | "failed";
   } | null>(null);
   const form = useForm<InviteValues>({
-    resolver: zodResolver(inviteSchema),
+    resolver: zodResolver(inviteSchema, { error: humanIssue }),
     defaultValues: { email: "", role: "operator" },
   });
   const run = useActionSubmit(form, (values) => inviteAction(values), {

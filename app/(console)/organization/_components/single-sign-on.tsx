@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
@@ -58,7 +59,7 @@ export function SingleSignOn({
     onRefusal: () => router.refresh(),
   });
   const form = useForm<SingleSignOnValues>({
-    resolver: zodResolver(singleSignOnSchema),
+    resolver: zodResolver(singleSignOnSchema, { error: humanIssue }),
     defaultValues: {
       issuer: current?.issuer ?? "",
       clientId: current?.clientId ?? "",
@@ -146,7 +147,7 @@ function DomainClaims({ domains }: { domains: DomainRow[] }) {
     },
   );
   const form = useForm<DomainClaimValues>({
-    resolver: zodResolver(domainClaimSchema),
+    resolver: zodResolver(domainClaimSchema, { error: humanIssue }),
     defaultValues: { domain: "" },
   });
   const claim = useActionSubmit(form, (values) => claimDomainAction(values), {

@@ -4,10 +4,11 @@ import { emailAddress } from "@/lib/people/person-fields";
 import { issuerAddressProblem } from "@/lib/people/provider-address";
 import { atMostCharacters, FORM_BOUNDS } from "@/lib/validation/form-bounds";
 import { requiredText } from "@/lib/validation/required-text";
+import { fieldError } from "@/lib/validation/field-error";
 
 export const inviteSchema = z.object({
   email: emailAddress,
-  role: z.enum(ROLES, { message: "Choose a role." }),
+  role: z.enum(ROLES, { message: fieldError("chooseRole") }),
 });
 export type InviteValues = z.input<typeof inviteSchema>;
 
@@ -16,24 +17,24 @@ export const singleSignOnSchema = z.object({
   issuer: z
     .string()
     .trim()
-    .url("Enter the issuer's address, like https://login.example.com/realms/acme.")
+    .url(fieldError("issuerAddress"))
     .max(FORM_BOUNDS.singleSignOnIssuer, atMostCharacters(FORM_BOUNDS.singleSignOnIssuer))
     .superRefine((text, ctx) => {
       const problem = issuerAddressProblem(text);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     }),
   clientId: requiredText(FORM_BOUNDS.singleSignOnClientId, {
-    missing: "Enter the client id.",
+    missing: fieldError("clientIdMissing"),
     tooLong: atMostCharacters(FORM_BOUNDS.singleSignOnClientId),
   }),
   clientSecret: z
     .string()
-    .min(1, "Enter the client secret.")
+    .min(1, fieldError("clientSecretMissing"))
     .max(
       FORM_BOUNDS.singleSignOnClientSecret,
       atMostCharacters(FORM_BOUNDS.singleSignOnClientSecret),
     ),
-  defaultRole: z.enum(ROLES, { message: "Choose a role." }),
+  defaultRole: z.enum(ROLES, { message: fieldError("chooseRole") }),
 });
 export type SingleSignOnValues = z.input<typeof singleSignOnSchema>;
 
@@ -43,7 +44,7 @@ export const domainClaimSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, "Enter a domain like example.com.")
+    .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, fieldError("domainForm"))
     .max(FORM_BOUNDS.domainName, atMostCharacters(FORM_BOUNDS.domainName)),
 });
 export type DomainClaimValues = z.input<typeof domainClaimSchema>;

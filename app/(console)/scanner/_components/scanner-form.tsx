@@ -2,6 +2,7 @@
 
 import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -55,7 +56,7 @@ export function ScannerForm() {
   const t = useTranslations("scanner");
   const scannerForm = useMemo(() => scannerFormOf(t("form.badAddress")), [t]);
   const form = useForm<z.input<ScannerForm>, unknown, Values>({
-    resolver: zodResolver(scannerForm),
+    resolver: zodResolver(scannerForm, { error: humanIssue }),
     defaultValues: {
       kind: "registration",
       fileUrl: "",

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
@@ -42,7 +43,7 @@ export function CreateSubUser({ onReconcile }: { onReconcile: (attempt: Uncertai
   const mustCheck = uncertain !== null && !uncertain.checked;
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CreateSubUserValues>({
-    resolver: zodResolver(createSubUserForm),
+    resolver: zodResolver(createSubUserForm, { error: humanIssue }),
     defaultValues: { name: "", defaultProviderId: "" },
   });
   const dropKey = useCallback(() => setRevealed(null), []);

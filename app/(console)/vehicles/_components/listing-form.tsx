@@ -8,6 +8,7 @@ import {
 import { useTranslations } from "next-intl";
 import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { Receipt } from "@/components/billing/receipt";
@@ -24,7 +25,7 @@ export function ListingForm({ svcId }: { svcId: string }) {
   const t = useTranslations("vehicles.listing");
   const choices = useTranslations("choices");
   const form = useForm<z.input<typeof listingForm>, unknown, z.output<typeof listingForm>>({
-    resolver: zodResolver(listingForm),
+    resolver: zodResolver(listingForm, { error: humanIssue }),
     defaultValues: { language: "en", quality: "standard", notes: "" },
   });
   const run = useActionSubmit(form, (body) =>

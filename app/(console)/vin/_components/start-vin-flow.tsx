@@ -3,6 +3,7 @@
 import { ActionNotice } from "@/components/forms/action-notice";
 import { FormText } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -23,7 +24,7 @@ type StartValues = z.input<typeof startForm>;
 export function StartVinFlow({ disabledReason }: { disabledReason: string | null }) {
   const t = useTranslations("vin.start");
   const form = useForm<StartValues, unknown, z.output<typeof startForm>>({
-    resolver: zodResolver(startForm),
+    resolver: zodResolver(startForm, { error: humanIssue }),
     defaultValues: { vin: "", note: "" },
   });
   const {

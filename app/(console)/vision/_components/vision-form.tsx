@@ -2,6 +2,7 @@
 
 import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -42,7 +43,7 @@ export function VisionForm() {
   const t = useTranslations("vision");
   const visionForm = useMemo(() => visionFormOf(t("badAddress")), [t]);
   const form = useForm<z.input<VisionFormSchema>, unknown, z.output<VisionFormSchema>>({
-    resolver: zodResolver(visionForm),
+    resolver: zodResolver(visionForm, { error: humanIssue }),
     defaultValues: { operation: "describeDamage", imageUrl: "", vin: "" },
   });
   const [started, setStarted] = useState<number | null>(null);

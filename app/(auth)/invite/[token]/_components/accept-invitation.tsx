@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -37,7 +38,7 @@ export function AcceptAsNewPerson({
   uri: string;
 }) {
   const form = useForm<z.input<typeof newPerson>>({
-    resolver: zodResolver(newPerson),
+    resolver: zodResolver(newPerson, { error: humanIssue }),
     defaultValues: { name: "", password: "", code: "" },
   });
   const run = useActionSubmit(form, (v) => acceptAsNewPersonAction({ ...v, token, secret }));
@@ -60,7 +61,7 @@ const member = z.object({ password: currentPassword, code: authenticatorCode });
 /** Someone who signs in here already confirms it is them, and joins. */
 export function AcceptAsMember({ token }: { token: string }) {
   const form = useForm<z.input<typeof member>>({
-    resolver: zodResolver(member),
+    resolver: zodResolver(member, { error: humanIssue }),
     defaultValues: { password: "", code: "" },
   });
   const run = useActionSubmit(form, (v) => acceptAsMemberAction({ ...v, token }));

@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { PasskeyButton } from "@/components/people/passkey-button";
@@ -18,7 +19,7 @@ import { linkWithPasswordSchema, type LinkWithPasswordValues } from "../link.sch
 /** The person's own sign-in, once: a passkey, or their password and a code. */
 export function LinkSignOn({ email }: { email: string }) {
   const form = useForm<LinkWithPasswordValues>({
-    resolver: zodResolver(linkWithPasswordSchema),
+    resolver: zodResolver(linkWithPasswordSchema, { error: humanIssue }),
     defaultValues: { password: "", code: "" },
   });
   const { pending, notice, run } = useActionCall(

@@ -29,6 +29,7 @@ import { clusterReadsOf } from "@/app/(console)/jobs/_lib/job-store";
 import { marketScopeFields } from "../../_lib/intelligence-forms";
 import { ClusterReadForm } from "../../_components/intelligence-forms";
 import { getFormats } from "@/lib/i18n/formats-server";
+import { fieldErrorWords } from "@/lib/validation/field-error";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("intelligence.clusterPage"))("title") };
@@ -55,6 +56,7 @@ export default async function ClusterPage({
   const search = await searchParams;
   const t = await getTranslations("intelligence");
   const tp = await getTranslations("intelligence.clusterPage");
+  const fieldWords = await getTranslations("fieldErrors");
   const reads = await clusterReadsOf(session.organizationId, clusterId);
   const latest = reads[0]?.result as ClusterIntelligenceResponse | undefined;
   const scopeParsed = marketScopeFields.safeParse({
@@ -91,7 +93,9 @@ export default async function ClusterPage({
       if (error instanceof ServiceError)
         refusal = messageForCode(error.code, error.retryAfterSeconds, error.message);
       else if (error instanceof InvalidInputError)
-        refusal = error.issues.map((i) => `${i.path}: ${i.message}`).join("; ");
+        refusal = error.issues
+          .map((i) => `${i.path}: ${fieldErrorWords(i.message, fieldWords, formats.count)}`)
+          .join("; ");
       else throw error;
     }
   }

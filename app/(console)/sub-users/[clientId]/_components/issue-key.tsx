@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -28,7 +29,7 @@ export function IssueKey({
   const t = useTranslations("subUsers.issueKey");
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
   const form = useForm<{ label: string }>({
-    resolver: zodResolver(issueKeyForm),
+    resolver: zodResolver(issueKeyForm, { error: humanIssue }),
     defaultValues: { label: "" },
   });
   const dropKey = useCallback(() => setRevealed(null), []);

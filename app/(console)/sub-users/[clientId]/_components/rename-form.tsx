@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -16,7 +17,7 @@ const renameForm = z.object({ name: clientUserName });
 export function RenameForm({ clientId, name }: { clientId: string; name: string }) {
   const t = useTranslations("subUsers.renameForm");
   const form = useForm<{ name: string }>({
-    resolver: zodResolver(renameForm),
+    resolver: zodResolver(renameForm, { error: humanIssue }),
     defaultValues: { name },
   });
   const { pending, notice, submit } = useActionSubmit(

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { ActionForm } from "@/components/forms/action-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { Link } from "@/components/ui/link";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -40,7 +41,7 @@ export function IntakeForm() {
   const t = useTranslations("vehicles.intake");
   const intakeForm = useMemo(() => intakeFormOf(t), [t]);
   const form = useForm<z.input<IntakeForm>, unknown, z.output<IntakeForm>>({
-    resolver: zodResolver(intakeForm),
+    resolver: zodResolver(intakeForm, { error: humanIssue }),
     defaultValues: { fileUrl: "", photoUrls: "", country: "", includeOwner: false },
   });
   const run = useActionSubmit(form, (v) =>

@@ -8,6 +8,7 @@ import {
   FormText,
 } from "@/components/forms/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { Link } from "@/components/ui/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
@@ -54,7 +55,7 @@ export function WorkspaceForm() {
   const [created, setCreated] = useState<Created | null>(null);
   const [handedOff, setHandedOff] = useState(false);
   const form = useForm<WorkspaceFormValues>({
-    resolver: zodResolver(workspaceForm),
+    resolver: zodResolver(workspaceForm, { error: humanIssue }),
     defaultValues: EMPTY_WORKSPACE_FORM,
   });
   const sponsor = useWatch({ control: form.control, name: "sponsor" });

@@ -2,6 +2,7 @@
 
 import { ActionNotice } from "@/components/forms/action-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
@@ -72,7 +73,7 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
   const [before, setBefore] = useState<LimitRule[] | null>(current);
   const [step, setStep] = useState<"edit" | "review">("edit");
   const form = useForm<RateLimitsFormValues>({
-    resolver: zodResolver(rateLimitsForm),
+    resolver: zodResolver(rateLimitsForm, { error: humanIssue }),
     defaultValues: { rows: toFormRows(current ?? []) },
   });
   const rows = useFieldArray({ control: form.control, name: "rows" });
