@@ -430,21 +430,19 @@ export const SORTED_SEARCH_LIMIT = 5_000;
 
 /**
  * A search's matches in the search table, read a chunk of the name order at a time (see
- * `subUserSearchChunks`): the chunk's candidates by their keys, then the Master and `filter`. The
- * table is read under the name of the rows it copies (what `filter` and the orders speak of).
+ * `subUserSearchChunks`): the chunk's candidates by their keys, then `matching`. The table is
+ * read under the name of the rows it copies (what `matching` and the orders speak of).
  */
-function matchesByChunk(masterId: string, needle: string, filter: SQL | undefined): SQL {
-  // A needle shorter than a trigram has no key: its chunks are read whole, through the (master,
-  // chunk) index. A keyed probe tests the Master on the row instead: ANDed into every chunk's
-  // probe, that index's 2,000-row bitmap cost more than the probe (the keys, made with the Master
-  // and the chunk, find that chunk's rows of that Master alone). The needle's trigrams are taken
-  // once and each chunk's keys made of them in an expression the planner inlines (migration 0027).
-  const candidates =
+function matchesByChunk(masterId: string, needle: string, matching: SQL | undefined): SQL {
+  // A needle shorter than a trigram has no key: its chunks are read whole. The needle's trigrams
+  // are taken once and each chunk's keys made of them in an expression the planner inlines
+  // (migration 0027). The Master stays a plain test: hidden from the (master, chunk) index, the
+  // planner read every Master's rows of a chunk number, or the whole table (red team, stop 53).
+  const keyed =
     [...needle].length >= 3
-      ? sql`${subUsers}.keys @> array(select console_sub_user_search_key(c.master_id, c.chunk, g)
-                                        from unnest(held.grams) as g)
-            and (${subUsers.masterId} || '') = ${masterId}`
-      : eq(subUsers.masterId, masterId);
+      ? sql`and ${subUsers}.keys @> array(select console_sub_user_search_key(c.master_id, c.chunk, g)
+                                           from unnest(held.grams) as g)`
+      : sql``;
   // (Chunk 0's row holds the trigrams a needle leaves out: migration 0024. A search row names a
   // chunk row that exists, 0025, but chunk 0's may have no rows and be gone: then none is left out.)
   return sql`console_sub_user_search_chunks as c
@@ -454,7 +452,7 @@ function matchesByChunk(masterId: string, needle: string, filter: SQL | undefine
     cross join lateral (
       select ${subUsers.subUserId}, ${subUsers.nameKey}, ${subUsers.createdAt}
         from ${subUserSearch} as ${subUsers}
-       where ${subUsers}.chunk = c.chunk and ${and(candidates, filter)}) as ${subUsers}
+       where ${subUsers}.chunk = c.chunk ${keyed} and ${matching}) as ${subUsers}
     where c.master_id = ${masterId}`;
 }
 
@@ -466,14 +464,14 @@ function matchesByChunk(masterId: string, needle: string, filter: SQL | undefine
 async function nameOrderedSearch(
   masterId: string,
   needle: string,
-  filter: SQL | undefined,
+  matching: SQL | undefined,
   sort: "name-asc" | "name-desc",
   limit: number,
 ): Promise<string[]> {
   const db = await getStore();
   const chunks = sort === "name-asc" ? sql`c.chunk` : sql`c.chunk desc`;
   const { rows } = await db.execute<{ sub_user_id: string }>(
-    sql`select ${subUsers.subUserId} from ${matchesByChunk(masterId, needle, filter)}
+    sql`select ${subUsers.subUserId} from ${matchesByChunk(masterId, needle, matching)}
          order by ${chunks}, ${ORDER[sort]} limit ${limit}`,
   );
   return rows.map((r) => r.sub_user_id);
@@ -487,7 +485,7 @@ async function nameOrderedSearch(
 async function createdSearchPage(
   masterId: string,
   needle: string,
-  filter: SQL | undefined,
+  matching: SQL | undefined,
   order: SQL,
   offset: number,
 ): Promise<Counted> {
@@ -495,7 +493,7 @@ async function createdSearchPage(
   const { rows } = await db.execute<{ n: number; ids: string[] }>(sql`
     with matches as materialized (
       select ${subUsers.subUserId}, ${subUsers.nameKey}, ${subUsers.createdAt}
-        from ${matchesByChunk(masterId, needle, filter)} limit ${SORTED_SEARCH_LIMIT + 1})
+        from ${matchesByChunk(masterId, needle, matching)} limit ${SORTED_SEARCH_LIMIT + 1})
     select (select count(*)::int from matches) as n,
            array(select sub_user_id from matches as ${subUsers}
                   order by ${order} limit ${PAGE_SIZE} offset ${offset}) as ids`);
@@ -525,12 +523,11 @@ export async function subUsersPage(
 ): Promise<SubUsersPage> {
   const db = await getStore();
   const needle = searchText(params.q.trim());
-  // What a row must be beside being this Master's (a search's chunks test the Master their way).
-  const filter = and(
+  const matching = and(
+    eq(subUsers.masterId, masterId),
     STATUS[params.status],
     needle ? sql`strpos(${subUsers.haystack}, ${needle}) > 0` : undefined,
   );
-  const matching = and(eq(subUsers.masterId, masterId), filter);
   const asked = Math.max(1, params.page);
   const sort = params.sort;
   const byName = sort === "name-asc" || sort === "name-desc";
@@ -547,11 +544,11 @@ export async function subUsersPage(
     // in name order it reads them all up to it, and pages them; by creation it sorts the asked
     // page with the count. A filter counts; the whole list's count is kept.
     needle && byName
-      ? nameOrderedSearch(masterId, needle, filter, sort, SEARCH_COUNT_LIMIT + 1).then(
+      ? nameOrderedSearch(masterId, needle, matching, sort, SEARCH_COUNT_LIMIT + 1).then(
           (found): Counted => ({ n: found.length, found }),
         )
       : needle
-        ? createdSearchPage(masterId, needle, filter, ORDER[sort], (asked - 1) * PAGE_SIZE)
+        ? createdSearchPage(masterId, needle, matching, ORDER[sort], (asked - 1) * PAGE_SIZE)
         : params.status !== "all"
           ? db
               .select({ n: sql<number>`count(*)::int` })
@@ -574,7 +571,7 @@ export async function subUsersPage(
       : undefined;
   if (!ids && needle && counted!.n <= SORTED_SEARCH_LIMIT)
     // Past the last page: the last page's, sorted again.
-    ids = (await createdSearchPage(masterId, needle, filter, ORDER[sort], skip)).ids!;
+    ids = (await createdSearchPage(masterId, needle, matching, ORDER[sort], skip)).ids!;
   if (!ids) {
     // A page past the middle is read from the other end: the last page costs what the first does.
     // (A capped search's matches have no known end: it is read from the start.)
