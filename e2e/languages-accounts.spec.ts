@@ -84,6 +84,28 @@ test.describe("the account and billing pages in German", () => {
     await expectNoEnglish(page);
   });
 
+  test("a refusal the console words on the server, in German with German formats", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signInAsDemo(page, MASTER);
+    await chooseLanguage(context, baseURL, "de");
+    await context.addCookies([{ name: "console_formats", value: "de-DE", url: baseURL! }]);
+    await page.goto("/sandbox");
+    const form = page.getByRole("form", { name: "Fehlerregel hinzufügen" });
+    await form.getByLabel("Vorgang", { exact: true }).selectOption("getSystemStatus");
+    await form.getByLabel("Wirkung").selectOption("latency");
+    await form.getByLabel("Verzögerung (ms)").fill("viel");
+    await form.getByRole("button", { name: "Regel hinzufügen" }).click();
+    await expect(
+      form.getByText("Eine ganze Zahl von Millisekunden von 1 bis 60.000."),
+    ).toBeVisible();
+    await expect(page.getByText("Prüfen Sie die markierten Felder.")).toBeVisible();
+    await expect(form.getByLabel("Verzögerung (ms)")).toHaveValue("viel");
+    await expectNoEnglish(page);
+  });
+
   test("received grants of a beneficiary", async ({ page, context, baseURL }) => {
     await signInAsDemo(page, BENEFICIARY);
     await chooseLanguage(context, baseURL, "de");

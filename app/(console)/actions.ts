@@ -10,7 +10,8 @@ import {
 } from "@simplewebauthn/server";
 import { ceremonyResponse } from "@/lib/people/passkey-input";
 import { authenticationOptions, passkeysOf } from "@/lib/people/passkeys";
-import { stepUpWithCode, stepUpWithPasskey } from "@/lib/people/step-up";
+import { type StepUpOutcome, stepUpWithCode, stepUpWithPasskey } from "@/lib/people/step-up";
+import { waitOf } from "@/lib/people/sign-in-throttle";
 import { dismissUsageWarnings } from "@/lib/store/usage-warnings";
 
 export async function dismissUsageWarningsAction(): Promise<void> {
@@ -30,9 +31,7 @@ export async function confirmStepUpAction(input: { code: string }): Promise<Acti
   const outcome = await stepUpWithCode(signedIn.session, code);
   if (outcome.ok) return done(null);
   // Only a wrong code is shown: past the bound, the session has ended and sign-in says why.
-  return outcome.code === "wrong"
-    ? refused("code_wrong", t("wrong"))
-    : refused(outcome.code, outcome.message);
+  return outcome.code === "wrong" ? refused("code_wrong", t("wrong")) : stepUpEnded(outcome, t);
 }
 
 /** The challenge for a person to confirm it is them with one of their passkeys. */
@@ -65,5 +64,15 @@ export async function confirmStepUpWithPasskeyAction(input: unknown): Promise<Ac
   if (outcome.ok) return done(null);
   return outcome.code === "wrong"
     ? refused("passkey_refused", t("passkeyRefused"))
-    : refused(outcome.code, outcome.message);
+    : stepUpEnded(outcome, t);
+}
+
+/** A confirmation past its bound, in the reader's words: the session has ended. */
+function stepUpEnded(
+  outcome: Extract<StepUpOutcome, { code: "too_many_attempts" | "session_ended" }>,
+  t: Awaited<ReturnType<typeof serverWords<"people.stepUp">>>,
+) {
+  return outcome.code === "too_many_attempts"
+    ? refused(outcome.code, t("tooManyConfirmations", waitOf(outcome.waitSeconds)))
+    : refused(outcome.code, t("sessionEnded"));
 }

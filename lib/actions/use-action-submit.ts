@@ -7,6 +7,8 @@ import { type FieldValues, type Path, type UseFormReturn } from "react-hook-form
 import { type ActionResult } from "./action-result";
 import { useIdempotencyKey } from "./use-idempotency-key";
 import { useStepUp } from "./use-step-up";
+import { useFormats } from "@/components/i18n/formats-provider";
+import { fieldErrorWords } from "@/lib/validation/field-error";
 
 export interface Notice {
   tone: "success" | "danger" | "warning";
@@ -52,6 +54,10 @@ export interface ActionOptions<I, R> {
  */
 function useSend<I, R>(options: ActionOptions<I, R>) {
   const t = useTranslations("forms.actions");
+  const fieldWords = useTranslations("fieldErrors");
+  const formats = useFormats();
+  // A refusal the console worded travels as references to its messages: put into words here.
+  const words = (text: string) => fieldErrorWords(text, fieldWords, formats.count);
   const [pending, startTransition] = useTransition();
   const withStepUp = useStepUp();
   const [idempotencyKey, renewKey] = useIdempotencyKey();
@@ -87,10 +93,17 @@ function useSend<I, R>(options: ActionOptions<I, R>) {
         if (shown) setNotice(shown);
         return;
       }
-      if (result.outcome === "unknown") return unknown(input, result.message);
-      refused?.(result);
-      const shown = options.onRefusal?.(result, input);
-      if (shown !== null) setNotice(shown ?? { tone: "danger", text: result.message });
+      if (result.outcome === "unknown") return unknown(input, words(result.message));
+      const refusal = {
+        ...result,
+        message: words(result.message),
+        fieldErrors:
+          result.fieldErrors &&
+          Object.fromEntries(Object.entries(result.fieldErrors).map(([k, v]) => [k, words(v)])),
+      };
+      refused?.(refusal);
+      const shown = options.onRefusal?.(refusal, input);
+      if (shown !== null) setNotice(shown ?? { tone: "danger", text: refusal.message });
     });
   return { pending, notice, setNotice, send };
 }

@@ -1,3 +1,4 @@
+import { fieldError } from "@/lib/validation/field-error";
 import { INVISIBLE_CHARACTER } from "@/lib/validation/invisible-characters";
 
 /**
@@ -6,8 +7,7 @@ import { INVISIBLE_CHARACTER } from "@/lib/validation/invisible-characters";
  * flow, and a provider's credentials are its client id and secret, kept encrypted. Read by the
  * single sign-on form (in the browser) and by every check of a provider's address on the server.
  */
-export const ADDRESS_CREDENTIALS_REFUSED =
-  "Leave the user name and password out of the issuer's address: the client id and secret have their own fields.";
+export const ADDRESS_CREDENTIALS_REFUSED = fieldError("issuerCredentials");
 
 /**
  * Whether an address names a user or a password before its host (false for text that is no
@@ -24,12 +24,13 @@ export function carriesCredentials(address: string | URL): boolean {
 }
 
 /** OpenID Connect Discovery: an issuer is an https address "with no query or fragment components". */
-export const ISSUER_QUERY_REFUSED =
-  "An issuer's address has no query (?…) or fragment (#…): enter the address the provider names as its issuer.";
-export const ADDRESS_CONTROL_CHARACTERS_REFUSED =
-  "The address holds an invisible control character: type or paste it again.";
+export const ISSUER_QUERY_REFUSED = fieldError("issuerQuery");
+export const ADDRESS_CONTROL_CHARACTERS_REFUSED = fieldError("issuerControlCharacters");
 
-/** What is wrong with an address typed as an issuer, beyond its being an address at all. */
+/**
+ * What is wrong with an address typed as an issuer, beyond its being an address at all (a field
+ * error, worded where it is shown).
+ */
 export function issuerAddressProblem(address: string): string | undefined {
   if (INVISIBLE_CHARACTER.test(address)) return ADDRESS_CONTROL_CHARACTERS_REFUSED;
   if (carriesCredentials(address)) return ADDRESS_CREDENTIALS_REFUSED;

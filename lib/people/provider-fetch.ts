@@ -6,6 +6,7 @@ import { isLoopbackHost } from "@/lib/api/contract/vin";
 import { consoleConfig } from "@/lib/config/console-env";
 import { isPublicAddress } from "@/lib/net/public-address";
 import { processState } from "@/lib/process-state";
+import { fieldError } from "@/lib/validation/field-error";
 import { ADDRESS_CREDENTIALS_REFUSED, carriesCredentials } from "./provider-address";
 
 /**
@@ -21,10 +22,8 @@ export class ProviderAddressRefused extends Error {
 
 const allowPrivate = () => consoleConfig().CONSOLE_SSO_ALLOW_PRIVATE_NETWORKS === "1";
 
-const refusal = (host: string) =>
-  new ProviderAddressRefused(
-    `${host} is on a loopback, link-local or private network: the console reaches identity providers on the internet only.`,
-  );
+// Its message is a field error (worded where it is shown): the form's issuer field is at fault.
+const refusal = (host: string) => new ProviderAddressRefused(fieldError("issuerPrivate", { host }));
 
 /** The resolver of provider connections: every address a name resolves to must be public. */
 const checkedLookup: LookupFunction = (hostname, options, callback) => {
@@ -49,12 +48,13 @@ const agent = processState(
 /**
  * Whether an identity provider's address may be used: https (plain http only on loopback, for
  * trying a provider out, where the operator allows loopback), and an IP address given literally
- * must be public (a literal is never looked up, so it is checked here).
+ * must be public (a literal is never looked up, so it is checked here). What is wrong, as a field
+ * error of the issuer.
  */
 export function providerAddressProblem(url: URL): string | undefined {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname)))
-    return "The identity provider must be reached over https.";
+    return fieldError("issuerHttps");
   if (carriesCredentials(url)) return ADDRESS_CREDENTIALS_REFUSED;
   if (!allowPrivate() && (isLoopbackHost(url.hostname) || (isIP(host) && !isPublicAddress(host))))
     return refusal(url.hostname).message;

@@ -164,23 +164,12 @@ export async function purgeAttempts(now = new Date()) {
     .where(lt(signInAttempts.at, new Date(now.getTime() - 86_400_000)));
 }
 
-export function waitInWords(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return seconds < 60
-    ? `${seconds} second${seconds === 1 ? "" : "s"}`
-    : `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}
-
 /**
  * How long to wait, as the "people.tooManyAttempts" message takes it: seconds under a minute,
- * else whole minutes (as `waitInWords` words it in English).
+ * else whole minutes.
  */
 export function waitOf(seconds: number): { count: number; unit: "seconds" | "minutes" } {
   return seconds < 60
     ? { count: seconds, unit: "seconds" }
     : { count: Math.ceil(seconds / 60), unit: "minutes" };
 }
-
-/** The sentence of a refusal to check: how long to wait. */
-export const tooManyAttempts = (waitSeconds: number, what = "sign-in attempts") =>
-  `Too many ${what}. Try again in ${waitInWords(waitSeconds)}.`;

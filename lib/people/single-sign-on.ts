@@ -11,6 +11,7 @@ import { consoleConfig } from "@/lib/config/console-env";
 import { getStore } from "@/lib/store/db";
 import { identityProviders, ssoFlows, ssoIdentities, ssoPendingLinks } from "@/lib/store/schema";
 import { z } from "zod";
+import { fieldError } from "@/lib/validation/field-error";
 import { CONTROL_CHARACTER } from "@/lib/validation/invisible-characters";
 import { domainOfAddress, vouchesFor } from "./domain-claims";
 import { providerAddressProblem, providerFetch } from "./provider-fetch";
@@ -82,7 +83,7 @@ export async function providerOf(organizationId: string): Promise<IdentityProvid
 /**
  * Saves an organization's provider after checking it answers: its address must be allowed and
  * its discovery document read (its issuer matching), so a typing mistake is refused here, not
- * at someone's sign-in. Returns why it was refused, or undefined.
+ * at someone's sign-in. Returns why it was refused (a field error of the issuer), or undefined.
  */
 export async function saveProvider(input: {
   organizationId: string;
@@ -99,7 +100,7 @@ export async function saveProvider(input: {
     const cause = (error as { cause?: unknown }).cause ?? error;
     if ((cause as { code?: string }).code === "provider_address_refused")
       return (cause as Error).message;
-    return "The provider could not be reached at this issuer, or its discovery document does not name it. Check the issuer address.";
+    return fieldError("issuerUnreachable");
   }
   const db = await getStore();
   const row = {

@@ -5,7 +5,7 @@ import { requestOrigin } from "@/lib/http/request-origin";
 import { recordAuditOrLog } from "@/lib/store/audit-log";
 import { finishAuthentication } from "./passkeys";
 import { claimTotpCode } from "./people";
-import { attempt, BOUNDS, failuresOf, tooManyAttempts } from "./sign-in-throttle";
+import { attempt, BOUNDS, failuresOf } from "./sign-in-throttle";
 
 /** A person confirms a dangerous action with a second factor or passkey at most this long after the last time. */
 export const STEP_UP_SECONDS = 5 * 60;
@@ -26,11 +26,12 @@ export const STEP_UP_REQUIRED = {
   message: "Confirm it is you: enter a code from your authenticator app.",
 } as const;
 
+/** A confirmation's outcome, by its code: the action words it in the reader's language. */
 export type StepUpOutcome =
   | { ok: true }
-  | { ok: false; code: "wrong" | "too_many_attempts" | "session_ended"; message: string };
-
-const WRONG = "This code is not right, or was used already. Wait for the next one.";
+  | { ok: false; code: "wrong" }
+  | { ok: false; code: "session_ended" }
+  | { ok: false; code: "too_many_attempts"; waitSeconds: number };
 
 /**
  * A confirmation, counted per person in the shared store: wrong ones are recorded in the audit
@@ -63,23 +64,15 @@ async function confirm(
     await audit("too_many_attempts");
     await endSessionById(session.idHash);
     await audit("session_ended");
-    return {
-      ok: false,
-      code: "too_many_attempts",
-      message: `${tooManyAttempts(checked.waitSeconds, "wrong confirmations")} This session has ended.`,
-    };
+    return { ok: false, code: "too_many_attempts", waitSeconds: checked.waitSeconds };
   }
   await audit("step_up_wrong");
   if ((await failuresOf(who)) >= BOUNDS.stepUp.account) {
     await endSessionById(session.idHash);
     await audit("session_ended");
-    return {
-      ok: false,
-      code: "session_ended",
-      message: "Too many wrong confirmations: this session has ended. Sign in again.",
-    };
+    return { ok: false, code: "session_ended" };
   }
-  return { ok: false, code: "wrong", message: WRONG };
+  return { ok: false, code: "wrong" };
 }
 
 const isPerson = (

@@ -38,6 +38,8 @@ import { newPersonSchema } from "@/lib/people/person-fields";
 import { inviteSchema, singleSignOnSchema } from "./_lib/organization.schema";
 import { removeProvider, saveProvider } from "@/lib/people/single-sign-on";
 import { FORM_BOUNDS } from "@/lib/validation/form-bounds";
+import { fieldErrorWords } from "@/lib/validation/field-error";
+import { getFormats } from "@/lib/i18n/formats-server";
 
 /**
  * The organization's people: invitations, roles, removals and sessions, and the owner's
@@ -340,7 +342,14 @@ export async function saveSingleSignOnAction(input: unknown): Promise<ActionResu
       const unconfirmed = await confirmedRecently(s);
       if (unconfirmed) return unconfirmed;
       const problem = await saveProvider({ organizationId: s.organizationId, ...parsed.data });
-      return problem ? refused("provider_unreachable", problem, { issuer: problem }) : done(null);
+      if (!problem) return done(null);
+      // The field words it where it is shown; the notice is worded here.
+      const notice = fieldErrorWords(
+        problem,
+        await serverWords("fieldErrors"),
+        (await getFormats()).count,
+      );
+      return refused("provider_unreachable", notice, { issuer: problem });
     },
   );
 }

@@ -1,3 +1,4 @@
+import { fieldError } from "@/lib/validation/field-error";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sandboxControlsFor } from "@/lib/api/sandbox-controls-client";
 import { type SignedIn } from "@/lib/auth/guards";
@@ -108,7 +109,7 @@ describe("resetting a Master", () => {
     expect(result).toMatchObject({
       ok: false,
       code: "invalid_request",
-      fieldErrors: { typed: `Type ${MASTER} to confirm.` },
+      fieldErrors: { typed: fieldError("typeToConfirm", { id: MASTER }) },
     });
     expect(fetched).toEqual([]);
     expect(audit.entries).toEqual([

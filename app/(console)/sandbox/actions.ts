@@ -18,7 +18,7 @@ import {
   SandboxOutcomeUnknownError,
 } from "@/lib/api/sandbox-controls-client";
 import { type SignedIn } from "@/lib/auth/guards";
-import { ENGLISH_FORMATS } from "@/lib/i18n/formats";
+import { fieldError } from "@/lib/validation/field-error";
 import { targetOf } from "./_lib/clock-preview";
 
 /**
@@ -41,7 +41,7 @@ async function asMaster<T>(
       refuse: ({ session }) =>
         session.isMaster
           ? undefined
-          : refused("master_client_required", "The sandbox controls are for Master clients."),
+          : refused("master_client_required", fieldError("sandboxMasterOnly")),
     },
     async (signed) => {
       try {
@@ -59,10 +59,13 @@ async function asMaster<T>(
 const clockMove = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("day") }),
   z.object({ kind: z.literal("next-month") }),
-  z.object({ kind: z.literal("date"), to: z.string().min(1, "Choose a date and time.") }),
+  z.object({ kind: z.literal("date"), to: z.string().min(1, fieldError("chooseDateTime")) }),
 ]);
 
-/** What a person typed is checked after the duty: a refusal for the role comes first, audited. */
+/**
+ * What a person typed is checked after the duty: a refusal for the role comes first, audited.
+ * Its words are field errors (`fieldError`), worded in the reader's language where shown.
+ */
 const invalid = (message: string, fieldErrors: Record<string, string> = {}) =>
   new SandboxControlsError("invalid_request", message, fieldErrors);
 
@@ -71,10 +74,10 @@ export async function advanceClockAction(input: unknown): Promise<ActionResult<C
   const kind = parsed.success ? parsed.data.kind : undefined;
   return asMaster("console.sandbox.advanceClock", kind, async ({ sandbox }) => {
     if (!parsed.success)
-      throw invalid("Choose a date and time.", { to: "Choose a date and time." });
+      throw invalid(fieldError("chooseDateTime"), { to: fieldError("chooseDateTime") });
     const clock = await sandbox.clock();
     const to = targetOf(parsed.data, new Date(clock.now));
-    if (!to) throw invalid("That is not a date.", { to: "That is not a date." });
+    if (!to) throw invalid(fieldError("notADate"), { to: fieldError("notADate") });
     return sandbox.advanceClock({ to: to.toISOString() });
   });
 }
@@ -85,7 +88,7 @@ const asTyped = z.string().optional();
 const FAULT_RULE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const faultRuleForm = z.object({
-  // The contract's bound; a refusal says "Choose an operation." (below).
+  // The contract's bound; a refusal says "Choose an operation" (below).
   operationId: faultRuleInput.shape.operationId,
   kind: z.enum(FAULT_EFFECT_KINDS),
   code: asTyped,
@@ -97,10 +100,6 @@ const faultRuleForm = z.object({
   probability: asTyped,
 });
 export type FaultRuleForm = z.input<typeof faultRuleForm>;
-
-/** `{min} to {max}` as people read numbers. */
-const range = ({ min, max }: { min: number; max: number }) =>
-  `${ENGLISH_FORMATS.count(min)} to ${ENGLISH_FORMATS.count(max)}`;
 
 function wholeNumber(text: string | undefined, { min, max }: { min: number; max: number }) {
   if (!text?.trim()) return undefined;
@@ -115,7 +114,7 @@ export async function addFaultRuleAction(
   const typedOperation = typeof input?.operationId === "string" ? input.operationId : undefined;
   const result = await asMaster("console.sandbox.addFaultRule", typedOperation, ({ sandbox }) => {
     if (!parsed.success)
-      throw invalid("The form is incomplete.", { operationId: "Choose an operation." });
+      throw invalid(fieldError("formIncomplete"), { operationId: fieldError("chooseOperation") });
     return sandbox.addFaultRule(faultRuleOf(parsed.data));
   });
   if (result.ok || !result.fieldErrors) return result;
@@ -141,20 +140,18 @@ function faultRuleOf(f: z.output<typeof faultRuleForm>): FaultRuleInput {
   const times = wholeNumber(f.times, FAULT_RULE_BOUNDS.times);
   const probability = f.probability?.trim() ? Number(f.probability) : undefined;
   if (f.kind === "latency" && (ms === undefined || Number.isNaN(ms)))
-    errors.ms = `A whole number of milliseconds from ${range(FAULT_RULE_BOUNDS.latencyMs)}.`;
+    errors.ms = fieldError("wholeMilliseconds", FAULT_RULE_BOUNDS.latencyMs);
   if (f.kind === "job_failure" && !JOB_FAILURE_CODE.test(f.jobCode ?? ""))
-    errors.jobCode = "Lower-case letters, digits and underscores, starting with a letter.";
+    errors.jobCode = fieldError("jobCodeForm");
   if (f.kind === "job_failure" && !f.jobMessage?.trim())
-    errors.jobMessage = "Say what the failed job reports.";
-  if (f.kind === "error" && !f.code)
-    errors.code = "Choose one of the operation's documented errors.";
+    errors.jobMessage = fieldError("jobMessageMissing");
+  if (f.kind === "error" && !f.code) errors.code = fieldError("chooseDocumentedError");
   if (Number.isNaN(retryAfter))
-    errors.retryAfterSeconds = `A whole number of seconds from ${range(FAULT_RULE_BOUNDS.retryAfterSeconds)}.`;
-  if (Number.isNaN(times))
-    errors.times = `A whole number from ${range(FAULT_RULE_BOUNDS.times)}, or empty for every call.`;
+    errors.retryAfterSeconds = fieldError("wholeSeconds", FAULT_RULE_BOUNDS.retryAfterSeconds);
+  if (Number.isNaN(times)) errors.times = fieldError("wholeTimes", FAULT_RULE_BOUNDS.times);
   if (probability !== undefined && !(probability > 0 && probability <= 1))
-    errors.probability = "A number above 0 and at most 1, or empty for every matching call.";
-  if (Object.keys(errors).length) throw invalid("Check the marked fields.", errors);
+    errors.probability = fieldError("probabilityRange");
+  if (Object.keys(errors).length) throw invalid(fieldError("checkMarked"), errors);
   const effect =
     f.kind === "error"
       ? {
@@ -187,7 +184,7 @@ export async function removeFaultRuleAction(ruleId: string): Promise<ActionResul
   const named = typeof ruleId === "string" ? ruleId : undefined;
   return asMaster("console.sandbox.removeFaultRule", named, async ({ sandbox }) => {
     // A rule's id travels in the controls' path: only the characters an id has (never "..").
-    if (!named || !FAULT_RULE_ID.test(named)) throw invalid("No rule named.");
+    if (!named || !FAULT_RULE_ID.test(named)) throw invalid(fieldError("noRuleNamed"));
     await sandbox.removeFaultRule(named);
     return null;
   });
@@ -206,11 +203,9 @@ export async function resetMasterAction(input: {
     ({ session }) => session.clientId,
     async ({ session, sandbox }) => {
       if (typed !== session.clientId)
-        throw new SandboxControlsError(
-          "invalid_request",
-          "Type this Master's id exactly to confirm.",
-          { typed: `Type ${session.clientId} to confirm.` },
-        );
+        throw new SandboxControlsError("invalid_request", fieldError("typeMasterId"), {
+          typed: fieldError("typeToConfirm", { id: session.clientId }),
+        });
       const preview = await sandbox.resetPreview();
       const reset = await sandbox.reset(preview.confirmationToken);
       return { restored: reset.restored };

@@ -60,13 +60,15 @@ const FIELDS = [
  */
 function useBeneficiaryOptions(given: BeneficiaryChoices, chosen: string) {
   const t = useTranslations("grants.search");
+  const actions = useTranslations("forms.actions");
   const formats = useFormats();
   const [query, setQuery] = useState("");
   const [known, setKnown] = useState(() => given.options.find((o) => o.id === chosen) ?? null);
   const searched = query.trim();
   const search = useQuery({
     queryKey: ["grant-beneficiaries", searched],
-    queryFn: ({ signal }) => searchBeneficiaries(searched, t("failure"), signal),
+    queryFn: ({ signal }) =>
+      searchBeneficiaries(searched, { failure: t("failure"), expired: actions("expired") }, signal),
     enabled: searched !== "",
     placeholderData: keepPreviousData,
     retry: false,

@@ -14,10 +14,10 @@ export interface BeneficiaryChoices {
 /** Sub-users whose name or id matches `query`, one page by name, from the console's server. */
 export async function searchBeneficiaries(
   query: string,
-  failure: string,
+  words: { failure: string; expired: string },
   signal?: AbortSignal,
 ): Promise<{ options: BeneficiaryOption[]; matched: number; more: boolean }> {
-  const page = await fetchSubUsersPage({ q: query, sort: "name-asc" }, { failure, signal });
+  const page = await fetchSubUsersPage({ q: query, sort: "name-asc" }, { ...words, signal });
   return {
     options: page.items.map((u) => ({ id: u.id, name: u.name ?? u.id })),
     matched: page.matched,

@@ -65,6 +65,7 @@ export function SubUsersBrowser({
   const formats = useFormats();
   const t = useTranslations("subUsers.browser");
   const ts = useTranslations("subUsers.status");
+  const actions = useTranslations("forms.actions");
   const [query, setQuery] = useState(initial.q);
   const [status, setStatus] = useState<StatusFilter>(initial.status);
   const [sort, setSort] = useState<SortKey>(initial.sort);
@@ -79,7 +80,8 @@ export function SubUsersBrowser({
   const list = useQuery({
     // Keyed by the server's reading: after a change and a refresh, nothing older is shown.
     queryKey: ["sub-users", first.readAt, params],
-    queryFn: () => fetchSubUsersPage(params, { failure: t("failure") }),
+    queryFn: () =>
+      fetchSubUsersPage(params, { failure: t("failure"), expired: actions("expired") }),
     // The server rendered the first view; a refresh of the page brings a new one.
     initialData: isInitial ? first : undefined,
     staleTime: 30_000,
