@@ -129,48 +129,55 @@ test.describe("the audit log", () => {
     await expect(page.getByLabel("From (UTC)")).toHaveValue("soon");
   });
 
-  test("the export for a spreadsheet is in the reader's formats, zone and separator", async ({
+  test("the export for a spreadsheet is in the reader's language, formats, zone and separator", async ({
     page,
     context,
     baseURL,
   }) => {
-    await context.addCookies([
-      { name: "console_formats", value: "de-DE", url: baseURL! },
-      { name: "console_time_zone", value: "Europe/Berlin", url: baseURL! },
-    ]);
     await signInAsDemo(page, MASTER);
-    // A day in March 2025 on which Berlin moved its clocks on (01:00 UTC), hour by hour.
+    // The night Berlin turned its clocks back (01:00 UTC): 02:00 to 03:00 happened twice.
     await withConsoleStore((c) =>
       c.query(
-        `INSERT INTO console_audit_log (client_id, organization_id, operation_id, target, outcome, created_at)
-         SELECT o.client_id, o.id, 'updateClientUser', 'Kiel;Nord ' || n, 'success',
-                timestamptz '2025-03-29T20:00:00Z' + n * interval '1 hour'
+        `INSERT INTO console_audit_log (client_id, organization_id, operation_id, target, outcome, actor, actor_role, created_at)
+         SELECT o.client_id, o.id, 'updateClientUser', 'Kiel;Nord ' || n, 'success', 'key holder', 'owner',
+                timestamptz '2026-10-24T20:00:00Z' + n * interval '1 hour'
          FROM generate_series(0, 23) AS n, console_organizations o
          WHERE o.client_id = 'cl_demo_northwind'`,
       ),
     );
-    await page.goto("/audit?from=2025-03-29&to=2025-03-30");
-    await expect(page.getByTestId("audit-count")).toHaveText("24 entries");
+    await context.addCookies([
+      { name: "console_language", value: "de", url: baseURL! },
+      { name: "console_formats", value: "de-DE", url: baseURL! },
+      { name: "console_time_zone", value: "Europe/Berlin", url: baseURL! },
+    ]);
+    await page.goto("/audit?from=2026-10-24&to=2026-10-25&operation=updateClientUser");
+    await expect(page.getByTestId("audit-row").filter({ hasText: "Kiel;Nord" })).toHaveCount(24);
     const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Export for a spreadsheet" }).click();
-    const bytes = readFileSync(await (await download).path());
+    await page.getByRole("link", { name: "Für Tabellenkalkulation exportieren" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/-spreadsheet\.csv$/);
+    const bytes = readFileSync(await file.path());
     // A byte-order mark: a spreadsheet reads the file as UTF-8.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString("utf8").slice(1).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Time (Europe/Berlin);Operation id;Operation;Target;Outcome;Error code;Idempotency key;Detail (JSON);Who;Role",
+      "Zeit (Europe/Berlin);Vorgangs-ID;Vorgang;Ziel;Ergebnis;Fehlercode;Idempotenzschlüssel;Details (JSON);Wer;Rolle",
     );
-    expect(lines).toHaveLength(25);
-    const at = (n: number) => lines.find((l) => l.includes(`"Kiel;Nord ${n}"`))?.split(";")[0];
-    // UTC+1 before the change, UTC+2 after it; newest first.
+    const ours = lines.filter((l) => l.includes('"Kiel;Nord '));
+    expect(ours).toHaveLength(24);
+    const at = (n: number) => ours.find((l) => l.includes(`"Kiel;Nord ${n}"`))?.split(";")[0];
+    // UTC+2 before the change, UTC+1 after it: 02:00 twice, told apart by the offset.
     expect([at(0), at(4), at(5), at(23)]).toEqual([
-      "29.03.2025, 21:00:00",
-      "30.03.2025, 01:00:00",
-      "30.03.2025, 03:00:00",
-      "30.03.2025, 21:00:00",
+      "24.10.2026, 22:00:00 GMT+2",
+      "25.10.2026, 02:00:00 GMT+2",
+      "25.10.2026, 02:00:00 GMT+1",
+      "25.10.2026, 20:00:00 GMT+1",
     ]);
-    expect(lines[1]!.startsWith("30.03.2025, 21:00:00;updateClientUser;")).toBe(true);
-    expect(lines.slice(1).every((l) => l.includes(";success;"))).toBe(true);
+    // The outcome and the role in German; the operation's id kept as its code.
+    expect(ours.every((l) => l.includes(";updateClientUser;") && l.includes(";Erfolg;"))).toBe(
+      true,
+    );
+    expect(ours.every((l) => l.endsWith(";key holder;Inhaber"))).toBe(true);
 
     const unknown = await page.request.get("/audit/export?format=xlsx");
     expect(unknown.status()).toBe(400);

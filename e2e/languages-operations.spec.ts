@@ -1,6 +1,7 @@
 import { type Page } from "@playwright/test";
 import { MASTER, PILOT_SANDBOX, SANDBOX, signInAsDemo } from "./support/auth";
 import { chooseLanguage, expectNoEnglish } from "./support/languages";
+import { withConsoleStore } from "./support/store";
 import { expect, test } from "./support/test";
 
 // The operations pages in German: signed in (in English, as the demo sign-in expects), then
@@ -62,6 +63,36 @@ test.describe("operations in German", () => {
     await opensInGerman(page, "/vision", "Bildanalyse");
     await opensInGerman(page, "/intelligence", "Marktdaten");
     await opensInGerman(page, "/agent", "Agentenzugang");
+  });
+
+  test("a job's state in German words, in the list and on its page", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signInAsDemo(page, PILOT_SANDBOX);
+    // A finished job of an hour ago: its state is the console's word for it.
+    const id = `job-words-${Date.now()}`;
+    await withConsoleStore((c) =>
+      c.query(
+        `INSERT INTO console_jobs (id, organization_id, client_id, family, status, input, created_at, updated_at)
+         SELECT $1, o.id, o.client_id, 'vin_parts', 'failed', '{"vin":"WVWZZZ1KZ8W000001"}',
+                now() - interval '1 hour', now() - interval '1 hour'
+         FROM console_organizations o WHERE o.client_id = 'cl_demo_pilot_lab'`,
+        [id],
+      ),
+    );
+    await chooseLanguage(context, baseURL, "de");
+    await page.goto("/jobs?status=failed");
+    await expect(
+      page
+        .getByTestId("job-row")
+        .filter({ has: page.locator(`a[href="/jobs/${id}"]`) })
+        .getByTestId("job-status"),
+    ).toHaveText("fehlgeschlagen");
+    await page.goto(`/jobs/${id}`);
+    await expect(page.getByTestId("job-status")).toHaveText("fehlgeschlagen");
+    await expectNoEnglishInPage(page);
   });
 
   test("a form's own check speaks German", async ({ page, context, baseURL }) => {

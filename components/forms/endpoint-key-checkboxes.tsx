@@ -2,6 +2,7 @@
 
 import { type UseFormRegisterReturn } from "react-hook-form";
 import { BILLABLE_ENDPOINT_KEYS } from "@/lib/api/contract/common";
+import { FieldErrorText } from "./field-error-text";
 
 /** The billable endpoint keys as a checkbox group bound to one form field, with its error. */
 export function EndpointKeyCheckboxes({
@@ -27,7 +28,7 @@ export function EndpointKeyCheckboxes({
       </div>
       {error ? (
         <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
+          <FieldErrorText error={error} />
         </p>
       ) : null}
     </fieldset>

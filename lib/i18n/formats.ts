@@ -77,7 +77,10 @@ export interface Formats {
   date(value: string | Date | null | undefined): string;
   /** A moment to the minute, in the time zone: `27.11.2026, 14:05`. */
   dateTime(value: string | Date | null | undefined): string;
-  /** A moment to the second, in the time zone, for a record: `27.11.2026, 14:05:09`. */
+  /**
+   * A moment to the second, in the time zone with its offset, for a record: `27.11.2026,
+   * 14:05:09 GMT+1` (the hour a clock goes back happens twice; the offset tells them apart).
+   */
   timestamp(value: string | Date | null | undefined): string;
   /** Between a CSV's fields in a spreadsheet of these formats: `;` where `,` is the decimal mark. */
   listSeparator: "," | ";";
@@ -127,13 +130,16 @@ export function formatsFor(settings: FormatSettings): Formats {
     },
     timestamp(value) {
       const date = asDate(value);
+      // Intl itself: next-intl's options type lacks the offset's `shortOffset`.
       return date
-        ? formatter.dateTime(date, {
+        ? new Intl.DateTimeFormat(settings.format, {
             ...day,
             hour: "2-digit",
             minute: "2-digit",
             second: "2-digit",
-          })
+            timeZone: settings.timeZone,
+            timeZoneName: "shortOffset",
+          }).format(date)
         : NONE;
     },
     listSeparator:
@@ -153,9 +159,3 @@ export function formatsFor(settings: FormatSettings): Formats {
     },
   };
 }
-
-/**
- * en-GB in UTC, for what is not yet said in the reader's language: zod's field messages (their
- * bounds) and the sandbox's rule errors. Everything else goes through `getFormats`/`useFormats`.
- */
-export const ENGLISH_FORMATS: Formats = formatsFor({ format: "en-GB", timeZone: "UTC", now: 0 });

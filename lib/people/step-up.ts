@@ -21,10 +21,8 @@ export function needsStepUp(session: ConsoleSession, now = Date.now()): boolean 
   return !session.steppedUpAt || now - session.steppedUpAt.getTime() > STEP_UP_SECONDS * 1000;
 }
 
-export const STEP_UP_REQUIRED = {
-  code: "step_up_required",
-  message: "Confirm it is you: enter a code from your authenticator app.",
-} as const;
+/** The refusal's code; its words are `people.stepUp.required`, in the reader's language. */
+export const STEP_UP_REQUIRED = { code: "step_up_required" } as const;
 
 /** A confirmation's outcome, by its code: the action words it in the reader's language. */
 export type StepUpOutcome =

@@ -12,6 +12,9 @@ export type FieldErrorValues = Record<string, string | number>;
  */
 const PREFIX = "fieldErrors:";
 
+/** The values a message formats as numbers (in the reader's format); any other stays text. */
+const NUMERIC_VALUES = new Set(["min", "max", "line"]);
+
 export function fieldError(key: FieldErrorKey, values?: FieldErrorValues): string {
   const query = values
     ? new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)])).toString()
@@ -26,7 +29,8 @@ export function readFieldError(
   if (!message.startsWith(PREFIX)) return null;
   const [key, query = ""] = message.slice(PREFIX.length).split("?", 2) as [string, string?];
   const values: Record<string, string | number> = {};
-  for (const [k, v] of new URLSearchParams(query)) values[k] = /^-?\d+$/.test(v) ? Number(v) : v;
+  for (const [k, v] of new URLSearchParams(query))
+    values[k] = NUMERIC_VALUES.has(k) && /^-?\d+$/.test(v) ? Number(v) : v;
   return { key: key as FieldErrorKey, values };
 }
 
@@ -40,7 +44,8 @@ export function fieldErrorWords(
   count: (n: number) => string,
 ): string {
   const worded = readFieldError(message);
-  if (!worded || !t.has(worded.key)) return message;
+  // A key of the messages, never a name every object has ("constructor").
+  if (!worded || worded.key in Object.prototype || !t.has(worded.key)) return message;
   // A value may be a field error itself (the problem on a list's line).
   const values = Object.fromEntries(
     Object.entries(worded.values).map(([k, v]) => [

@@ -174,7 +174,12 @@ export async function refreshSubUsersAction(): Promise<ActionResult<{ outcome: s
     if (error instanceof ServiceError)
       return refused(
         error.code,
-        messageForCode(error.code, error.retryAfterSeconds, error.message),
+        messageForCode(
+          error.code,
+          error.retryAfterSeconds,
+          error.message,
+          await getTranslations("codes"),
+        ),
       );
     if (error instanceof ServiceUnreachableError || error instanceof ContractViolationError)
       return refused("service_unreachable", t("unreadable"));

@@ -5,6 +5,8 @@ import { createPartnerWorkspaceRequest } from "@/lib/api/contract/client-admin";
 import { OutcomeUnknownError, ServiceError } from "@/lib/api/client";
 import { ActionRefusal, defineAction } from "@/lib/actions/define-action";
 import { messageForCode } from "@/lib/operations/code-sentences";
+import { serverWords } from "@/lib/actions/server-words";
+import { fieldError } from "@/lib/validation/field-error";
 import {
   findCreatedWorkspace,
   recordWorkspaceAttempt,
@@ -41,10 +43,8 @@ export const createWorkspaceAction = defineAction({
             typeof error.body.workspaceId === "string" ? error.body.workspaceId : null;
           throw new ActionRefusal(
             error.code,
-            messageForCode(error.code),
-            {
-              externalReference: "A partner workspace with this external reference already exists.",
-            },
+            messageForCode(error.code, undefined, undefined, await serverWords("codes")),
+            { externalReference: fieldError("workspaceReferenceExists") },
             {
               workspaceId: known?.workspaceId ?? serviceWorkspaceId,
               workspaceClientId: known?.workspaceClientId ?? null,

@@ -59,7 +59,7 @@ describe("audit CSV", () => {
     );
     // Late on the 23rd in UTC is the 24th in Berlin; a field holding the separator is quoted.
     const row = csv.row({ ...ENTRY, createdAt: new Date("2026-11-23T23:30:05Z"), target: "a;b" });
-    expect(row.split(";").slice(0, 1)).toEqual(["24.11.2026, 00:30:05"]);
+    expect(row.split(";").slice(0, 1)).toEqual(["24.11.2026, 00:30:05 GMT+1"]);
     expect(row).toContain(';"a;b";Erfolg;;;');
     expect(row.endsWith(";olivia@northwind.example;Inhaber")).toBe(true);
   });

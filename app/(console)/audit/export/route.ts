@@ -51,7 +51,7 @@ export async function GET(request: Request) {
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="audit-log-${clientId}-${day}.csv"`,
+      "Content-Disposition": `attachment; filename="audit-log-${clientId}-${day}${format.data === "reader" ? "-spreadsheet" : ""}.csv"`,
       "Cache-Control": "no-store",
     },
   });

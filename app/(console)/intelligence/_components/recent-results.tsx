@@ -17,6 +17,7 @@ export async function RecentResults({ jobs }: { jobs: TrackedJob[] }) {
   const formats = await getFormats();
   const t = await getTranslations("intelligence");
   const families = await getTranslations("jobs.families");
+  const states = await getTranslations("jobs.status");
   return (
     <DataTable
       caption={t("recent.caption")}
@@ -41,7 +42,7 @@ export async function RecentResults({ jobs }: { jobs: TrackedJob[] }) {
             {subjectOf(j)}
           </code>,
           <Badge key="b" tone={JOB_STATUS_TONE[j.status]}>
-            {j.status}
+            {states(`words.${j.status}`)}
           </Badge>,
           j.family === "part_intelligence" && status && STATUS_TONE[status] ? (
             <Badge key="r" tone={STATUS_TONE[status]}>

@@ -24,7 +24,7 @@ export function JobView({ initial }: { initial: Job }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <Badge tone={JOB_STATUS_TONE[job.status]}>
-          <span data-testid="job-status">{job.status}</span>
+          <span data-testid="job-status">{t(`status.words.${job.status}`)}</span>
         </Badge>
         <span className="text-sm text-slate-600">
           {t("view.meta", {

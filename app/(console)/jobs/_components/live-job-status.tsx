@@ -12,7 +12,7 @@ export function LiveJobStatus({ initial }: { initial: TrackedJob }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <Badge tone={JOB_STATUS_TONE[job.status]}>
-        <span data-testid="job-status">{job.status}</span>
+        <span data-testid="job-status">{t(`words.${job.status}`)}</span>
       </Badge>
       {!isFinal(job.status) ? (
         <span className="text-xs text-slate-600">{t("following")}</span>

@@ -91,7 +91,12 @@ export default async function ClusterPage({
       points = res.data.points;
     } catch (error) {
       if (error instanceof ServiceError)
-        refusal = messageForCode(error.code, error.retryAfterSeconds, error.message);
+        refusal = messageForCode(
+          error.code,
+          error.retryAfterSeconds,
+          error.message,
+          await getTranslations("codes"),
+        );
       else if (error instanceof InvalidInputError)
         refusal = error.issues
           .map((i) => `${i.path}: ${fieldErrorWords(i.message, fieldWords, formats.count)}`)

@@ -1,6 +1,7 @@
 "use client";
 
 import { ActionNotice } from "@/components/forms/action-notice";
+import { FieldErrorText } from "@/components/forms/field-error-text";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { humanIssue } from "@/lib/validation/human-issues";
 import { useTranslations } from "next-intl";
@@ -243,7 +244,11 @@ export function RateLimitEditor({ clientId, current, keys }: Props) {
           </li>
         ))}
       </ol>
-      {errors?.root?.message ? <Alert tone="danger">{errors.root.message}</Alert> : null}
+      {errors?.root?.message ? (
+        <Alert tone="danger">
+          <FieldErrorText error={errors.root.message} />
+        </Alert>
+      ) : null}
       <div className="flex gap-2">
         <Button variant="secondary" onClick={() => rows.append({ ...EMPTY_ROW })}>
           {t("addRule")}
