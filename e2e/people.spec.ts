@@ -1,7 +1,7 @@
 import { postActionAs } from "./support/actions";
 import { type Browser, type BrowserContext, type Page, type Request } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, test, uniqueName } from "./support/test";
+import { expect, test, uniqueName, waitForHydration } from "./support/test";
 import { SANDBOX, signInAsDemo, signOut } from "./support/auth";
 import { NAV_ITEMS } from "@/lib/navigation";
 import { MASTER_PAGES } from "./support/console-pages";
@@ -101,6 +101,8 @@ test.describe.serial("people sign in as themselves", () => {
     await expect(other.getByTestId("invitation-summary")).toContainText("as operator");
     await expectNoAxeViolations(other, "an invitation");
     expect(await other.content()).not.toMatch(/svc_(live|test)_/);
+    // A new context's first page: a click before it hydrates opens nothing.
+    await waitForHydration(other, new URL(other.url()).origin);
     await other.getByText("Join with a password and an authenticator app instead").click();
     const form = other.getByRole("form", { name: "Create your sign-in" });
     await form.getByLabel("Your name").fill("Otto Operator");

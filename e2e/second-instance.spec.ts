@@ -1,5 +1,5 @@
 import { type Browser, type Page } from "@playwright/test";
-import { expect, test, uniqueName } from "./support/test";
+import { expect, test, uniqueName, waitForHydration } from "./support/test";
 import { MASTER, signInAsDemo, signOut } from "./support/auth";
 import { serviceFetch } from "./support/demo";
 import { PORT, SECOND_CONSOLE_PORT } from "./support/ports";
@@ -40,6 +40,8 @@ test("an admin's change on one instance acts on the member's next request on the
   // The invitation made on the first instance is taken on the second.
   const member = await onInstance(browser, SECOND);
   await member.goto(link.replace(FIRST, SECOND));
+  // A new context's first page: a click before it hydrates opens nothing.
+  await waitForHydration(member, new URL(member.url()).origin);
   await member.getByText("Join with a password and an authenticator app instead").click();
   const join = member.getByRole("form", { name: "Create your sign-in" });
   await join.getByLabel("Your name").fill("Sami Second");

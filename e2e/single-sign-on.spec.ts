@@ -1,7 +1,7 @@
 import { type Browser, type Page } from "@playwright/test";
 import { type AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
-import { expect, test, uniqueName } from "./support/test";
+import { expect, test, uniqueName, waitForHydration } from "./support/test";
 import { DEALER, SANDBOX, signInAsDemo, signOut } from "./support/auth";
 import { TestDnsServer } from "./support/dns-server";
 import { DNS_PORT, PORT, SANDBOX_ONLY_PORT, SECOND_CONSOLE_PORT } from "./support/ports";
@@ -321,6 +321,8 @@ test.describe.serial("single sign-on", () => {
     const link = (await page.getByTestId("invitation-link").innerText()).trim();
     const squatter = await (await browser.newContext()).newPage();
     await squatter.goto(link);
+    // A new context's first page: a click before it hydrates opens nothing (cc5 once).
+    await waitForHydration(squatter, new URL(link).origin);
     await squatter.getByText("Join with a password and an authenticator app instead").click();
     const join = squatter.getByRole("form", { name: "Create your sign-in" });
     await join.getByLabel("Your name").fill("Not The New Hire");
