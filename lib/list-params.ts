@@ -15,6 +15,17 @@ export function oneOf<const T extends readonly [string, ...string[]]>(
   return z.enum(values).catch(fallback);
 }
 
+/**
+ * Exactly one of `values`, or absent (`fallback`): for an address that asks for something (an
+ * export's format), where a value it does not know is refused, not taken for another.
+ */
+export function exactlyOneOf<const T extends readonly [string, ...string[]]>(
+  values: T,
+  fallback: T[number],
+) {
+  return z.enum(values).default(fallback);
+}
+
 /** The keys of a table of choices and their words, in order: the values `oneOf` accepts. */
 export function choiceKeys<const K extends string>(words: Record<K, string>) {
   return Object.keys(words) as [K, ...K[]];

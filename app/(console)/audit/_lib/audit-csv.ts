@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { type z } from "zod";
+import { exactlyOneOf } from "@/lib/list-params";
 
 export const AUDIT_CSV_COLUMNS = [
   "time",
@@ -20,7 +21,7 @@ export type AuditCsvColumn = (typeof AUDIT_CSV_COLUMNS)[number];
  * their formats and zone, their list separator, and a byte-order mark so a spreadsheet reads the
  * file as UTF-8).
  */
-export const auditCsvFormat = z.enum(["machine", "reader"]).default("machine");
+export const auditCsvFormat = exactlyOneOf(["machine", "reader"], "machine");
 export type AuditCsvFormat = z.infer<typeof auditCsvFormat>;
 
 /**
