@@ -265,12 +265,22 @@ export async function seedDemoData(db: PoolDb, now: Date): Promise<DemoCredentia
     ) => {
       await tx.insert(schema.clients).values({ id, name, createdAt: now, updatedAt: now, ...opts });
     };
+    // Each key a millisecond after the one before: a Client's keys are listed by when they were
+    // made, and keys of one instant came back in whichever order a query plan read them.
+    let keysIssued = 0;
+    const issuedAt = () => new Date(now.getTime() + keysIssued++);
     const key = (clientId: string, label: string, environment: KeyEnvironment = "production") =>
-      issueKey(tx, clientId, label, environment, now);
+      issueKey(tx, clientId, label, environment, issuedAt());
     /** The key handed out for a demo account, issued as the account table says. */
     const handOut = async (id: DemoAccount["id"]) => {
       const { keyLabel, ...account } = demoAccount(id);
-      const issued = await issueKey(tx, account.clientId, keyLabel, account.environment, now);
+      const issued = await issueKey(
+        tx,
+        account.clientId,
+        keyLabel,
+        account.environment,
+        issuedAt(),
+      );
       accounts.push({
         ...account,
         apiKey: issued.plaintext,
